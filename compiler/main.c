@@ -1,0 +1,146 @@
+/* main.c — the kiln command line: parse the arguments, run the pipeline's
+ * stages in order, report errors.
+ *
+ *   kiln ast FILE.py          print CPython's ast.dump() of FILE
+ *   kiln tokens FILE.py       print the token stream
+ *   kiln parse FILE...        parse files, print nothing (front-end timing)
+ */
+#include "kilnc.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static const char usage[] =
+    "usage: kiln COMMAND [ARGS]\n"
+    "\n"
+    "commands:\n"
+    "  ast FILE.py        print the syntax tree exactly as CPython's\n"
+    "                     ast.dump(ast.parse(source)) prints it\n"
+    "  tokens FILE.py     print the token stream\n"
+    "  parse FILE...      parse the files and report syntax errors only\n"
+    "                     (-v: time spent)\n"
+    "\n"
+    "options:\n"
+    "  -h, --help         this help\n"
+    "  --version          kiln's version\n";
+
+/* Load and decode a file; print an error and return NULL on failure. */
+static Source *load(const char *path) {
+  size_t n;
+  char *bytes = read_file(path, &n);
+  if (!bytes) {
+    fprintf(stderr, "kiln: cannot read %s: %s\n", path, strerror(errno));
+    return NULL;
+  }
+  Source *src = source_from_bytes(path, bytes, n);
+  free(bytes);
+  if (!src)
+    diag_print(stderr, &diag_last);
+  return src;
+}
+
+static int cmd_ast(int argc, char **argv) {
+  if (argc != 1) {
+    fprintf(stderr, "usage: kiln ast FILE.py\n");
+    return 2;
+  }
+  Source *src = load(argv[0]);
+  if (!src)
+    return 1;
+  Arena *a = arena_new();
+  Node *mod = parse_module(a, src);
+  if (!mod) {
+    diag_print(stderr, &diag_last);
+    return 1;
+  }
+  Buf b = {0};
+  ast_dump(&b, mod);
+  buf_putc(&b, '\n');
+  fwrite(b.data, 1, b.len, stdout);
+  buf_free(&b);
+  arena_free(a);
+  return 0;
+}
+
+static int cmd_tokens(int argc, char **argv) {
+  if (argc != 1) {
+    fprintf(stderr, "usage: kiln tokens FILE.py\n");
+    return 2;
+  }
+  Source *src = load(argv[0]);
+  if (!src)
+    return 1;
+  Arena *a = arena_new();
+  TokenList *tl = lex_module(a, src);
+  tokens_dump(stdout, tl);
+  int bad = tl->len > 0 && tl->toks[tl->len - 1].kind == TK_ERROR;
+  if (bad)
+    diag_print(stderr, &tl->err);
+  arena_free(a);
+  return bad;
+}
+
+static double now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Parse many files in one process: the front-end benchmark and a quick
+ * syntax check. Exit status 1 if any file failed. */
+static int cmd_parse(int argc, char **argv) {
+  bool verbose = false;
+  int failed = 0, files = 0;
+  size_t bytes = 0;
+  double t0 = now();
+  Arena *a = arena_new();
+  for (int i = 0; i < argc; i++) {
+    if (strcmp(argv[i], "-v") == 0) {
+      verbose = true;
+      continue;
+    }
+    Source *src = load(argv[i]);
+    files++;
+    if (!src) {
+      failed++;
+      continue;
+    }
+    bytes += src->len;
+    if (!parse_module(a, src)) {
+      diag_print(stderr, &diag_last);
+      failed++;
+    }
+    arena_reset(a);
+  }
+  arena_free(a);
+  if (verbose)
+    fprintf(stderr, "kiln parse: %d files, %zu bytes, %d failed, %.3f s\n", files, bytes,
+            failed, now() - t0);
+  return failed ? 1 : 0;
+}
+
+int main(int argc, char **argv) {
+  if (argc < 2) {
+    fputs(usage, stderr);
+    return 2;
+  }
+  const char *cmd = argv[1];
+  if (!strcmp(cmd, "-h") || !strcmp(cmd, "--help") || !strcmp(cmd, "help")) {
+    fputs(usage, stdout);
+    return 0;
+  }
+  if (!strcmp(cmd, "--version")) {
+    printf("kiln %s\n", KILN_VERSION);
+    return 0;
+  }
+  if (!strcmp(cmd, "ast"))
+    return cmd_ast(argc - 2, argv + 2);
+  if (!strcmp(cmd, "tokens"))
+    return cmd_tokens(argc - 2, argv + 2);
+  if (!strcmp(cmd, "parse"))
+    return cmd_parse(argc - 2, argv + 2);
+  fprintf(stderr, "kiln: unknown command '%s' (try kiln --help)\n", cmd);
+  return 2;
+}

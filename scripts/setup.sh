@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# scripts/setup.sh — install the Debian 12 packages kiln needs, when missing.
+#
+#   scripts/setup.sh         what `make`, `make test` and `make asan` need
+#   scripts/setup.sh fuzz    that, and clang with libFuzzer (`make fuzz`)
+#
+# Each package is checked with dpkg-query first; apt-get runs only when one is
+# missing (`apt-get update`, then `apt-get install` of just those), and the
+# script says so. As root it installs them; otherwise it prints the command to
+# run and exits 1. `make` runs it once per build folder (build/setup.stamp).
+set -euo pipefail
+
+# build-essential: gcc, make, libc headers; gcc's ASan/UBSan runtimes too.
+# libutf8proc-dev:  NFKC normalisation and character classes in the lexer.
+# unicode-data:     /usr/share/unicode/UnicodeData.txt, for \N{...} escapes.
+# python3:          CPython 3.11, the reference the tests compare with.
+base=(build-essential libutf8proc-dev unicode-data python3)
+# clang and its runtime libraries: libFuzzer for `make fuzz`.
+fuzz=(clang libclang-rt-14-dev)
+
+want=("${base[@]}")
+case "${1:-}" in
+  "") ;;
+  fuzz|all) want+=("${fuzz[@]}") ;;
+  *) echo "usage: scripts/setup.sh [fuzz]" >&2; exit 2 ;;
+esac
+
+if ! command -v dpkg-query >/dev/null 2>&1; then
+  echo "setup: not a Debian system; make sure these (or your system's equivalents) are installed: ${want[*]}" >&2
+  exit 0
+fi
+
+missing=()
+for p in "${want[@]}"; do
+  if [ "$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)" != "install ok installed" ]; then
+    missing+=("$p")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "setup: Debian packages present: ${want[*]}"
+  exit 0
+fi
+
+cmd="apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ${missing[*]}"
+if [ "$(id -u)" -ne 0 ]; then
+  echo "setup: missing Debian packages: ${missing[*]}" >&2
+  echo "setup: run this as root, then make again:" >&2
+  echo "  sudo sh -c '$cmd'" >&2
+  exit 1
+fi
+echo "setup: installing missing Debian packages: ${missing[*]}"
+echo "setup: + $cmd"
+apt-get update -q
+DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"

@@ -1,0 +1,1 @@
+# Only a comment, and no newline at the end of the file.

@@ -1,0 +1,2 @@
+# error: 2: illegal target for annotation
+f(): int

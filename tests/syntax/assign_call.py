@@ -1,0 +1,2 @@
+# error: 2: cannot assign to function call here. Maybe you meant '==' instead of '='?
+f() = 1

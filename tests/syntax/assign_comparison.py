@@ -1,0 +1,2 @@
+# error: 2: cannot assign to comparison
+a < b = 1

@@ -1,0 +1,2 @@
+# error: 2: cannot assign to ellipsis here. Maybe you meant '==' instead of '='?
+... = 1

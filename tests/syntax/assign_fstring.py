@@ -1,0 +1,2 @@
+# error: 2: cannot assign to f-string expression here. Maybe you meant '==' instead of '='?
+f'{x}' = 1

@@ -1,0 +1,2 @@
+# error: 2: cannot assign to lambda
+lambda: 1 = f

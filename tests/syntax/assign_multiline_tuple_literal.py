@@ -1,0 +1,5 @@
+# error: 3: cannot assign to literal
+x = (
+    1,
+    2,
+) = f()

@@ -1,0 +1,2 @@
+# error: 2: invalid syntax. Maybe you meant '==' or ':=' instead of '='?
+*f(), b = c

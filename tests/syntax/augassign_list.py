@@ -1,0 +1,2 @@
+# error: 2: 'list' is an illegal expression for augmented assignment
+[a] += [1]

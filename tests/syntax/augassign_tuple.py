@@ -1,0 +1,2 @@
+# error: 2: 'tuple' is an illegal expression for augmented assignment
+a, b += 1

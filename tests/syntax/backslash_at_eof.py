@@ -1,0 +1,2 @@
+# error: 2: unexpected EOF while parsing
+x = 1 + \

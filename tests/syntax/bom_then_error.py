@@ -1,0 +1,2 @@
+﻿# error: 2: '(' was never closed
+x = (1,

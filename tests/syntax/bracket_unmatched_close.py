@@ -1,0 +1,2 @@
+# error: 2: unmatched ']'
+x = [1, 2]]

@@ -1,0 +1,3 @@
+# error: 2: expected ':'
+async def main()
+    await run()

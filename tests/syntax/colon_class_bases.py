@@ -1,0 +1,3 @@
+# error: 2: expected ':'
+class Point(Base)
+    x = 0

@@ -1,0 +1,3 @@
+# error: 2: expected ':'
+def area(w, h)
+    return w * h

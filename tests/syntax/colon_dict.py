@@ -1,0 +1,2 @@
+# error: 2: invalid syntax. Perhaps you forgot a comma?
+d = {'a' 1, 'b': 2}

@@ -1,0 +1,5 @@
+# error: 4: expected ':'
+if x:
+    pass
+elif y
+    pass

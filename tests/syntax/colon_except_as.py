@@ -1,0 +1,5 @@
+# error: 4: expected ':'
+try:
+    run()
+except ValueError as e
+    pass

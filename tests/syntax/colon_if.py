@@ -1,0 +1,3 @@
+# error: 2: expected ':'
+if x > 1
+    print(x)

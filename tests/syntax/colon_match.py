@@ -1,0 +1,4 @@
+# error: 2: expected ':'
+match command
+    case 1:
+        pass

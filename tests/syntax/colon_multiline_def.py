@@ -1,0 +1,6 @@
+# error: 5: expected ':'
+def connect(
+    host,
+    port,
+)
+    pass

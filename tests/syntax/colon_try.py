@@ -1,0 +1,5 @@
+# error: 2: expected ':'
+try
+    run()
+except Exception:
+    pass

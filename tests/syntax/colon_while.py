@@ -1,0 +1,3 @@
+# error: 2: expected ':'
+while n > 0
+    n -= 1

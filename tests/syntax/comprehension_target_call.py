@@ -1,0 +1,2 @@
+# error: 2: cannot assign to function call
+squares = {f() for f() in y}

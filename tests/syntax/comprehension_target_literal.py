@@ -1,0 +1,2 @@
+# error: 2: cannot assign to literal
+squares = [x for 1 in y]

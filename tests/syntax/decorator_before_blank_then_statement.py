@@ -1,0 +1,4 @@
+# error: 4: invalid syntax
+@property
+
+value = 1

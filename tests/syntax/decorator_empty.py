@@ -1,0 +1,4 @@
+# error: 2: invalid syntax
+@
+def f():
+    pass

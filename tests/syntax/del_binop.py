@@ -1,0 +1,2 @@
+# error: 2: cannot delete expression
+del a + b

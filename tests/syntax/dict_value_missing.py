@@ -1,0 +1,2 @@
+# error: 2: expression expected after dictionary key and ':'
+d = {'a': }

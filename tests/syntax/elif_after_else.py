@@ -1,0 +1,7 @@
+# error: 6: invalid syntax
+if a:
+    pass
+else:
+    pass
+elif b:
+    pass

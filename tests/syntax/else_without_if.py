@@ -1,0 +1,4 @@
+# error: 3: invalid syntax
+x = 1
+else:
+    pass

@@ -1,0 +1,5 @@
+# error: 4: invalid syntax
+try:
+    run()
+except ValueError as (a, b):
+    pass

@@ -1,0 +1,3 @@
+# error: 2: invalid syntax
+except ValueError:
+    pass

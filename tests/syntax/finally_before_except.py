@@ -1,0 +1,7 @@
+# error: 6: invalid syntax
+try:
+    run()
+finally:
+    pass
+except:
+    pass

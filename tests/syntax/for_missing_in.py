@@ -1,0 +1,3 @@
+# error: 2: invalid syntax
+for x range(3):
+    pass

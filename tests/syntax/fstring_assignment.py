@@ -1,0 +1,2 @@
+# error: 2: f-string: expecting '}'
+s = f'{x = 1}'

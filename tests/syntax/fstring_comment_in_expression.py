@@ -1,0 +1,2 @@
+# error: 2: f-string expression part cannot include '#'
+s = f'{x # the value}'

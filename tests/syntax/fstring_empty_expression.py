@@ -1,0 +1,2 @@
+# error: 2: f-string: empty expression not allowed
+s = f'{}'

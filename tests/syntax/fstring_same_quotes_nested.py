@@ -1,0 +1,2 @@
+# error: 2: f-string: unmatched '['
+s = f'{d['key']}'

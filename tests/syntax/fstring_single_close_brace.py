@@ -1,0 +1,2 @@
+# error: 2: f-string: single '}' is not allowed
+s = f'a}b'

@@ -1,0 +1,2 @@
+# error: 2: f-string: invalid syntax
+s = f'{yield from}'

@@ -1,0 +1,2 @@
+# error: 2: Generator expression must be parenthesized
+f(1, x for x in y)

@@ -1,0 +1,4 @@
+# error: 2: invalid syntax
+function greet(name) {
+    return name
+}

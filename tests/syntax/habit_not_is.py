@@ -1,0 +1,3 @@
+# error: 2: invalid syntax
+if a not is None:
+    pass

@@ -1,0 +1,4 @@
+# error: 2: invalid syntax
+switch x:
+    case 1:
+        pass

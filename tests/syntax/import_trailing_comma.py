@@ -1,0 +1,2 @@
+# error: 2: trailing comma not allowed without surrounding parentheses
+from os import path,

@@ -1,0 +1,3 @@
+# error: 3: expected an indented block after function definition on line 2 [IndentationError]
+def f():
+    # TODO

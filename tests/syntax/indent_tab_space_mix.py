@@ -1,0 +1,4 @@
+# error: 4: inconsistent use of tabs and spaces in indentation [TabError]
+if x:
+	y = 1
+        z = 2

@@ -1,0 +1,2 @@
+# error: 2: unexpected indent [IndentationError]
+    import os

@@ -1,0 +1,3 @@
+# error: 2: invalid syntax
+def f(None):
+    pass

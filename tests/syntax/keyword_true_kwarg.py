@@ -1,0 +1,2 @@
+# error: 2: cannot assign to True
+f(True=1)

@@ -1,0 +1,2 @@
+# error: 2: named arguments must follow bare *
+f = lambda *: 0

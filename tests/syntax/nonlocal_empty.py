@@ -1,0 +1,3 @@
+# error: 3: invalid syntax
+def f():
+    nonlocal

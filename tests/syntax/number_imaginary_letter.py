@@ -1,0 +1,2 @@
+# error: 2: invalid imaginary literal
+x = 1jk

@@ -1,0 +1,2 @@
+# error: 2: invalid decimal literal
+1abc = 2

@@ -1,0 +1,2 @@
+# error: 2: invalid decimal literal
+x = 1_000_

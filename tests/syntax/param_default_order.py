@@ -1,0 +1,3 @@
+# error: 2: non-default argument follows default argument
+def f(a=1, b):
+    pass

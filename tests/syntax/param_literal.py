@@ -1,0 +1,3 @@
+# error: 2: invalid syntax
+def f(1):
+    pass

@@ -1,0 +1,3 @@
+# error: 2: expected '('
+def f:
+    pass

@@ -1,0 +1,3 @@
+# error: 2: / must be ahead of *
+def f(*args, /):
+    pass

@@ -1,0 +1,5 @@
+# error: 2: '(' was never closed
+result = compute(
+    a,
+    b
+print(result)

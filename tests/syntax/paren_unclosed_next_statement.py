@@ -1,0 +1,3 @@
+# error: 2: '(' was never closed
+print('a'
+print('b')

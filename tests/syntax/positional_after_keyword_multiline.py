@@ -1,0 +1,5 @@
+# error: 5: positional argument follows keyword argument
+connect(
+    host='x',
+    8080,
+)

@@ -1,0 +1,2 @@
+# error: 2: Lambda expression parameters cannot be parenthesized
+f = lambda (x, y): x + y

@@ -1,0 +1,2 @@
+# error: 2: leading zeros in decimal integer literals are not permitted; use an 0o prefix for octal integers
+mode = 0777

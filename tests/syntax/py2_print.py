@@ -1,0 +1,2 @@
+# error: 2: Missing parentheses in call to 'print'. Did you mean print(...)?
+print "hello"

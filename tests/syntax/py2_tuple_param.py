@@ -1,0 +1,3 @@
+# error: 2: Function parameters cannot be parenthesized
+def f(a, (b, c)):
+    pass

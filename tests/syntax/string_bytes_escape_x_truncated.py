@@ -1,0 +1,2 @@
+# error: 2: (value error) invalid \x escape at position 0
+b = b'\x1'

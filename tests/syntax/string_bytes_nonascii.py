@@ -1,0 +1,2 @@
+# error: 2: bytes can only contain ASCII literal characters
+b = b'café'

@@ -1,0 +1,2 @@
+# error: 2: cannot mix bytes and nonbytes literals
+s = b'a' 'b'

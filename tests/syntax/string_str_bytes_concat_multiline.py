@@ -1,0 +1,3 @@
+# error: 3: cannot mix bytes and nonbytes literals
+s = ('a'
+     b'b')

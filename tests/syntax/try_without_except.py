@@ -1,0 +1,4 @@
+# error: 4: expected 'except' or 'finally' block
+try:
+    run()
+x = 1

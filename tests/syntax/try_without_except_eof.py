@@ -1,0 +1,3 @@
+# error: 3: expected 'except' or 'finally' block
+try:
+    run()

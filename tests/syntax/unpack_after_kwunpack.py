@@ -1,0 +1,2 @@
+# error: 2: iterable argument unpacking follows keyword argument unpacking
+f(**kwargs, *args)

@@ -1,0 +1,3 @@
+# error: 2: cannot use assignment expressions with attribute
+if (self.x := 1):
+    pass

@@ -1,0 +1,3 @@
+# error: 2: cannot use assignment expressions with subscript
+if (d['k'] := 1):
+    pass

@@ -1,0 +1,3 @@
+# error: 2: invalid syntax
+with open(p) as:
+    pass

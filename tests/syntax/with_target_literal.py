@@ -1,0 +1,3 @@
+# error: 2: cannot assign to literal
+with open(p) as 'f':
+    pass
