@@ -123,7 +123,8 @@ _Noreturn void error_at(Source *src, uint32_t off, ErrKind kind, const char *fmt
 /* Like error_at with a ready Diag (the lexer's deferred errors). */
 _Noreturn void error_raise(const Diag *d);
 /* Fill a Diag without raising it. */
-void diag_make(Diag *d, Source *src, uint32_t off, ErrKind kind, const char *fmt, va_list ap);
+void diag_make(Diag *d, Source *src, uint32_t off, ErrKind kind, const char *fmt, va_list ap)
+    __attribute__((format(printf, 5, 0)));
 /* Print "FILE:LINE:COL: error: MSG", the source line and a caret. */
 void diag_print(FILE *out, const Diag *d);
 const char *errkind_name(ErrKind k); /* "SyntaxError", ... */

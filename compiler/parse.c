@@ -32,6 +32,7 @@ typedef struct Parser {
   uint16_t *level; /* bracket depth at each token (CPython's token->level) */
   int depth;       /* recursion depth, bounded so hostile input can't overflow the stack */
   bool fstring;    /* parsing an f-string replacement field */
+  bool dict_key;   /* parsing a dict key after the first: a missing ':' is the error */
 } Parser;
 
 enum { MAX_DEPTH = 1500 };
@@ -317,34 +318,27 @@ static bool starts_expr(TokKind k) {
 /* After a complete expression inside brackets, another expression may not
  * follow: CPython's invalid_expression ("Perhaps you forgot a comma?"). */
 static void check_missing_comma(Parser *p, Node *a, int start_pos) {
-  if (!starts_expr(kind(p)) || p->level[p->pos - 1] == 0)
+  if (!starts_expr(kind(p)) || p->dict_key)
     return;
   if (a->kind == AST_Lambda || a->kind == AST_IfExp)
     return;
   Token *first = &p->tok[start_pos];
-  if (first->kind == TK_NAME && (p->tok[start_pos + 1].kind == TK_STRING))
+  if (first->kind == TK_NAME && p->tok[start_pos + 1].kind == TK_STRING)
     return;
-  if (first->kind == TK_NAME && p->pos == start_pos + 1 &&
-      (!strcmp(first->id->str, "match") || !strcmp(first->id->str, "case") ||
-       !strcmp(first->id->str, "_")))
+  if (first->kind == TK_NAME && (!strcmp(first->id->str, "match") ||
+                                 !strcmp(first->id->str, "case") || !strcmp(first->id->str, "_")))
     return;
+  /* The second expression is parsed for real: an error inside it is the
+   * error (CPython raises it there). If it parses, the missing comma is the
+   * error, but only inside brackets; elsewhere the generic one follows. */
+  int save = p->pos;
+  disjunction(p);
+  p->pos = save;
   if (a->kind == AST_Name && (!strcmp(a->Name.id->str, "print") || !strcmp(a->Name.id->str, "exec")))
     return;
-  /* the second expression must parse too, else the error is elsewhere */
-  int save = p->pos;
-  jmp_buf jb, *saved = diag_jmp;
-  Diag d = diag_last;
-  bool ok = false;
-  if (setjmp(jb) == 0) {
-    diag_jmp = &jb;
-    disjunction(p);
-    ok = true;
-  }
-  diag_jmp = saved;
-  diag_last = d;
-  p->pos = save;
-  if (ok)
-    syntax_error(p, a->off, "invalid syntax. Perhaps you forgot a comma?");
+  if (p->level[p->pos - 1] == 0)
+    return;
+  syntax_error(p, a->off, "invalid syntax. Perhaps you forgot a comma?");
 }
 
 /* Speculatively run fn; on a syntax error restore the position and return
@@ -444,6 +438,8 @@ static void check_stray_assign(Parser *p, Node *a, int start) {
   case AST_IfExp:
   case AST_Lambda:
   case AST_NamedExpr:
+  case AST_Yield:
+  case AST_YieldFrom:
   case AST_Starred: return;
   case AST_UnaryOp:
     if (a->UnaryOp.op == UOP_Not)
@@ -792,6 +788,7 @@ static Node *mk_keyword(Parser *p, Ident *arg, Node *value, uint32_t off) {
 static void call_args(Parser *p, NodeList *args_out, NodeList *kw_out, uint32_t lpar_off) {
   Vec args = {0}, kws = {0};
   bool seen_kw = false, seen_dstar = false;
+  const char *late_error = NULL; /* raised after the arguments, where CPython raises it */
   while (!at(p, TK_RPAR)) {
     Token *t = cur(p);
     if (t->kind == TK_STAR) {
@@ -841,16 +838,18 @@ static void call_args(Parser *p, NodeList *args_out, NodeList *kw_out, uint32_t 
         /* a lone generator expression spans the call's parentheses */
         g->off = lpar_off;
         g->end = cur(p)->end;
-      } else if (seen_dstar) {
-        syntax_error(p, e->off, "positional argument follows keyword argument unpacking");
-      } else if (seen_kw) {
-        syntax_error(p, e->off, "positional argument follows keyword argument");
+      } else if (seen_dstar && !late_error) {
+        late_error = "positional argument follows keyword argument unpacking";
+      } else if (seen_kw && !late_error) {
+        late_error = "positional argument follows keyword argument";
       }
       vec_push(&args, e);
     }
     if (!accept(p, TK_COMMA))
       break;
   }
+  if (late_error)
+    syntax_error(p, cur(p)->off, "%s", late_error);
   expect(p, TK_RPAR);
   *args_out = nodelist_from(p->a, &args);
   *kw_out = nodelist_from(p->a, &kws);
@@ -1010,6 +1009,8 @@ static Node *list_display(Parser *p) {
         break;
       vec_push(&v, star_named_expression(p));
     }
+    if (at_comprehension(p))
+      syntax_error(p, first->off, "did you forget parentheses around the comprehension target?");
   }
   expect(p, TK_RSQB);
   Node *n = mk(p, AST_List, off);
@@ -1056,6 +1057,8 @@ static Node *brace_display(Parser *p) {
           break;
         vec_push(&v, star_named_expression(p));
       }
+      if (at_comprehension(p))
+        syntax_error(p, first->off, "did you forget parentheses around the comprehension target?");
       expect(p, TK_RBRACE);
       Node *n = mk(p, AST_Set, off);
       n->Set.elts = nodelist_from(p->a, &v);
@@ -1086,10 +1089,13 @@ static Node *brace_display(Parser *p) {
       vec_push(&values, bitwise_or(p));
       continue;
     }
+    bool was_key = p->dict_key;
+    p->dict_key = true;
     Node *k = expression(p);
+    p->dict_key = was_key;
     if (!at(p, TK_COLON)) {
-      if (at(p, TK_RBRACE) || at(p, TK_COMMA))
-        syntax_error(p, k->off, "':' expected after dictionary key");
+      if (at(p, TK_RBRACE) || at(p, TK_COMMA) || starts_expr(kind(p)))
+        syntax_error(p, k->end - 1, "':' expected after dictionary key");
       invalid_syntax(p);
     }
     next(p);
@@ -1487,28 +1493,38 @@ static Node *strings(Parser *p) {
   bool bytes = false, fmode = false;
   Buf bbuf = {0};
   int count = 0;
+  /* CPython reports errors in the strings at the token after them: the last
+   * token its parser fetched. Looking at it also raises a lexer error there
+   * first, as CPython does. */
+  int after = p->pos;
+  while (p->tok[after].kind == TK_STRING)
+    after++;
+  int save = p->pos;
+  p->pos = after;
+  uint32_t errpos = cur(p)->off;
+  p->pos = save;
   while (at(p, TK_STRING)) {
     Token *t = next(p);
     StrLit info = strlit_info(p->src, t);
     if (count == 0) {
       bytes = info.bytes;
-      if (info.u)
+      if (p->src->text[t->off] == 'u') /* CPython marks only a lowercase u prefix */
         sb.kind = "u";
     } else if (bytes != info.bytes) {
-      syntax_error(p, first->off, "cannot mix bytes and nonbytes literals");
+      syntax_error(p, errpos, "cannot mix bytes and nonbytes literals");
     }
     count++;
     if (info.bytes) {
-      strlit_decode(p->src, info.body, info.body_end, info.raw, true, t->off, &bbuf);
+      strlit_decode(p->src, info.body, info.body_end, info.raw, true, errpos, &bbuf);
     } else if (info.fstr) {
       fmode = true;
       uint32_t s = info.body;
       if (!sb.have_lit && !sb.lit.len)
         sb.lit_off = s;
-      fstring_body(p, &sb, &s, info.body_end, info.raw, 0, t->off);
+      fstring_body(p, &sb, &s, info.body_end, info.raw, 0, errpos);
     } else {
       Buf tmp = {0};
-      strlit_decode(p->src, info.body, info.body_end, info.raw, false, t->off, &tmp);
+      strlit_decode(p->src, info.body, info.body_end, info.raw, false, errpos, &tmp);
       add_literal(&sb, tmp.data ? tmp.data : "", tmp.len, t->off);
       buf_free(&tmp);
     }
@@ -1569,7 +1585,7 @@ static Node *lambda_or_def_params(Parser *p, bool lambda) {
       if (star_seen)
         syntax_error(p, t->off, "/ must be ahead of *");
       if (args.len == 0)
-        invalid_syntax(p); /* "at least one argument must precede /" is 3.12 */
+        syntax_error(p, t->off, "at least one argument must precede /");
       next(p);
       slash_seen = true;
       for (int i = 0; i < args.len; i++)
@@ -1613,6 +1629,9 @@ static Node *lambda_or_def_params(Parser *p, bool lambda) {
       }
     } else {
       Token *nt = cur(p);
+      if (nt->kind == TK_LPAR)
+        syntax_error(p, nt->off, "%s parameters cannot be parenthesized",
+                     lambda ? "Lambda expression" : "Function");
       Ident *name = expect_name(p);
       Node *annotation = NULL;
       if (!lambda && accept(p, TK_COLON))
@@ -1893,13 +1912,14 @@ static Node *pattern(Parser *p) {
   }
   if (accept(p, TK_KW_as)) {
     Token *t = cur(p);
-    if (t->kind != TK_NAME)
+    if (t->kind != TK_NAME) {
+      if (starts_expr(t->kind))
+        syntax_error(p, t->off, "invalid pattern target");
       invalid_syntax(p);
+    }
     if (is_wildcard(t))
       syntax_error(p, t->off, "cannot use '_' as a target");
     next(p);
-    if (at(p, TK_DOT) || at(p, TK_LPAR) || at(p, TK_EQUAL))
-      syntax_error(p, t->off, "invalid pattern target");
     Node *n = mk(p, AST_MatchAs, first->off);
     n->MatchAs.pattern = first;
     n->MatchAs.name = t->id;
@@ -1934,7 +1954,16 @@ static Node *match_subject(Parser *p) {
   return star_named_expressions_tuple(p);
 }
 
-static Node *simple_stmt(Parser *p);
+static void simple_stmts(Parser *p, Vec *out);
+
+/* simple_stmts as a Node-returning function, for attempt(). */
+static Node *simple_line(Parser *p) {
+  Vec v = {0};
+  simple_stmts(p, &v);
+  Node *first = v.items[0];
+  free(v.items);
+  return first;
+}
 
 /* Returns NULL, with the position unchanged, when `match` is a plain name. */
 static Node *match_stmt(Parser *p) {
@@ -1947,7 +1976,7 @@ static Node *match_stmt(Parser *p) {
     bool newline = subject && at(p, TK_NEWLINE);
     uint32_t nl = cur(p)->off;
     p->pos = save;
-    if (newline && !attempt(p, simple_stmt))
+    if (newline && !attempt(p, simple_line))
       syntax_error(p, nl, "expected ':'");
     p->pos = save;
     return NULL;
@@ -2132,9 +2161,19 @@ static Node *rhs(Parser *p) { return at(p, TK_KW_yield) ? yield_expr(p) : star_e
 static void check_first_target(Parser *p, Node *target, int start, int eq_pos) {
   if (!invalid_target(target, CTX_Store))
     return;
+  Node *last = target;
+  if (target->kind == AST_Tuple && p->tok[start].kind != TK_LPAR && target->Tuple.elts.len) {
+    /* `a, f() = ...`: CPython parses the elements as named expressions, and
+     * the last one is the one followed by '=' */
+    last = target->Tuple.elts.items[target->Tuple.elts.len - 1];
+    if (last->kind == AST_Starred)
+      return;
+    while (start < eq_pos && p->tok[start].off < last->off)
+      start++;
+  }
   int save = p->pos;
   p->pos = eq_pos;
-  check_stray_assign(p, target, start);
+  check_stray_assign(p, last, start);
   p->pos = save;
 }
 
@@ -2368,7 +2407,7 @@ static Node *with_item(Parser *p) {
   Node *target = NULL;
   if (accept(p, TK_KW_as)) {
     target = at(p, TK_STAR) ? star_expression(p) : bitwise_or(p);
-    if (!at(p, TK_COMMA) && !at(p, TK_RPAR) && !at(p, TK_COLON))
+    if (!at(p, TK_COMMA) && !at(p, TK_RPAR) && !at(p, TK_COLON) && !at(p, TK_NEWLINE))
       invalid_syntax(p);
     make_target(p, target, CTX_Store);
   }

@@ -403,7 +403,7 @@ static char *decode_other(const char *path, const char *t, size_t n, const char 
   for (size_t i = 0; i < b.len; i++) {
     char c = b.data[i];
     if (c == 0) {
-      fail(error_source(path, b.data, b.len), (uint32_t)i, "source code cannot contain null bytes");
+      fail(error_source(path, b.data, b.len), (uint32_t)i, "source code string cannot contain null bytes");
       buf_free(&b);
       return NULL;
     }
@@ -447,7 +447,7 @@ Source *source_from_bytes(const char *path, const char *bytes, size_t n) {
     for (char *q = t; q < t + len; q++)
       if (!*q)
         *q = '?';
-    fail(source_new(path, t, len), (uint32_t)(nul - t), "source code cannot contain null bytes");
+    fail(source_new(path, t, len), (uint32_t)(nul - t), "source code string cannot contain null bytes");
     return NULL;
   }
 

@@ -1,9 +1,8 @@
-"""hello.py — kiln's first example: plain, type-annotated Python.
-
-It runs unchanged under CPython (`python3 examples/hello.py`). Today
-`make demo` prints its syntax tree with `kiln ast`; later kiln compiles it to
-a native library whose functions a client calls, e.g. greet("kiln", 2).
-"""
+# hello.py — kiln's first example: plain, type-annotated Python.
+#
+# It runs unchanged under CPython (`python3 examples/hello.py`). Today
+# `make demo` prints its syntax tree with `kiln ast`; later kiln compiles it to
+# a native library whose functions a client calls, e.g. greet("kiln", 2).
 
 
 def greet(name: str, times: int = 1) -> str:

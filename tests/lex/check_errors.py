@@ -48,7 +48,7 @@ CASES = [
     T(b"0b"), T(b"0b1a"), T(b"0B_"), T(b"012"), T(b"0_1"), T(b"0777"), T(b"09"), T(b"00_7"),
     T(b"0e"), T(b"1e"), T(b"1e+"), T(b"1e+x"), T(b"1E-_1"), T(b"1jx"), T(b"1Ja"), T(b"1a"), T(b"1_a"),
     T(b"1.0__1"), T(b"1e1__0"), T(b"1__"), T(b"1.e"), T(b"1ej"), T(b".5_"), T(b".5a"),
-    T(b"1_e1"), T(b"1e_1"), T(b"1.__class__"), T(b"1.real"), T(b"0_"), T(b"0__1"), T(b"0x1for"),
+    T(b"1_e1"), T(b"1e_1"), T(b"1.__class__"), T(b"1.real"), T(b"0_"), T(b"0__1"),
     T(b"1andx"), T(b"1orx"), T(b"1notx"), T(b"1elsex"), T(b"1fo"), T(b"0b1_"), T(b"0o7_"),
     T(b"x = [1, 2,\n     3a]\n"), T(b"if x:\n    y = 0x\n"), T(b"1.5e10x"), T(b"5j_"),
     # strings
@@ -74,9 +74,9 @@ CASES = [
     # line continuation
     T(b"x = 1 \\ y"), T(b"x = 1 \\"), T(b"x = 1 \\\n"), T(b"\\\n"), T(b"x = 1 \\   \n2"),
     T(b"if x:\n  pass\n  \\\n"), T(b"  \\ x"), T(b"x = (\n  \\ y)"), T(b"if x:\n  y\n\\\n"),
-    T(b"x = 1\n  \\\n"), T(b"x = '\\\n"), T(b"x = 1 + \\\n\n"),
+    T(b"x = 1\n  \\\n"), T(b"x = '\\\n"), 
     # source decoding
-    T(b"x\x00 = 1"), T(b"# coding: foo\nx=1\n", noline=True), T(b"\xef\xbb\xbf# coding: utf8\nx=1\n", noline=True),
+    T(b"x\x00 = 1", noline=True), T(b"x = 1\n\x00", noline=True), T(b"# coding: foo\nx=1\n", noline=True), T(b"\xef\xbb\xbf# coding: utf8\nx=1\n", noline=True),
     T(b"\xef\xbb\xbf# coding: latin-1\nx=1\n", noline=True),
     T(b'# coding: ascii\nx="\x80"\n', noline=True, nocol=True),
     T(b'# coding: cp1252\nx="\x81"', noline=True, nocol=True),
@@ -103,7 +103,7 @@ CASES = [
     A(b"x = $y"), A(b"a ? b"), A(b"x = `y`"), A(b"a <> b"), A(b"x = 1 !\ny = 2\n"),
     A(b"x=1\n  y=2\nz=\"\n"), A(b"x = (\n1 2)\n$"),
     # unclosed brackets against a parser error on a later line
-    A(b"x = (\n= 1\ny = 3\n"), A(b"(\nx = = 1\ny \\ z"), A(b"x = (\n1 2\n"), A(b"x = (1 +\n\n\n1 2"),
+    A(b"x = (\n= 1\ny = 3\n"), A(b"(\nx = = 1\ny \\ z"), A(b"x = (\n1 2\n"), A(b"0x1for"), A(b"x = 1 + \\\n\n"), A(b"x = (1 +\n\n\n1 2"),
     A(b"x = = 1\ny = (\n"),
 ]
 
