@@ -857,19 +857,42 @@ static TokenList *lex_run(Arena *a, Source *src, const char *s, uint32_t n, uint
   L->base = base;
   L->fstring = fstring;
   L->tl = tl;
-  L->cap = 64 + (int)(n / 4);
-  L->toks = xmalloc((size_t)L->cap * sizeof *L->toks);
+  /* The tokens are built in a heap buffer kept from call to call (so big
+   * files do not fault in fresh pages each time), then copied to the arena. */
+  static Token *scratch;
+  static int scratch_cap;
+  int want = 64 + (int)(n / 4);
+  if (scratch_cap < want) {
+    free(scratch);
+    scratch_cap = want;
+    scratch = xmalloc((size_t)scratch_cap * sizeof *scratch);
+  }
+  L->toks = scratch;
+  L->cap = scratch_cap;
   if (setjmp(L->fail) == 0)
     scan(L);
+  scratch = L->toks; /* push may have grown it */
+  scratch_cap = L->cap;
   tl->len = L->len;
   tl->toks = arena_alloc(a, (size_t)L->len * sizeof *tl->toks);
   memcpy(tl->toks, L->toks, (size_t)L->len * sizeof *tl->toks);
-  free(L->toks);
   free(L);
   return tl;
 }
 
-TokenList *lex_module(Arena *a, Source *src) { return lex_run(a, src, src->text, src->len, 0, false); }
+TokenList *lex_module(Arena *a, Source *src) {
+  TokenList *tl = lex_run(a, src, src->text, src->len, 0, false);
+  /* CPython's tokenizer reads no line after the last one, so the tokens it
+   * makes at the end of the text (DEDENTs, ENDMARKER) stand on the last line
+   * when the text ends with a newline: put them on that newline. */
+  if (src->len > 0 && src->text[src->len - 1] == '\n') {
+    for (int i = tl->len - 1; i >= 0 && tl->toks[i].off == src->len; i--) {
+      if (tl->toks[i].kind == TK_ENDMARKER || tl->toks[i].kind == TK_DEDENT)
+        tl->toks[i].off = tl->toks[i].end = src->len - 1;
+    }
+  }
+  return tl;
+}
 
 TokenList *lex_fstring_expr(Arena *a, Source *src, uint32_t off, uint32_t end) {
   if (end > src->len)

@@ -431,16 +431,21 @@ Source *source_from_bytes(const char *path, const char *bytes, size_t n) {
   char *t = xmalloc(n + 1);
   size_t len = 0;
   const char *nul = NULL;
-  for (size_t i = 0; i < n; i++) {
-    char c = bytes[i];
-    if (c == '\r') {
-      c = '\n';
-      if (i + 1 < n && bytes[i + 1] == '\n')
-        i++;
-    } else if (c == 0 && !nul) {
-      nul = t + len;
+  if (!memchr(bytes, '\r', n) && !memchr(bytes, 0, n)) { /* the usual case */
+    memcpy(t, bytes, n);
+    len = n;
+  } else {
+    for (size_t i = 0; i < n; i++) {
+      char c = bytes[i];
+      if (c == '\r') {
+        c = '\n';
+        if (i + 1 < n && bytes[i + 1] == '\n')
+          i++;
+      } else if (c == 0 && !nul) {
+        nul = t + len;
+      }
+      t[len++] = c;
     }
-    t[len++] = c;
   }
   t[len] = 0;
   if (nul) {
@@ -495,7 +500,12 @@ Source *source_from_bytes(const char *path, const char *bytes, size_t n) {
     const unsigned char *u = (const unsigned char *)s;
     for (size_t i = 0; i < slen;) {
       if (u[i] < 0x80) {
-        i++;
+        /* skip ASCII eight bytes at a time */
+        uint64_t w;
+        while (i + 8 <= slen && (memcpy(&w, u + i, 8), (w & 0x8080808080808080u) == 0))
+          i += 8;
+        while (i < slen && u[i] < 0x80)
+          i++;
         continue;
       }
       int bad;
