@@ -25,7 +25,23 @@ CSRC    = $(wildcard compiler/*.c)
 OBJ     = $(CSRC:compiler/%.c=build/compiler/%.o)
 HDR     = $(wildcard compiler/*.h compiler/*.def)
 
-all: bin/kiln
+all: bin/kiln build/libkilnrt.a
+
+# ---- the runtime: libkilnrt.a, linked statically into compiled programs.
+# Compiled like generated code will be: no fast-math, no FP contraction, so
+# scalar float results are bit-identical to CPython's.
+RT_SRC    = $(wildcard runtime/*.c)
+RT_OBJ    = $(RT_SRC:runtime/%.c=build/runtime/%.o)
+RT_HDR    = $(wildcard runtime/*.h)
+RT_CFLAGS = -ffp-contract=off -fno-fast-math -fPIC
+
+build/libkilnrt.a: $(RT_OBJ)
+	@rm -f $@
+	ar rcs $@ $(RT_OBJ)
+
+build/runtime/%.o: runtime/%.c $(RT_HDR) | build/setup.stamp
+	@mkdir -p build/runtime
+	$(CC) $(WARN) $(CFLAGS) $(RT_CFLAGS) -c -o $@ $<
 
 bin/kiln: $(OBJ)
 	@mkdir -p bin

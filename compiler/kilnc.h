@@ -96,6 +96,7 @@ typedef struct Source {
 /* Decode bytes into a Source. Returns NULL, with diag_last set, when the
  * bytes are not valid in their declared encoding (CPython's SyntaxError). */
 Source *source_from_bytes(const char *path, const char *bytes, size_t n);
+void source_free(Source *src); /* the text, the line table and the Source */
 /* Line (1-based) and column (1-based, in code points) of a byte offset. */
 void source_pos(Source *src, uint32_t off, int *line, int *col);
 /* The text of line `line` (1-based) without its line ending. */
@@ -325,10 +326,201 @@ Const number_const(Arena *a, const char *text, size_t n);
 /* Append exactly what CPython 3.11's ast.dump(node) returns. */
 void ast_dump(Buf *b, const Node *n);
 
+
 /* --------------------------------------------------------------- parse.c */
 
 /* Parse a whole module. Returns the Module node, or NULL with diag_last
  * holding the syntax error. */
 Node *parse_module(Arena *a, Source *src);
+
+/* --------------------------------------------------------------- types.c */
+
+/* Type: a static type of the program. Types are interned: two equal types
+ * are the same pointer. int, float, bool and None are unboxed in generated
+ * code; every other type is a KrObj * of the runtime. TY_OBJECT is a value
+ * whose type is known only at run time (a variant: control flow merged
+ * values of different types); it is boxed and carries its runtime tag. */
+#define TYPE_KINDS(X)                                                                      \
+  X(UNKNOWN, "?")       /* not known yet (the bottom of type propagation) */              \
+  X(NONE, "None")                                                                          \
+  X(BOOL, "bool")                                                                          \
+  X(INT, "int")                                                                            \
+  X(FLOAT, "float")                                                                        \
+  X(STR, "str")                                                                            \
+  X(BYTES, "bytes")                                                                        \
+  X(LIST, "list")       /* elem */                                                         \
+  X(TUPLE, "tuple")     /* items[n] */                                                     \
+  X(DICT, "dict")       /* key, elem */                                                    \
+  X(SET, "set")         /* elem */                                                         \
+  X(RANGE, "range")                                                                        \
+  X(OPTIONAL, "Optional") /* elem: a boxed type, or None */                                \
+  X(OBJECT, "object")   /* dynamic: any value, boxed */                                    \
+  X(FUNC, "function")   /* a function of the program: func */                             \
+  X(NORETURN, "NoReturn") /* the value of an expression that always raises */
+
+typedef enum {
+#define X(k, s) TY_##k,
+  TYPE_KINDS(X)
+#undef X
+} TypeKind;
+
+typedef struct FuncDecl FuncDecl;
+
+typedef struct Type {
+  TypeKind kind;
+  const struct Type *elem;  /* LIST, SET, DICT (value), OPTIONAL */
+  const struct Type *key;   /* DICT */
+  const struct Type **items; /* TUPLE */
+  int nitems;
+  FuncDecl *func;           /* FUNC */
+} Type;
+
+extern const Type *ty_unknown, *ty_none, *ty_bool, *ty_int, *ty_float, *ty_str, *ty_bytes,
+    *ty_range, *ty_object, *ty_noreturn;
+const Type *ty_list(const Type *elem);
+const Type *ty_set(const Type *elem);
+const Type *ty_dict(const Type *key, const Type *val);
+const Type *ty_tuple(const Type **items, int n);
+const Type *ty_optional(const Type *t);
+const Type *ty_func(FuncDecl *f);
+/* The type of a value that may come from a or from b (an SSA merge). */
+const Type *ty_join(const Type *a, const Type *b);
+bool ty_is_unboxed(const Type *t); /* int, float, bool, None */
+void ty_print(Buf *b, const Type *t);  /* "list[int]", "Optional[str]" */
+const char *ty_str_of(const Type *t);  /* ty_print into a static rotating buffer */
+
+/* ------------------------------------------------------------- resolve.c */
+
+/* A program is its modules; a module is its functions, one of them the
+ * module-level code. resolve binds every name to a scope as Python does: a
+ * name assigned anywhere in a function is local to it (unless declared
+ * global or nonlocal), otherwise it is a module global or a builtin. */
+typedef struct Module Module;
+
+struct FuncDecl {
+  Ident *name;        /* "<module>" for module-level code */
+  Node *def;          /* the FunctionDef, or the Module node */
+  Module *mod;
+  Ident **locals;     /* names local to the function, parameters first */
+  int nlocals, nparams;
+  Ident **globals;    /* names declared global */
+  int nglobals;
+  struct IrFunc **specs; /* its specialisations, one per argument-type tuple */
+  int nspecs;
+};
+
+struct Module {
+  Source *src;
+  Node *ast;
+  Ident *name;        /* "__main__" for the program's file */
+  FuncDecl *init;     /* the module-level code */
+  FuncDecl **funcs;   /* top-level functions, in source order */
+  int nfuncs;
+  Ident **globals;    /* names bound at module level */
+  int nglobals;
+};
+
+/* Resolve a parsed module. Raises (error_at) on what kiln does not support
+ * yet, with the construct named. */
+Module *resolve_module(Arena *a, Source *src, Node *ast);
+int func_local_index(FuncDecl *f, Ident *name);   /* -1 if not local */
+FuncDecl *module_func(Module *m, Ident *name);     /* a top-level def, or NULL */
+int module_global_index(Module *m, Ident *name);  /* -1 if not a global */
+
+/* --------------------------------------------------------------- lower.c */
+
+typedef enum {
+#define IR(name, text, flags) IR_##name,
+#include "ir.def"
+#undef IR
+  IR_COUNT
+} IrOp;
+
+enum { IRF_RAISES = 1, IRF_TERM = 2, IRF_PURE = 4 };
+extern const char *const ir_name[IR_COUNT];
+extern const int ir_flags[IR_COUNT];
+
+typedef struct Instr Instr;
+typedef struct Block Block;
+
+/* Instr: one SSA instruction; the value it defines is the instruction. */
+struct Instr {
+  IrOp op;
+  int id;             /* value number, v<id> in dumps and in the C */
+  uint32_t off;       /* source position (byte offset) */
+  const Type *type;   /* set by type propagation */
+  Block *block;
+  Instr **args;
+  int nargs;
+  int sub;            /* BINOP: BinOpKind; UNARYOP: UnaryOpKind; COMPARE: CmpOp; PARAM: index */
+  Const cval;         /* CONST */
+  Ident *name;        /* GLOBAL_GET/SET, BUILTIN (the callee's name: "print", "str.upper") */
+  Ident **kwnames;    /* BUILTIN: names of the trailing keyword arguments */
+  int nkw;
+  FuncDecl *callee;   /* CALL */
+  struct IrFunc *target; /* CALL: the specialisation chosen by type propagation */
+  const struct OpRow *row; /* BINOP, COMPARE, BUILTIN...: the op chosen by type propagation */
+  Block *succs[2];    /* JUMP: succs[0]; BRANCH: then, else */
+  int var;            /* PHI: the local it merges */
+};
+
+struct Block {
+  int id;
+  Instr **instrs;
+  int ninstrs, cap;
+  Block **preds;
+  int npreds, cappreds;
+  bool sealed;        /* all predecessors known (SSA construction) */
+  Instr **defs;       /* SSA construction: current value of each local */
+  Instr **incomplete; /* SSA construction: phis waiting for predecessors */
+};
+
+/* IrFunc: one specialisation of a function for one tuple of argument types. */
+typedef struct IrFunc {
+  FuncDecl *decl;
+  const Type **params;
+  int nparams;
+  const Type *ret;    /* the declared or inferred return type */
+  const Type *declared_ret; /* from the annotation, or NULL */
+  Block **blocks;     /* blocks[0] is the entry */
+  int nblocks;
+  int nvalues;
+  char *cname;        /* the C name: kp_<name>[_<n>] */
+  bool typed;         /* type propagation has run */
+} IrFunc;
+
+/* Lower one function to SSA IR for the given parameter types. */
+IrFunc *lower_func(Arena *a, FuncDecl *f, const Type **params, int nparams);
+void ir_dump(Buf *b, IrFunc *fn, bool with_types);
+
+/* --------------------------------------------------------------- infer.c */
+
+/* OpRow: one row of the op library (ops.def). */
+typedef struct OpRow {
+  const char *callee; /* "+", "len", ".upper", "range.more" */
+  const char *sig;    /* argument type codes (see ops.def) */
+  char result;        /* result type code */
+  const char *cfn;    /* the C function or macro */
+  int flags;          /* OPF_RAISES */
+} OpRow;
+enum { OPF_RAISES = 1 };
+extern const OpRow op_table[];
+extern const int op_count;
+const Type *type_of_code(char code); /* 'i' → int ...; NULL for 'a', 'o', '*' */
+void ops_print(FILE *out);           /* `kiln ops` */
+
+/* Type propagation: from the entry's parameter types through every
+ * instruction, each op's result type from the op library; calls of the
+ * program's functions create specialisations per argument-type tuple.
+ * Collects every type error of the program, prints each, and returns the
+ * number found. */
+int infer_program(Arena *a, Module *m, IrFunc *entry);
+IrFunc *func_spec(Arena *a, FuncDecl *f, const Type **args, int nargs); /* find or create */
+
+/* ---------------------------------------------------------------- emit.c */
+
+/* Write the C translation of the module (all specialisations reached from
+ * its module code) into out. */
+void emit_program(Buf *out, Module *m, IrFunc *entry);
 
 #endif

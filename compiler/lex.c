@@ -19,7 +19,9 @@
  * indentation (CPython 3.11.4+). At the end of the text a NEWLINE is made
  * if the last line has tokens but no newline, then the DEDENTs, then
  * ENDMARKER. Positions: INDENT spans the indentation; DEDENT and ENDMARKER
- * are empty, at the next token; a NEWLINE covers its '\n' (empty at EOF).
+ * are empty, at the next token, or at the final '\n' when they end a text
+ * that has one (CPython reads no line after the last); a NEWLINE covers its
+ * '\n' (empty at EOF).
  *
  * Errors are deferred (see TokenList in kilnc.h): the first one becomes
  * tl->err and one TK_ERROR token ends the list. Internally lex_fail()
@@ -911,10 +913,25 @@ TokenList *lex_fstring_expr(Arena *a, Source *src, uint32_t off, uint32_t end) {
 
 void tokens_dump(FILE *out, TokenList *tl) {
   Source *src = tl->src;
+  /* Positions are found by walking forward from the previous token, so a
+   * file with very long lines does not cost a scan from the line start per
+   * token; an out-of-order token (TK_ERROR) asks source_pos. */
+  uint32_t at = 0;
+  int line = 1, col = 1;
   for (int i = 0; i < tl->len; i++) {
     const Token *t = &tl->toks[i];
-    int line, col;
-    source_pos(src, t->off, &line, &col);
+    if (t->off < at) {
+      source_pos(src, t->off, &line, &col);
+    } else {
+      for (; at < t->off; at++) {
+        unsigned char c = (unsigned char)src->text[at];
+        if (c == '\n')
+          line++, col = 1;
+        else if ((c & 0xC0) != 0x80)
+          col++;
+      }
+    }
+    at = t->off;
     fprintf(out, "%d:%d %s '", line, col, tok_name[t->kind]);
     const char *s = t->kind == TK_ERROR ? tl->err.msg : src->text + t->off;
     size_t n = t->kind == TK_ERROR ? strlen(s) : t->end - t->off;

@@ -4,6 +4,8 @@
  *   kiln ast FILE.py          print CPython's ast.dump() of FILE
  *   kiln tokens FILE.py       print the token stream
  *   kiln parse FILE...        parse files, print nothing (front-end timing)
+ *   kiln ir [--types] FILE.py the SSA IR of the program (after type propagation)
+ *   kiln ops                  the op library
  */
 #include "kilnc.h"
 
@@ -21,6 +23,9 @@ static const char usage[] =
     "  tokens FILE.py     print the token stream\n"
     "  parse FILE...      parse the files and report syntax errors only\n"
     "                     (-v: time spent)\n"
+    "  ir FILE.py         print the SSA IR of every function reached from the\n"
+    "                     module code; --types: with the types propagated\n"
+    "  ops                print the op library: every operation kiln compiles\n"
     "\n"
     "options:\n"
     "  -h, --help         this help\n"
@@ -113,12 +118,69 @@ static int cmd_parse(int argc, char **argv) {
       failed++;
     }
     arena_reset(a);
+    source_free(src);
   }
   arena_free(a);
   if (verbose)
     fprintf(stderr, "kiln parse: %d files, %zu bytes, %d failed, %.3f s\n", files, bytes,
             failed, now() - t0);
   return failed ? 1 : 0;
+}
+
+/* Front and middle end: parse, resolve, lower the module code, propagate
+ * types. Returns the module's entry, or NULL after printing the errors. */
+static IrFunc *compile_to_ir(Arena *a, const char *path, Module **mod_out) {
+  Source *src = load(path);
+  if (!src)
+    return NULL;
+  Node *ast = parse_module(a, src);
+  if (!ast) {
+    diag_print(stderr, &diag_last);
+    return NULL;
+  }
+  jmp_buf jb, *saved = diag_jmp;
+  IrFunc *volatile entry = NULL;
+  if (setjmp(jb) == 0) {
+    diag_jmp = &jb;
+    Module *m = resolve_module(a, src, ast);
+    entry = func_spec(a, m->init, NULL, 0);
+    *mod_out = m;
+    if (infer_program(a, m, entry) > 0)
+      entry = NULL;
+  } else {
+    diag_print(stderr, &diag_last);
+    entry = NULL;
+  }
+  diag_jmp = saved;
+  return entry;
+}
+
+static int cmd_ir(int argc, char **argv) {
+  bool types = false;
+  const char *path = NULL;
+  for (int i = 0; i < argc; i++) {
+    if (!strcmp(argv[i], "--types"))
+      types = true;
+    else
+      path = argv[i];
+  }
+  if (!path) {
+    fprintf(stderr, "usage: kiln ir [--types] FILE.py\n");
+    return 2;
+  }
+  Arena *a = arena_new();
+  Module *m = NULL;
+  IrFunc *entry = compile_to_ir(a, path, &m);
+  if (!entry)
+    return 1;
+  Buf b = {0};
+  ir_dump(&b, entry, types);
+  for (int i = 0; i < m->nfuncs; i++)
+    for (int k = 0; k < m->funcs[i]->nspecs; k++)
+      ir_dump(&b, m->funcs[i]->specs[k], types);
+  fwrite(b.data, 1, b.len, stdout);
+  buf_free(&b);
+  return 0;
 }
 
 int main(int argc, char **argv) {
@@ -141,6 +203,12 @@ int main(int argc, char **argv) {
     return cmd_tokens(argc - 2, argv + 2);
   if (!strcmp(cmd, "parse"))
     return cmd_parse(argc - 2, argv + 2);
+  if (!strcmp(cmd, "ir"))
+    return cmd_ir(argc - 2, argv + 2);
+  if (!strcmp(cmd, "ops")) {
+    ops_print(stdout);
+    return 0;
+  }
   fprintf(stderr, "kiln: unknown command '%s' (try kiln --help)\n", cmd);
   return 2;
 }

@@ -43,6 +43,14 @@ static Source *source_new(const char *path, char *text, size_t len) {
   return src;
 }
 
+void source_free(Source *src) {
+  if (!src)
+    return;
+  free(src->text);
+  free(src->lines);
+  free(src);
+}
+
 /* Fill diag_last with an error at byte `off` of src. */
 static void fail(Source *src, uint32_t off, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -422,9 +430,12 @@ static char *decode_other(const char *path, const char *t, size_t n, const char 
 /* ------------------------------------------------------------- loading */
 
 Source *source_from_bytes(const char *path, const char *bytes, size_t n) {
-  if (n >= UINT32_MAX) {
-    fail(NULL, 0, "source file too large");
-    diag_last.src = NULL;
+  /* Offsets are 32-bit and a TokenList counts its tokens (at most about two
+   * per byte) in an int: 1 GiB is far beyond any real source file. */
+  if (n >= (size_t)1 << 30) {
+    char *empty = xmalloc(1);
+    empty[0] = 0;
+    fail(source_new(path, empty, 0), 0, "source file too large");
     return NULL;
   }
   /* 2. newlines; 1. NUL bytes (reported at their place in this text) */

@@ -170,6 +170,17 @@ static bool in_ranges(const Ranges *rs, uint32_t cp) {
   return false;
 }
 
+/* Aliases that NameAliases.txt gained after Unicode 14.0 (for characters
+ * CPython 3.11 has): DerivedAge cannot tell them. */
+static bool new_alias(const char *name, size_t n) {
+  static const char *const newer[] = {"EM", "ARABIC SMALL HIGH LIGATURE ALEF WITH YEH BARREE",
+                                      "SUNDANESE LETTER ARCHAIC I"};
+  for (size_t i = 0; i < countof(newer); i++)
+    if (strlen(newer[i]) == n && memcmp(newer[i], name, n) == 0)
+      return true;
+  return false;
+}
+
 /* Add "XXXX;NAME;..." lines of a UCD file; skip "<control>"-style names.
  * The buffer is kept: the table points into it. */
 static void load_names_file(char *text, const Ranges *newer) {
@@ -183,7 +194,7 @@ static void load_names_file(char *text, const Ranges *newer) {
       uint32_t cp = (uint32_t)strtoul(line, NULL, 16);
       if (!nend)
         nend = name + strlen(name);
-      if (nend > name && *name != '<' && !in_ranges(newer, cp))
+      if (nend > name && *name != '<' && !in_ranges(newer, cp) && !new_alias(name, (size_t)(nend - name)))
         name_add(name, (size_t)(nend - name), cp);
     }
     if (!eol)

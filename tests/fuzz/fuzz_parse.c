@@ -53,5 +53,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   }
   diag_jmp = outer;
   arena_reset(arena);
+  source_free(src);
   return 0;
 }

@@ -1,0 +1,143 @@
+/* types.c — the static types of a program: construction (interned, so that
+ * equal types are the same pointer), the join at SSA merges, printing.
+ *
+ * The join decides representation: equal types stay as they are; None and
+ * a boxed type make Optional[T] (a nullable object pointer); anything else
+ * becomes TY_OBJECT, a boxed value tagged with its runtime type (a
+ * variant). int and float do not join to float: CPython keeps them apart
+ * (1 prints as 1, not 1.0), and so does kiln.
+ */
+#include "kilnc.h"
+
+#include <string.h>
+
+static const char *const kind_name[] = {
+#define X(k, s) s,
+    TYPE_KINDS(X)
+#undef X
+};
+
+static Type t_unknown = {.kind = TY_UNKNOWN}, t_none = {.kind = TY_NONE}, t_bool = {.kind = TY_BOOL}, t_int = {.kind = TY_INT},
+            t_float = {.kind = TY_FLOAT}, t_str = {.kind = TY_STR}, t_bytes = {.kind = TY_BYTES}, t_range = {.kind = TY_RANGE},
+            t_object = {.kind = TY_OBJECT}, t_noreturn = {.kind = TY_NORETURN};
+
+const Type *ty_unknown = &t_unknown, *ty_none = &t_none, *ty_bool = &t_bool, *ty_int = &t_int,
+           *ty_float = &t_float, *ty_str = &t_str, *ty_bytes = &t_bytes, *ty_range = &t_range,
+           *ty_object = &t_object, *ty_noreturn = &t_noreturn;
+
+/* Composite types live in a process-wide list; there are few of them, so a
+ * linear search is fine and keeps the interning obvious. */
+static Type **composites;
+static int ncomposites, capcomposites;
+static Arena *type_arena;
+
+static bool same(const Type *a, const Type *b) {
+  if (a->kind != b->kind || a->elem != b->elem || a->key != b->key || a->func != b->func ||
+      a->nitems != b->nitems)
+    return false;
+  for (int i = 0; i < a->nitems; i++)
+    if (a->items[i] != b->items[i])
+      return false;
+  return true;
+}
+
+static const Type *intern_type(Type t) {
+  for (int i = 0; i < ncomposites; i++)
+    if (same(composites[i], &t))
+      return composites[i];
+  if (!type_arena)
+    type_arena = arena_new();
+  Type *n = arena_alloc(type_arena, sizeof *n);
+  *n = t;
+  if (t.nitems) {
+    n->items = arena_alloc(type_arena, (size_t)t.nitems * sizeof *n->items);
+    memcpy(n->items, t.items, (size_t)t.nitems * sizeof *n->items);
+  }
+  if (ncomposites == capcomposites) {
+    capcomposites = capcomposites ? capcomposites * 2 : 64;
+    composites = xrealloc(composites, (size_t)capcomposites * sizeof *composites);
+  }
+  composites[ncomposites++] = n;
+  return n;
+}
+
+const Type *ty_list(const Type *elem) { return intern_type((Type){.kind = TY_LIST, .elem = elem}); }
+const Type *ty_set(const Type *elem) { return intern_type((Type){.kind = TY_SET, .elem = elem}); }
+const Type *ty_dict(const Type *key, const Type *val) {
+  return intern_type((Type){.kind = TY_DICT, .key = key, .elem = val});
+}
+const Type *ty_tuple(const Type **items, int n) {
+  return intern_type((Type){.kind = TY_TUPLE, .items = items, .nitems = n});
+}
+const Type *ty_func(FuncDecl *f) { return intern_type((Type){.kind = TY_FUNC, .func = f}); }
+
+const Type *ty_optional(const Type *t) {
+  if (t->kind == TY_NONE || t->kind == TY_OPTIONAL || t->kind == TY_OBJECT)
+    return t;
+  if (ty_is_unboxed(t))
+    return ty_object; /* Optional[int] is boxed: None or an int object */
+  return intern_type((Type){.kind = TY_OPTIONAL, .elem = t});
+}
+
+bool ty_is_unboxed(const Type *t) {
+  return t->kind == TY_INT || t->kind == TY_FLOAT || t->kind == TY_BOOL || t->kind == TY_NONE;
+}
+
+const Type *ty_join(const Type *a, const Type *b) {
+  if (a == b || b->kind == TY_UNKNOWN || b->kind == TY_NORETURN)
+    return a;
+  if (a->kind == TY_UNKNOWN || a->kind == TY_NORETURN)
+    return b;
+  if (a->kind == TY_NONE)
+    return ty_optional(b);
+  if (b->kind == TY_NONE)
+    return ty_optional(a);
+  if (a->kind == TY_OPTIONAL && a->elem == b)
+    return a;
+  if (b->kind == TY_OPTIONAL && b->elem == a)
+    return b;
+  return ty_object;
+}
+
+void ty_print(Buf *b, const Type *t) {
+  switch (t->kind) {
+  case TY_LIST:
+  case TY_SET:
+  case TY_OPTIONAL:
+    buf_printf(b, "%s[", kind_name[t->kind]);
+    ty_print(b, t->elem);
+    buf_putc(b, ']');
+    break;
+  case TY_DICT:
+    buf_puts(b, "dict[");
+    ty_print(b, t->key);
+    buf_puts(b, ", ");
+    ty_print(b, t->elem);
+    buf_putc(b, ']');
+    break;
+  case TY_TUPLE:
+    buf_puts(b, "tuple[");
+    for (int i = 0; i < t->nitems; i++) {
+      if (i)
+        buf_puts(b, ", ");
+      ty_print(b, t->items[i]);
+    }
+    if (!t->nitems)
+      buf_puts(b, "()");
+    buf_putc(b, ']');
+    break;
+  case TY_FUNC: buf_printf(b, "function %s", t->func->name->str); break;
+  default: buf_puts(b, kind_name[t->kind]); break;
+  }
+}
+
+const char *ty_str_of(const Type *t) {
+  static char ring[4][256];
+  static int next;
+  Buf b = {0};
+  ty_print(&b, t);
+  char *out = ring[next++ & 3];
+  snprintf(out, sizeof ring[0], "%s", b.data ? b.data : "");
+  buf_free(&b);
+  return out;
+}
