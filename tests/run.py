@@ -57,13 +57,14 @@ import warnings
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-SUITES = ("parse", "syntax", "parity-sample", "parity")
-DEFAULT_SUITES = ("parse", "syntax", "parity-sample")
+SUITES = ("parse", "syntax", "ir", "parity-sample", "parity")
+DEFAULT_SUITES = ("parse", "syntax", "ir", "parity-sample")
 
 # Where each suite keeps its known-failures list.
 KNOWN_LISTS = {
     "parse": "tests/parse/known_failures.txt",
     "syntax": "tests/syntax/known_failures.txt",
+    "ir": "tests/ir/known_failures.txt",
     "parity": "tests/parity/known_failures.txt",
     "parity-sample": "tests/parity/known_failures.txt",
 }
@@ -156,9 +157,9 @@ def collect(suite, opts):
             + [f"examples/{f}" for f in os.listdir(os.path.join(ROOT, "examples")) if f.endswith(".py")]
         )
         return [Test(suite, n, n) for n in names]
-    if suite == "syntax":
-        d = os.path.join(ROOT, "tests/syntax")
-        return [Test(suite, f, f"tests/syntax/{f}") for f in sorted(os.listdir(d)) if f.endswith(".py")]
+    if suite in ("syntax", "ir"):
+        d = os.path.join(ROOT, "tests", suite)
+        return [Test(suite, f, f"tests/{suite}/{f}") for f in sorted(os.listdir(d)) if f.endswith(".py")]
     root = stdlib_root(opts.stdlib)
     files = stdlib_files(root)
     if suite == "parity-sample":
@@ -322,8 +323,47 @@ def check_rejected(test, ref, rc, err, want_line):
     return None, e
 
 
+def check_ir(test):
+    """The ir suite: `kiln ir --types FILE` must print every `# expect: TEXT`
+    line of the file (as a substring of one output line), or fail with the
+    `# error: LINE: MESSAGE` the file states."""
+    path = os.path.join(ROOT, test.path)
+    expects, error = [], None
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if line.startswith("# expect: "):
+                expects.append(line[len("# expect: "):].rstrip("\n"))
+            elif line.startswith("# error: "):
+                error = line[len("# error: "):].rstrip("\n")
+    if not expects and not error:
+        return Result(test, "fail", "header", ["no '# expect:' or '# error:' line: the test checks nothing"])
+    try:
+        p = subprocess.run([KILN, "ir", "--types", test.path], stdin=subprocess.DEVNULL,
+                           capture_output=True, timeout=TIMEOUT, cwd=ROOT)
+    except subprocess.TimeoutExpired:
+        return Result(test, "fail", "timeout", ["kiln ir timed out"])
+    bad = abnormal(test, p.returncode, p.stderr)
+    if bad:
+        return bad
+    out = p.stdout.decode("utf-8", "replace").splitlines()
+    err = first_line(p.stderr)
+    if error:
+        want_line, want_msg = error.split(": ", 1)
+        got = err.split(":", 3)
+        if p.returncode != 1 or len(got) < 4 or got[1] != want_line or want_msg not in got[3]:
+            return Result(test, "fail", "error", [f"expected error {error!r}", f"  kiln: {err!r} (exit {p.returncode})"])
+    elif p.returncode != 0:
+        return Result(test, "fail", "exit", [f"kiln ir failed: {err}"])
+    for e in expects:
+        if not any(e in line for line in out):
+            return Result(test, "fail", "missing", [f"not in the IR: {e!r}"])
+    return Result(test, "pass")
+
+
 def check(test):
     """Run one test (in a worker process)."""
+    if test.suite == "ir":
+        return check_ir(test)
     ref = cpython(os.path.join(ROOT, test.path))
     header = None
     if test.suite == "syntax":
