@@ -76,7 +76,7 @@ demo: bin/kiln
 KILN      ?= bin/kiln
 TEST_ARGS ?=
 
-test: $(KILN) | build/setup.stamp
+test: $(KILN) build/libkilnrt.a | build/setup.stamp
 	@$(PYTHON) tests/run.py --kiln $(KILN) $(TEST_ARGS)
 
 test-parity: $(KILN) | build/setup.stamp

@@ -523,4 +523,13 @@ IrFunc *func_spec(Arena *a, FuncDecl *f, const Type **args, int nargs); /* find 
  * its module code) into out. */
 void emit_program(Buf *out, Module *m, IrFunc *entry);
 
+/* -------------------------------------------------------- main.c, driver.c */
+
+/* Read and decode a .py file; prints the error and returns NULL on failure. */
+Source *load_source(const char *path);
+/* Parse, resolve, lower the module code and propagate types; prints every
+ * error and returns NULL if there was one. */
+IrFunc *compile_to_ir(Arena *a, const char *path, Module **mod_out);
+int driver_build(int argc, char **argv); /* kiln build */
+
 #endif

@@ -6,6 +6,7 @@
  *   kiln parse FILE...        parse files, print nothing (front-end timing)
  *   kiln ir [--types] FILE.py the SSA IR of the program (after type propagation)
  *   kiln ops                  the op library
+ *   kiln build FILE.py -o EXE a native executable (driver.c)
  */
 #include "kilnc.h"
 
@@ -26,13 +27,17 @@ static const char usage[] =
     "  ir FILE.py         print the SSA IR of every function reached from the\n"
     "                     module code; --types: with the types propagated\n"
     "  ops                print the op library: every operation kiln compiles\n"
+    "  build FILE.py -o EXE\n"
+    "                     a native executable that behaves like python3 FILE.py\n"
+    "                     (-O0..-O3, --emit-c: print the C, --print-cc: show the\n"
+    "                     C compiler's command line, -v: phase timings)\n"
     "\n"
     "options:\n"
     "  -h, --help         this help\n"
     "  --version          kiln's version\n";
 
 /* Load and decode a file; print an error and return NULL on failure. */
-static Source *load(const char *path) {
+Source *load_source(const char *path) {
   size_t n;
   char *bytes = read_file(path, &n);
   if (!bytes) {
@@ -51,7 +56,7 @@ static int cmd_ast(int argc, char **argv) {
     fprintf(stderr, "usage: kiln ast FILE.py\n");
     return 2;
   }
-  Source *src = load(argv[0]);
+  Source *src = load_source(argv[0]);
   if (!src)
     return 1;
   Arena *a = arena_new();
@@ -74,7 +79,7 @@ static int cmd_tokens(int argc, char **argv) {
     fprintf(stderr, "usage: kiln tokens FILE.py\n");
     return 2;
   }
-  Source *src = load(argv[0]);
+  Source *src = load_source(argv[0]);
   if (!src)
     return 1;
   Arena *a = arena_new();
@@ -106,7 +111,7 @@ static int cmd_parse(int argc, char **argv) {
       verbose = true;
       continue;
     }
-    Source *src = load(argv[i]);
+    Source *src = load_source(argv[i]);
     files++;
     if (!src) {
       failed++;
@@ -125,34 +130,6 @@ static int cmd_parse(int argc, char **argv) {
     fprintf(stderr, "kiln parse: %d files, %zu bytes, %d failed, %.3f s\n", files, bytes,
             failed, now() - t0);
   return failed ? 1 : 0;
-}
-
-/* Front and middle end: parse, resolve, lower the module code, propagate
- * types. Returns the module's entry, or NULL after printing the errors. */
-static IrFunc *compile_to_ir(Arena *a, const char *path, Module **mod_out) {
-  Source *src = load(path);
-  if (!src)
-    return NULL;
-  Node *ast = parse_module(a, src);
-  if (!ast) {
-    diag_print(stderr, &diag_last);
-    return NULL;
-  }
-  jmp_buf jb, *saved = diag_jmp;
-  IrFunc *volatile entry = NULL;
-  if (setjmp(jb) == 0) {
-    diag_jmp = &jb;
-    Module *m = resolve_module(a, src, ast);
-    entry = func_spec(a, m->init, NULL, 0);
-    *mod_out = m;
-    if (infer_program(a, m, entry) > 0)
-      entry = NULL;
-  } else {
-    diag_print(stderr, &diag_last);
-    entry = NULL;
-  }
-  diag_jmp = saved;
-  return entry;
 }
 
 static int cmd_ir(int argc, char **argv) {
@@ -205,6 +182,8 @@ int main(int argc, char **argv) {
     return cmd_parse(argc - 2, argv + 2);
   if (!strcmp(cmd, "ir"))
     return cmd_ir(argc - 2, argv + 2);
+  if (!strcmp(cmd, "build"))
+    return driver_build(argc - 2, argv + 2);
   if (!strcmp(cmd, "ops")) {
     ops_print(stdout);
     return 0;

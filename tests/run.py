@@ -57,14 +57,15 @@ import warnings
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-SUITES = ("parse", "syntax", "ir", "parity-sample", "parity")
-DEFAULT_SUITES = ("parse", "syntax", "ir", "parity-sample")
+SUITES = ("parse", "syntax", "ir", "programs", "parity-sample", "parity")
+DEFAULT_SUITES = ("parse", "syntax", "ir", "programs", "parity-sample")
 
 # Where each suite keeps its known-failures list.
 KNOWN_LISTS = {
     "parse": "tests/parse/known_failures.txt",
     "syntax": "tests/syntax/known_failures.txt",
     "ir": "tests/ir/known_failures.txt",
+    "programs": "tests/programs/known_failures.txt",
     "parity": "tests/parity/known_failures.txt",
     "parity-sample": "tests/parity/known_failures.txt",
 }
@@ -157,7 +158,7 @@ def collect(suite, opts):
             + [f"examples/{f}" for f in os.listdir(os.path.join(ROOT, "examples")) if f.endswith(".py")]
         )
         return [Test(suite, n, n) for n in names]
-    if suite in ("syntax", "ir"):
+    if suite in ("syntax", "ir", "programs"):
         d = os.path.join(ROOT, "tests", suite)
         return [Test(suite, f, f"tests/{suite}/{f}") for f in sorted(os.listdir(d)) if f.endswith(".py")]
     root = stdlib_root(opts.stdlib)
@@ -360,10 +361,58 @@ def check_ir(test):
     return Result(test, "pass")
 
 
+def last_line(b):
+    lines = b.decode("utf-8", "replace").rstrip("\n").split("\n")
+    return lines[-1] if lines else ""
+
+
+def check_program(test):
+    """The programs suite (differential): the program runs under CPython and
+    as a kiln-built executable; stdout, the last line of stderr and the exit
+    status must be the same."""
+    path = os.path.join(ROOT, test.path)
+    exe = os.path.join(ROOT, "build", "tests", "programs", os.path.basename(path)[:-3])
+    os.makedirs(os.path.dirname(exe), exist_ok=True)
+    try:
+        ref = subprocess.run([sys.executable, path], stdin=subprocess.DEVNULL, capture_output=True,
+                             timeout=TIMEOUT, cwd=os.path.dirname(path))
+        b = subprocess.run([KILN, "build", test.path, "-o", exe], stdin=subprocess.DEVNULL,
+                           capture_output=True, timeout=TIMEOUT, cwd=ROOT)
+        bad = abnormal(test, b.returncode, b.stderr)
+        if bad:
+            return bad
+        if b.returncode != 0:
+            return Result(test, "fail", "build", ["kiln build failed:"] + tail(b.stderr))
+        got = subprocess.run([exe], stdin=subprocess.DEVNULL, capture_output=True, timeout=TIMEOUT,
+                             cwd=os.path.dirname(path))
+    except subprocess.TimeoutExpired:
+        return Result(test, "fail", "timeout", ["timed out"])
+    bad = abnormal(test, got.returncode, got.stderr)
+    if bad:
+        return bad
+    problems = []
+    if got.stdout != ref.stdout:
+        problems.append("stdout differs:")
+        diff = difflib.unified_diff(ref.stdout.decode("utf-8", "replace").splitlines(),
+                                    got.stdout.decode("utf-8", "replace").splitlines(),
+                                    "cpython", "kiln", n=2, lineterm="")
+        problems += ["  | " + d[:200] for d in list(diff)[:30]]
+    if last_line(got.stderr) != last_line(ref.stderr):
+        problems += ["last line of stderr differs:", f"  kiln:    {last_line(got.stderr)!r}",
+                     f"  cpython: {last_line(ref.stderr)!r}"]
+    if got.returncode != ref.returncode:
+        problems.append(f"exit status: kiln {got.returncode}, cpython {ref.returncode}")
+    if problems:
+        return Result(test, "fail", "differs", problems)
+    return Result(test, "pass")
+
+
 def check(test):
     """Run one test (in a worker process)."""
     if test.suite == "ir":
         return check_ir(test)
+    if test.suite == "programs":
+        return check_program(test)
     ref = cpython(os.path.join(ROOT, test.path))
     header = None
     if test.suite == "syntax":

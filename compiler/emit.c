@@ -1,0 +1,666 @@
+/* emit.c — typed SSA IR to C.
+ *
+ * One C function per specialisation, one C local per SSA value (v<id>), one
+ * label per basic block (b<id>). Phis become copies at the end of each
+ * predecessor, done through temporaries so that phis of one block that read
+ * each other (a swap) see the old values. #line directives map every
+ * statement to its Python line, so gdb and perf show Python source.
+ *
+ * Representation: int, float, bool are int64_t, double, bool; None and
+ * values that never exist (functions used only by calls) are a char; range
+ * is an unboxed KrRangeLoop; everything else is a KrObj *. Where a value flows
+ * into a place of a wider type (a phi of type object, a boxed argument of
+ * an op, a global), it is converted: int → float, bool → int, or boxed.
+ *
+ * Reference counting: every boxed value a function computes is owned by its
+ * C local; assigning a new value to it (in a loop) releases the old one,
+ * and the function's exit releases them all. Parameters are borrowed. A
+ * returned value is given a reference of its own first. Phi locals own a
+ * reference to what they hold.
+ *
+ * Errors: after each operation that may raise, `if (kr_failed())` jumps to
+ * the function's error exit, which records a traceback frame with the line
+ * of the failing operation and returns; the caller's check does the same,
+ * so the traceback grows frame by frame as in CPython.
+ *
+ * Reading a local that may be unassigned on some path: such a value gets a
+ * companion flag, and a read checks it and raises UnboundLocalError, as
+ * CPython does.
+ */
+#include "kilnc.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct Emit {
+  Buf *out;
+  Module *m;
+  IrFunc *fn;
+  Vec consts;        /* str constants: Instr * of each kc_<n> */
+  int ntemps;        /* boxing temporaries of the current function */
+  int last_line;     /* the last #line emitted */
+  const Type **gtypes; /* the type of each module global */
+  uint8_t *maybe_unbound; /* per value id of the current function */
+} Emit;
+
+static bool boxed(const Type *t) {
+  switch (t->kind) {
+  case TY_INT:
+  case TY_FLOAT:
+  case TY_BOOL:
+  case TY_NONE:
+  case TY_RANGE:
+  case TY_FUNC:
+  case TY_NORETURN:
+  case TY_UNKNOWN: return false;
+  default: return true;
+  }
+}
+
+static const char *ctype(const Type *t) {
+  switch (t->kind) {
+  case TY_INT: return "int64_t";
+  case TY_FLOAT: return "double";
+  case TY_BOOL: return "bool";
+  case TY_RANGE: return "KrRangeLoop";
+  case TY_NONE:
+  case TY_FUNC:
+  case TY_NORETURN:
+  case TY_UNKNOWN: return "char";
+  default: return "KrObj *";
+  }
+}
+
+static const char *czero(const Type *t) {
+  switch (t->kind) {
+  case TY_FLOAT: return "0.0";
+  case TY_BOOL: return "false";
+  case TY_RANGE: return "(KrRangeLoop){0, 0, 1}";
+  default: return boxed(t) ? "NULL" : "0";
+  }
+}
+
+/* The ValKind a value of type t has inside a KrVal. */
+static const char *valkind(const Type *t) {
+  switch (t->kind) {
+  case TY_INT: return "KR_INT";
+  case TY_FLOAT: return "KR_FLOAT";
+  case TY_BOOL: return "KR_BOOL";
+  default: return "KR_OBJ";
+  }
+}
+
+static void line_directive(Emit *E, uint32_t off) {
+  int line, col;
+  source_pos(E->m->src, off, &line, &col);
+  if (line != E->last_line) {
+    buf_printf(E->out, "#line %d \"%s\"\n", line, E->m->src->path);
+    E->last_line = line;
+  }
+}
+
+static int line_of(Emit *E, uint32_t off) {
+  int line, col;
+  source_pos(E->m->src, off, &line, &col);
+  return line;
+}
+
+/* A C string literal of arbitrary bytes. */
+static void c_string(Buf *b, const char *s, size_t n) {
+  buf_putc(b, '"');
+  for (size_t i = 0; i < n; i++) {
+    unsigned char c = (unsigned char)s[i];
+    if (c == '"' || c == '\\')
+      buf_printf(b, "\\%c", c);
+    else if (c >= 32 && c < 127 && c != '?')
+      buf_putc(b, c);
+    else
+      buf_printf(b, "\\%03o", c);
+  }
+  buf_putc(b, '"');
+}
+
+/* ----------------------------------------------------------- conversions */
+
+/* The C expression of value v converted to type `to`. *owned says whether
+ * the expression makes a new reference (a box) that the caller must keep or
+ * release. Boxes used as borrowed arguments go into temporaries. */
+static void convert(Emit *E, Buf *b, Instr *v, const Type *to, bool *owned) {
+  const Type *from = v->type;
+  *owned = false;
+  if (v->op == IR_UNDEF) {
+    buf_puts(b, czero(to));
+    return;
+  }
+  if (from == to || (!boxed(to) && to->kind != TY_FLOAT && to->kind != TY_INT &&
+                     to->kind != TY_BOOL && to->kind != TY_RANGE)) {
+    buf_printf(b, "v%d", v->id);
+    return;
+  }
+  if (boxed(from) && boxed(to)) { /* a str is already an object, a T an Optional[T] */
+    buf_printf(b, "v%d", v->id);
+    return;
+  }
+  if (to->kind == TY_FLOAT && (from->kind == TY_INT || from->kind == TY_BOOL)) {
+    buf_printf(b, "(double)v%d", v->id);
+    return;
+  }
+  if (to->kind == TY_INT && from->kind == TY_BOOL) {
+    buf_printf(b, "(int64_t)v%d", v->id);
+    return;
+  }
+  if (boxed(to)) {
+    *owned = true;
+    switch (from->kind) {
+    case TY_INT: buf_printf(b, "kr_int_box(v%d)", v->id); return;
+    case TY_FLOAT: buf_printf(b, "kr_float_box(v%d)", v->id); return;
+    case TY_BOOL: buf_printf(b, "kr_bool_box(v%d)", v->id); return;
+    default:
+      *owned = false;
+      buf_puts(b, "kr_None");
+      return;
+    }
+  }
+  buf_printf(b, "v%d", v->id); /* unreachable for well-typed IR */
+}
+
+/* An argument expression: converted, and boxes parked in a temporary that
+ * the function's exit releases. */
+static void arg_expr(Emit *E, Buf *pre, Buf *b, Instr *v, const Type *to) {
+  Buf tmp = {0};
+  bool owned;
+  convert(E, &tmp, v, to, &owned);
+  if (owned) {
+    int t = E->ntemps++;
+    buf_printf(pre, "  kr_xdecref(t%d);\n  t%d = %s;\n  if (!t%d) goto kp_error;\n", t, t, tmp.data,
+               t);
+    buf_printf(b, "t%d", t);
+  } else {
+    buf_puts(b, tmp.data ? tmp.data : "0");
+  }
+  buf_free(&tmp);
+}
+
+static const Type *code_type(char c, const Type *actual) {
+  const Type *t = type_of_code(c);
+  if (t)
+    return t;
+  if (c == 'a' || c == 'o')
+    return boxed(actual) ? actual : ty_object;
+  return actual;
+}
+
+/* --------------------------------------------------------------- values */
+
+static void check_error(Emit *E, Instr *in) {
+  buf_printf(E->out, "  if (kr_failed()) { kp_line = %d; goto kp_error; }\n", line_of(E, in->off));
+}
+
+/* A read of a value that may be unassigned on some path raises
+ * UnboundLocalError, as in CPython. */
+static void emit_unbound_check(Emit *E, Instr *user, Instr *v) {
+  if (!E->maybe_unbound[v->id])
+    return;
+  Ident *name = v->var >= 0 && v->var < E->fn->decl->nlocals ? E->fn->decl->locals[v->var] : NULL;
+  if (v->op == IR_UNDEF)
+    buf_puts(E->out, "  {\n");
+  else
+    buf_printf(E->out, "  if (!v%d_b) {\n", v->id);
+  buf_printf(E->out,
+             "    kr_raise(&kr_UnboundLocalError_type, \"cannot access local variable '%s' where "
+             "it is not associated with a value\");\n    kp_line = %d;\n    goto kp_error;\n  }\n",
+             name ? name->str : "?", line_of(E, user->off));
+}
+
+/* Assign the result expression to v<id>, releasing what it held before. */
+static void assign(Emit *E, Instr *in, const char *expr) {
+  if (boxed(in->type))
+    buf_printf(E->out, "  kr_xdecref(v%d);\n", in->id);
+  buf_printf(E->out, "  v%d = %s;\n", in->id, expr);
+}
+
+static void emit_call_row(Emit *E, Instr *in) {
+  const OpRow *r = in->row;
+  Buf pre = {0}, call = {0};
+  int nsig = (int)strlen(r->sig);
+  bool variadic = nsig && r->sig[nsig - 1] == '*';
+  if (variadic)
+    nsig--;
+  int npos = in->nargs - in->nkw;
+  if (variadic && !strcmp(r->callee, "print")) {
+    /* print(*values, sep=, end=, flush=): values as KrVal with their kinds */
+    Buf vals = {0}, kinds = {0};
+    for (int i = 0; i < npos; i++) {
+      Instr *a = in->args[i];
+      const char *field = a->type->kind == TY_INT     ? "i"
+                          : a->type->kind == TY_FLOAT ? "f"
+                          : a->type->kind == TY_BOOL  ? "b"
+                                                      : "o";
+      buf_printf(&vals, "%s{.%s = ", i ? ", " : "", field);
+      if (!strcmp(field, "o") && !boxed(a->type))
+        arg_expr(E, &pre, &vals, a, ty_object);
+      else
+        buf_printf(&vals, "v%d", a->id);
+      buf_puts(&vals, "}");
+      buf_printf(&kinds, "%s%s", i ? ", " : "", valkind(a->type));
+    }
+    const char *sep = "NULL", *end = "NULL", *flush = "false";
+    Buf kw[3] = {{0}};
+    for (int k = 0; k < in->nkw; k++) {
+      Instr *a = in->args[npos + k];
+      const char *name = in->kwnames[k]->str;
+      Buf *dst = !strcmp(name, "sep") ? &kw[0] : !strcmp(name, "end") ? &kw[1] : &kw[2];
+      if (a->type->kind == TY_NONE)
+        buf_puts(dst, dst == &kw[2] ? "false" : "NULL");
+      else if (dst == &kw[2])
+        buf_printf(dst, "KR_BTRUTH(v%d)", a->id);
+      else
+        buf_printf(dst, "v%d", a->id);
+    }
+    if (kw[0].data)
+      sep = kw[0].data;
+    if (kw[1].data)
+      end = kw[1].data;
+    if (kw[2].data)
+      flush = kw[2].data;
+    buf_printf(&call, "kr_print_values(%d, (const KrVal[]){%s}, (const uint8_t[]){%s}, %s, %s, false, %s)",
+               npos, npos ? vals.data : "{0}", npos ? kinds.data : "0", sep, end, flush);
+    buf_free(&vals);
+    buf_free(&kinds);
+    for (int k = 0; k < 3; k++)
+      buf_free(&kw[k]);
+  } else if (variadic) {
+    /* f-string pieces: all str */
+    buf_printf(&call, "%s(%d, (KrObj *[]){", r->cfn, in->nargs);
+    for (int i = 0; i < in->nargs; i++) {
+      buf_puts(&call, i ? ", " : "");
+      arg_expr(E, &pre, &call, in->args[i], ty_str);
+    }
+    buf_puts(&call, "})");
+  } else {
+    buf_printf(&call, "%s(", r->cfn);
+    for (int i = 0; i < in->nargs; i++) {
+      buf_puts(&call, i ? ", " : "");
+      arg_expr(E, &pre, &call, in->args[i], code_type(r->sig[i], in->args[i]->type));
+    }
+    buf_puts(&call, ")");
+  }
+  if (pre.len)
+    buf_putn(E->out, pre.data, pre.len);
+  if (r->result == '-') {
+    buf_printf(E->out, "  %s;\n  v%d = 0;\n", call.data, in->id);
+  } else if (in->op == IR_NOT) {
+    Buf neg = {0};
+    buf_printf(&neg, "!%s", call.data);
+    assign(E, in, neg.data);
+    buf_free(&neg);
+  } else {
+    assign(E, in, call.data);
+  }
+  buf_free(&pre);
+  buf_free(&call);
+  if (r->flags & OPF_RAISES)
+    check_error(E, in);
+}
+
+static int const_index(Emit *E, Instr *in) {
+  for (int i = 0; i < E->consts.len; i++) {
+    Instr *c = E->consts.items[i];
+    if (c->cval.len == in->cval.len && !memcmp(c->cval.s, in->cval.s, in->cval.len))
+      return i;
+  }
+  vec_push(&E->consts, in);
+  return E->consts.len - 1;
+}
+
+static void emit_const(Emit *E, Instr *in) {
+  Buf v = {0};
+  const Const *c = &in->cval;
+  if (in->callee) {
+    buf_puts(&v, "0");
+  } else {
+    switch (c->kind) {
+    case CONST_INT: buf_printf(&v, "INT64_C(%lld)", (long long)c->i); break;
+    case CONST_FLOAT:
+      if (isnan(c->f))
+        buf_puts(&v, "NAN");
+      else if (isinf(c->f))
+        buf_puts(&v, c->f > 0 ? "INFINITY" : "-INFINITY");
+      else
+        buf_printf(&v, "%.17g", c->f);
+      break;
+    case CONST_TRUE: buf_puts(&v, "true"); break;
+    case CONST_FALSE: buf_puts(&v, "false"); break;
+    case CONST_STR: buf_printf(&v, "kc_%d", const_index(E, in)); break;
+    default: buf_puts(&v, "0"); break;
+    }
+  }
+  assign(E, in, v.data);
+  buf_free(&v);
+}
+
+/* The copies into the phis of `to` along the edge from `from`. */
+static void phi_copies(Emit *E, Block *from, Block *to) {
+  int pred = -1;
+  for (int i = 0; i < to->npreds; i++)
+    if (to->preds[i] == from)
+      pred = i;
+  if (pred < 0)
+    return;
+  Buf dst = {0};
+  int n = 0;
+  for (int i = 0; i < to->ninstrs && to->instrs[i]->op == IR_PHI; i++) {
+    Instr *phi = to->instrs[i];
+    Instr *src = phi->args[pred];
+    if (!n)
+      buf_puts(E->out, "  {\n");
+    bool owned;
+    Buf expr = {0};
+    convert(E, &expr, src, phi->type, &owned);
+    buf_printf(E->out, "    %s c%d = %s;\n", ctype(phi->type), n, expr.data ? expr.data : "0");
+    if (boxed(phi->type) && !owned && src->op != IR_UNDEF)
+      buf_printf(E->out, "    kr_xincref(c%d);\n", n);
+    if (E->maybe_unbound[phi->id]) {
+      if (src->op == IR_UNDEF)
+        buf_printf(E->out, "    bool c%d_b = false;\n", n);
+      else if (E->maybe_unbound[src->id])
+        buf_printf(E->out, "    bool c%d_b = v%d_b;\n", n, src->id);
+      else
+        buf_printf(E->out, "    bool c%d_b = true;\n", n);
+    }
+    if (boxed(phi->type))
+      buf_printf(&dst, "    kr_xdecref(v%d);\n", phi->id);
+    buf_printf(&dst, "    v%d = c%d;\n", phi->id, n);
+    if (E->maybe_unbound[phi->id])
+      buf_printf(&dst, "    v%d_b = c%d_b;\n", phi->id, n);
+    buf_free(&expr);
+    n++;
+  }
+  if (n) {
+    buf_putn(E->out, dst.data, dst.len);
+    buf_puts(E->out, "  }\n");
+  }
+  buf_free(&dst);
+}
+
+static void emit_instr(Emit *E, Instr *in) {
+  IrFunc *fn = E->fn;
+  if (in->op != IR_PHI && in->op != IR_UNDEF)
+    line_directive(E, in->off);
+  if (in->op != IR_PHI)
+    for (int i = 0; i < in->nargs; i++)
+      emit_unbound_check(E, in, in->args[i]);
+  switch (in->op) {
+  case IR_PHI:
+  case IR_UNDEF: break;
+  case IR_CONST: emit_const(E, in); break;
+  case IR_PARAM: buf_printf(E->out, "  v%d = p%d;\n", in->id, in->sub); break;
+  case IR_GLOBAL_GET: {
+    int g = module_global_index(E->m, in->name);
+    if (boxed(in->type))
+      buf_printf(E->out, "  if (!kg_%d) {", g);
+    else
+      buf_printf(E->out, "  if (!kg_%d_set) {", g);
+    buf_printf(E->out,
+               " kr_raise(&kr_NameError_type, \"name '%s' is not defined\"); kp_line = %d; goto "
+               "kp_error; }\n",
+               in->name->str, line_of(E, in->off));
+    if (boxed(in->type))
+      buf_printf(E->out, "  kr_xdecref(v%d);\n  v%d = kg_%d;\n  kr_incref(v%d);\n", in->id, in->id, g,
+                 in->id);
+    else
+      buf_printf(E->out, "  v%d = kg_%d;\n", in->id, g);
+    break;
+  }
+  case IR_GLOBAL_SET: {
+    int g = module_global_index(E->m, in->name);
+    const Type *gt = E->gtypes[g];
+    bool owned;
+    Buf expr = {0};
+    convert(E, &expr, in->args[0], gt, &owned);
+    if (boxed(gt)) {
+      buf_printf(E->out, "  {\n    KrObj *old = kg_%d;\n    kg_%d = %s;\n", g, g, expr.data);
+      if (!owned)
+        buf_printf(E->out, "    kr_incref(kg_%d);\n", g);
+      else
+        buf_printf(E->out, "    if (!kg_%d) { kg_%d = old; kp_line = %d; goto kp_error; }\n", g, g,
+                   line_of(E, in->off));
+      buf_puts(E->out, "    kr_xdecref(old);\n  }\n");
+    } else {
+      buf_printf(E->out, "  kg_%d = %s;\n  kg_%d_set = true;\n", g, expr.data ? expr.data : "0", g);
+    }
+    buf_free(&expr);
+    break;
+  }
+  case IR_CALL: {
+    IrFunc *t = in->target;
+    Buf pre = {0}, call = {0};
+    buf_printf(&call, "%s(", t->cname);
+    for (int i = 0; i < in->nargs; i++) {
+      buf_puts(&call, i ? ", " : "");
+      arg_expr(E, &pre, &call, in->args[i], t->params[i]);
+    }
+    buf_puts(&call, ")");
+    buf_putn(E->out, pre.data ? pre.data : "", pre.len);
+    if (t->ret->kind == TY_NORETURN) {
+      buf_printf(E->out, "  %s;\n  v%d = 0;\n", call.data, in->id);
+    } else {
+      assign(E, in, call.data);
+    }
+    buf_free(&pre);
+    buf_free(&call);
+    check_error(E, in);
+    break;
+  }
+  case IR_NOT:
+  case IR_TRUTH:
+  case IR_BINOP:
+  case IR_UNARYOP:
+  case IR_COMPARE:
+  case IR_BUILTIN: emit_call_row(E, in); break;
+  case IR_JUMP:
+    phi_copies(E, in->block, in->succs[0]);
+    buf_printf(E->out, "  goto b%d;\n", in->succs[0]->id);
+    break;
+  case IR_BRANCH: {
+    bool then_phis = in->succs[0]->ninstrs && in->succs[0]->instrs[0]->op == IR_PHI;
+    bool else_phis = in->succs[1]->ninstrs && in->succs[1]->instrs[0]->op == IR_PHI;
+    if (!then_phis && !else_phis) {
+      buf_printf(E->out, "  if (v%d) goto b%d; else goto b%d;\n", in->args[0]->id, in->succs[0]->id,
+                 in->succs[1]->id);
+      break;
+    }
+    buf_printf(E->out, "  if (v%d) {\n", in->args[0]->id);
+    phi_copies(E, in->block, in->succs[0]);
+    buf_printf(E->out, "  goto b%d;\n  } else {\n", in->succs[0]->id);
+    phi_copies(E, in->block, in->succs[1]);
+    buf_printf(E->out, "  goto b%d;\n  }\n", in->succs[1]->id);
+    break;
+  }
+  case IR_RETURN: {
+    bool owned;
+    Buf expr = {0};
+    const Type *rt = fn->ret;
+    convert(E, &expr, in->args[0], rt, &owned);
+    if (rt->kind == TY_NORETURN)
+      buf_puts(E->out, "  kp_ret = 0;\n");
+    else
+      buf_printf(E->out, "  kp_ret = %s;\n", expr.data ? expr.data : "0");
+    if (boxed(rt) && !owned)
+      buf_puts(E->out, "  kr_xincref(kp_ret);\n");
+    buf_puts(E->out, "  goto kp_out;\n");
+    buf_free(&expr);
+    break;
+  }
+  default:
+    buf_printf(E->out, "  /* %s: not emitted */\n", ir_name[in->op]);
+    break;
+  }
+}
+
+/* Values that may be read unassigned: undefs and phis fed by them. */
+static void find_maybe_unbound(Emit *E, IrFunc *fn) {
+  E->maybe_unbound = xrealloc(E->maybe_unbound, (size_t)fn->nvalues + 1);
+  memset(E->maybe_unbound, 0, (size_t)fn->nvalues + 1);
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    for (int b = 0; b < fn->nblocks; b++) {
+      Block *blk = fn->blocks[b];
+      for (int i = 0; i < blk->ninstrs; i++) {
+        Instr *in = blk->instrs[i];
+        bool mu = in->op == IR_UNDEF;
+        if (in->op == IR_PHI)
+          for (int k = 0; k < in->nargs; k++)
+            mu |= E->maybe_unbound[in->args[k]->id];
+        if (mu && !E->maybe_unbound[in->id]) {
+          E->maybe_unbound[in->id] = 1;
+          changed = true;
+        }
+      }
+    }
+  }
+}
+
+static bool reachable_block(IrFunc *fn, Block *b) { return b == fn->blocks[0] || b->npreds > 0; }
+
+static void func_signature(Buf *b, IrFunc *fn) {
+  buf_printf(b, "static %s %s(", ctype(fn->ret), fn->cname);
+  for (int i = 0; i < fn->nparams; i++)
+    buf_printf(b, "%s%s p%d", i ? ", " : "", ctype(fn->params[i]), i);
+  if (!fn->nparams)
+    buf_puts(b, "void");
+  buf_puts(b, ")");
+}
+
+static void emit_func(Emit *E, IrFunc *fn) {
+  E->fn = fn;
+  E->ntemps = 0;
+  E->last_line = -1;
+  find_maybe_unbound(E, fn);
+  Buf body = {0};
+  Buf *saved = E->out;
+  E->out = &body;
+  for (int b = 0; b < fn->nblocks; b++) {
+    Block *blk = fn->blocks[b];
+    if (!reachable_block(fn, blk))
+      continue;
+    buf_printf(&body, "b%d:;\n", blk->id);
+    for (int i = 0; i < blk->ninstrs; i++)
+      emit_instr(E, blk->instrs[i]);
+  }
+  E->out = saved;
+
+  Buf *o = E->out;
+  func_signature(o, fn);
+  buf_puts(o, " {\n  int kp_line = 0;\n");
+  buf_printf(o, "  %s kp_ret = %s;\n", ctype(fn->ret), czero(fn->ret));
+  for (int b = 0; b < fn->nblocks; b++) {
+    Block *blk = fn->blocks[b];
+    for (int i = 0; i < blk->ninstrs; i++) {
+      Instr *in = blk->instrs[i];
+      if (ir_flags[in->op] & IRF_TERM)
+        continue;
+      buf_printf(o, "  %s v%d = %s;\n", ctype(in->type), in->id, czero(in->type));
+      if (E->maybe_unbound[in->id] && in->op == IR_PHI)
+        buf_printf(o, "  bool v%d_b = false;\n", in->id);
+    }
+  }
+  for (int t = 0; t < E->ntemps; t++)
+    buf_printf(o, "  KrObj *t%d = NULL;\n", t);
+  buf_putn(o, body.data ? body.data : "", body.len);
+  buf_free(&body);
+  buf_printf(o, "kp_error:\n  kr_tb_add(\"%s\", \"%s\", kp_line);\n", E->m->src->path,
+             fn->decl->name->str);
+  if (boxed(fn->ret))
+    buf_puts(o, "  kr_xdecref(kp_ret);\n  kp_ret = NULL;\n");
+  buf_puts(o, "kp_out:\n");
+  for (int b = 0; b < fn->nblocks; b++) {
+    Block *blk = fn->blocks[b];
+    for (int i = 0; i < blk->ninstrs; i++) {
+      Instr *in = blk->instrs[i];
+      if (!(ir_flags[in->op] & IRF_TERM) && in->op != IR_PARAM && boxed(in->type))
+        buf_printf(o, "  kr_xdecref(v%d);\n", in->id);
+    }
+  }
+  for (int t = 0; t < E->ntemps; t++)
+    buf_printf(o, "  kr_xdecref(t%d);\n", t);
+  buf_puts(o, "  return kp_ret;\n}\n\n");
+}
+
+/* Every specialisation reached, the module code first. */
+static void all_specs(Module *m, IrFunc *entry, Vec *out) {
+  vec_push(out, entry);
+  for (int i = 0; i < m->nfuncs; i++)
+    for (int k = 0; k < m->funcs[i]->nspecs; k++)
+      vec_push(out, m->funcs[i]->specs[k]);
+}
+
+/* The type of each global: the join of what the program stores in it. */
+static const Type **global_types(Module *m, Vec *specs) {
+  const Type **g = xmalloc((size_t)(m->nglobals + 1) * sizeof *g);
+  for (int i = 0; i < m->nglobals; i++)
+    g[i] = ty_unknown;
+  for (int s = 0; s < specs->len; s++) {
+    IrFunc *fn = specs->items[s];
+    for (int b = 0; b < fn->nblocks; b++)
+      for (int i = 0; i < fn->blocks[b]->ninstrs; i++) {
+        Instr *in = fn->blocks[b]->instrs[i];
+        if (in->op == IR_GLOBAL_SET) {
+          int k = module_global_index(m, in->name);
+          g[k] = ty_join(g[k], in->args[0]->type);
+        } else if (in->op == IR_GLOBAL_GET) {
+          int k = module_global_index(m, in->name);
+          g[k] = ty_join(g[k], in->type);
+        }
+      }
+  }
+  return g;
+}
+
+void emit_program(Buf *out, Module *m, IrFunc *entry) {
+  Emit E = {.m = m};
+  Vec specs = {0};
+  all_specs(m, entry, &specs);
+  E.gtypes = global_types(m, &specs);
+
+  buf_printf(out, "/* Generated by kiln %s from %s. */\n", KILN_VERSION, m->src->path);
+  buf_puts(out, "#include \"kilnrt.h\"\n\n");
+  for (int g = 0; g < m->nglobals; g++) {
+    buf_printf(out, "static %s kg_%d; /* %s: %s */\n", ctype(E.gtypes[g]), g, m->globals[g]->str,
+               ty_str_of(E.gtypes[g]));
+    if (!boxed(E.gtypes[g]))
+      buf_printf(out, "static bool kg_%d_set;\n", g);
+  }
+  buf_puts(out, "\n");
+  Buf funcs = {0};
+  E.out = &funcs;
+  for (int s = 0; s < specs.len; s++)
+    emit_func(&E, specs.items[s]);
+
+  /* string constants: immortal objects made once at start-up */
+  for (int i = 0; i < E.consts.len; i++)
+    buf_printf(out, "static KrObj *kc_%d;\n", i);
+  for (int s = 0; s < specs.len; s++) {
+    func_signature(out, specs.items[s]);
+    buf_puts(out, ";\n");
+  }
+  buf_puts(out, "\nstatic void kp_constants(void) {\n");
+  for (int i = 0; i < E.consts.len; i++) {
+    Instr *c = E.consts.items[i];
+    buf_printf(out, "  kc_%d = kr_str_const(", i);
+    c_string(out, c->cval.s, c->cval.len);
+    buf_printf(out, ", %zu);\n", c->cval.len);
+  }
+  buf_puts(out, "}\n\n");
+  buf_putn(out, funcs.data ? funcs.data : "", funcs.len);
+  buf_free(&funcs);
+  buf_printf(out, "int main(int argc, char **argv) {\n  kr_init(argc, argv);\n  kp_constants();\n"
+                  "  %s();\n  return kr_exit();\n}\n",
+             entry->cname);
+  free(specs.items);
+  free(E.gtypes);
+  free(E.maybe_unbound);
+  free(E.consts.items);
+}

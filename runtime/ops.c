@@ -1,0 +1,372 @@
+/* ops.c — the runtime side of the op library that is too big to inline:
+ * integer and float division with CPython's rounding and errors, pow,
+ * shifts, conversions, print, f-string assembly, and program start/exit.
+ * Declared in ops.h; compiler/ops.def names these functions.
+ */
+#include "kilnrt.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void *kr_int_overflow(void) {
+  return kr_raise(&kr_OverflowError_type, "integer overflow: kiln ints are 64-bit");
+}
+
+/* Python's // rounds toward negative infinity; C's / toward zero. */
+int64_t kr_int_floordiv(int64_t a, int64_t b) {
+  if (KR_UNLIKELY(b == 0)) {
+    kr_raise(&kr_ZeroDivisionError_type, "integer division or modulo by zero");
+    return 0;
+  }
+  if (KR_UNLIKELY(a == INT64_MIN && b == -1)) {
+    kr_int_overflow();
+    return 0;
+  }
+  int64_t q = a / b;
+  if ((a % b != 0) && ((a < 0) != (b < 0)))
+    q--;
+  return q;
+}
+
+/* Python's % takes the sign of the divisor. */
+int64_t kr_int_mod(int64_t a, int64_t b) {
+  if (KR_UNLIKELY(b == 0)) {
+    kr_raise(&kr_ZeroDivisionError_type, "integer modulo by zero");
+    return 0;
+  }
+  if (b == -1)
+    return 0;
+  int64_t r = a % b;
+  if (r != 0 && ((r < 0) != (b < 0)))
+    r += b;
+  return r;
+}
+
+/* int / int is correctly rounded in CPython even beyond 2**53; the operands
+ * convert exactly below 2**53, which covers kiln's common case, and above it
+ * long double division keeps the result correctly rounded on x86-64. */
+double kr_int_truediv(int64_t a, int64_t b) {
+  if (KR_UNLIKELY(b == 0)) {
+    kr_raise(&kr_ZeroDivisionError_type, "division by zero");
+    return 0;
+  }
+  const int64_t exact = (int64_t)1 << 53;
+  if (a >= -exact && a <= exact && b >= -exact && b <= exact)
+    return (double)a / (double)b;
+  return (double)((long double)a / (long double)b);
+}
+
+KrObj *kr_int_pow(int64_t a, int64_t b) {
+  if (b < 0) {
+    if (a == 0)
+      return kr_raise(&kr_ZeroDivisionError_type, "0.0 cannot be raised to a negative power");
+    return kr_float_box(pow((double)a, (double)b));
+  }
+  int64_t r = 1, base = a;
+  while (b) {
+    if (b & 1) {
+      if (__builtin_mul_overflow(r, base, &r))
+        return kr_int_overflow();
+    }
+    b >>= 1;
+    if (b && __builtin_mul_overflow(base, base, &base))
+      return kr_int_overflow();
+  }
+  return kr_int_box(r);
+}
+
+int64_t kr_int_lshift(int64_t a, int64_t b) {
+  if (b < 0) {
+    kr_raise(&kr_ValueError_type, "negative shift count");
+    return 0;
+  }
+  if (a == 0)
+    return 0;
+  if (b >= 63 || (a > 0 ? a > (INT64_MAX >> b) : a < (INT64_MIN >> b))) {
+    kr_int_overflow();
+    return 0;
+  }
+  return (int64_t)((uint64_t)a << b);
+}
+
+int64_t kr_int_rshift(int64_t a, int64_t b) {
+  if (b < 0) {
+    kr_raise(&kr_ValueError_type, "negative shift count");
+    return 0;
+  }
+  if (b >= 63)
+    return a < 0 ? -1 : 0;
+  return a >> b; /* arithmetic shift: floor, as Python */
+}
+
+/* ---- float */
+
+double kr_float_div(double a, double b) {
+  if (KR_UNLIKELY(b == 0.0)) {
+    kr_raise(&kr_ZeroDivisionError_type, "float division by zero");
+    return 0;
+  }
+  return a / b;
+}
+
+/* CPython's float_divmod: the floor quotient and modulo with the divisor's sign. */
+static double divmod_mod(double vx, double wx, double *floordiv) {
+  double mod = fmod(vx, wx);
+  double div = (vx - mod) / wx;
+  if (mod) {
+    if ((wx < 0) != (mod < 0)) {
+      mod += wx;
+      div -= 1.0;
+    }
+  } else {
+    mod = copysign(0.0, wx);
+  }
+  if (div) {
+    double fl = floor(div);
+    if (div - fl > 0.5)
+      fl += 1.0;
+    div = fl;
+  } else {
+    div = copysign(0.0, vx / wx);
+  }
+  if (floordiv)
+    *floordiv = div;
+  return mod;
+}
+
+double kr_float_floordiv(double a, double b) {
+  if (KR_UNLIKELY(b == 0.0)) {
+    kr_raise(&kr_ZeroDivisionError_type, "float floor division by zero");
+    return 0;
+  }
+  double q;
+  divmod_mod(a, b, &q);
+  return q;
+}
+
+double kr_float_mod(double a, double b) {
+  if (KR_UNLIKELY(b == 0.0)) {
+    kr_raise(&kr_ZeroDivisionError_type, "float modulo");
+    return 0;
+  }
+  return divmod_mod(a, b, NULL);
+}
+
+double kr_float_pow(double a, double b) {
+  if (a == 0.0 && b < 0.0) {
+    kr_raise(&kr_ZeroDivisionError_type, "0.0 cannot be raised to a negative power");
+    return 0;
+  }
+  if (a < 0.0 && b != floor(b) && isfinite(a) && isfinite(b)) {
+    /* CPython returns a complex number here */
+    kr_raise(&kr_ValueError_type, "kiln does not support complex results: negative number to a fractional power");
+    return 0;
+  }
+  errno = 0;
+  double r = pow(a, b);
+  if (isinf(r) && isfinite(a) && isfinite(b)) {
+    kr_raise(&kr_OverflowError_type, "(34, 'Numerical result out of range')");
+    return 0;
+  }
+  return r;
+}
+
+int64_t kr_float_to_int(double v) {
+  if (isnan(v)) {
+    kr_raise(&kr_ValueError_type, "cannot convert float NaN to integer");
+    return 0;
+  }
+  if (isinf(v)) {
+    kr_raise(&kr_OverflowError_type, "cannot convert float infinity to integer");
+    return 0;
+  }
+  double t = trunc(v);
+  if (t < -9223372036854775808.0 || t >= 9223372036854775808.0) {
+    kr_int_overflow();
+    return 0;
+  }
+  return (int64_t)t;
+}
+
+/* ---- str */
+
+bool kr_str_ne(KrObj *a, KrObj *b) { return !kr_str_eq(a, b); }
+bool kr_str_lt(KrObj *a, KrObj *b) { return kr_str_cmp(a, b) < 0; }
+bool kr_str_le(KrObj *a, KrObj *b) { return kr_str_cmp(a, b) <= 0; }
+bool kr_str_gt(KrObj *a, KrObj *b) { return kr_str_cmp(a, b) > 0; }
+bool kr_str_ge(KrObj *a, KrObj *b) { return kr_str_cmp(a, b) >= 0; }
+bool kr_str_not_contains(KrObj *s, KrObj *sub) { return !kr_str_contains(s, sub); }
+bool kr_str_truth(KrObj *s) { return kr_str_bytes(s) > 0; }
+
+KrObj *kr_str_self(KrObj *s) {
+  kr_incref(s);
+  return s;
+}
+
+KrObj *kr_str_repeat_r(int64_t n, KrObj *s) { return kr_str_repeat(s, n); }
+
+KrObj *kr_str_join_parts(int64_t n, KrObj **parts) {
+  KrBuf b;
+  int64_t total = 0;
+  for (int64_t i = 0; i < n; i++)
+    total += kr_str_bytes(parts[i]);
+  kr_buf_init(&b, total);
+  for (int64_t i = 0; i < n; i++) {
+    if (kr_buf_puts(&b, parts[i]) < 0) {
+      kr_buf_discard(&b);
+      return NULL;
+    }
+  }
+  return kr_buf_finish(&b);
+}
+
+static bool is_space(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
+
+/* int(s) in base 10: optional whitespace and sign, digits with single
+ * underscores between them. */
+int64_t kr_str_to_int(KrObj *s) {
+  const char *p = kr_str_data(s), *end = p + kr_str_bytes(s);
+  while (p < end && is_space(*p))
+    p++;
+  while (end > p && is_space(end[-1]))
+    end--;
+  bool neg = false;
+  if (p < end && (*p == '+' || *p == '-'))
+    neg = *p++ == '-';
+  uint64_t v = 0;
+  bool digits = false, overflow = false;
+  for (; p < end; p++) {
+    if (*p == '_' && digits && p + 1 < end && p[1] >= '0' && p[1] <= '9')
+      continue;
+    if (*p < '0' || *p > '9')
+      goto bad;
+    digits = true;
+    uint64_t d = (uint64_t)(*p - '0');
+    if (v > (UINT64_MAX - d) / 10)
+      overflow = true;
+    else
+      v = v * 10 + d;
+  }
+  if (!digits)
+    goto bad;
+  if (overflow || v > (uint64_t)INT64_MAX + neg) {
+    kr_int_overflow();
+    return 0;
+  }
+  return neg ? (int64_t)(0 - v) : (int64_t)v;
+bad:;
+  KrObj *r = kr_str_repr(s);
+  if (r) {
+    kr_raise(&kr_ValueError_type, "invalid literal for int() with base 10: %s", kr_str_data(r));
+    kr_decref(r);
+  }
+  return 0;
+}
+
+/* float(s): CPython accepts what its float literal syntax accepts, plus
+ * surrounding whitespace, a sign, and inf/infinity/nan in any case. */
+double kr_str_to_float(KrObj *s) {
+  const char *p = kr_str_data(s), *end = p + kr_str_bytes(s);
+  while (p < end && is_space(*p))
+    p++;
+  while (end > p && is_space(end[-1]))
+    end--;
+  char buf[512];
+  size_t n = 0;
+  bool ok = p < end && (size_t)(end - p) < sizeof buf;
+  for (const char *q = p; ok && q < end; q++) {
+    if (*q == '_') { /* only between digits */
+      ok = q > p && q + 1 < end && q[-1] >= '0' && q[-1] <= '9' && q[1] >= '0' && q[1] <= '9';
+      continue;
+    }
+    if (!((*q >= '0' && *q <= '9') || *q == '.' || *q == 'e' || *q == 'E' || *q == '+' ||
+          *q == '-' || (*q | 32) == 'i' || (*q | 32) == 'n' || (*q | 32) == 'f' ||
+          (*q | 32) == 't' || (*q | 32) == 'y' || (*q | 32) == 'a'))
+      ok = false;
+    buf[n++] = *q;
+  }
+  if (ok) {
+    buf[n] = 0;
+    const char *b = buf + (buf[0] == '+' || buf[0] == '-');
+    bool word = (b[0] | 32) == 'i' || (b[0] | 32) == 'n';
+    if (word && strcasecmp(b, "inf") && strcasecmp(b, "infinity") && strcasecmp(b, "nan"))
+      ok = false;
+    if (ok && !word && (strchr(b, 'x') || strchr(b, 'X') || !strpbrk(b, "0123456789")))
+      ok = false;
+    if (ok) {
+      char *stop;
+      double v = strtod(buf, &stop);
+      if (*stop == 0)
+        return v;
+    }
+  }
+  KrObj *r = kr_str_repr(s);
+  if (r) {
+    kr_raise(&kr_ValueError_type, "could not convert string to float: %s", kr_str_data(r));
+    kr_decref(r);
+  }
+  return 0;
+}
+
+/* ---- any values */
+
+bool kr_any_eq(KrObj *a, KrObj *b) {
+  int r = kr_obj_eq(a, b);
+  return r > 0;
+}
+
+bool kr_any_ne(KrObj *a, KrObj *b) {
+  int r = kr_obj_eq(a, b);
+  return r == 0;
+}
+
+bool kr_any_truth(KrObj *a) { return kr_obj_truth(a) > 0; }
+
+/* ---- print */
+
+void kr_print_values(int64_t n, const KrVal *vals, const uint8_t *kinds, KrObj *sep, KrObj *end,
+                     bool to_stderr, bool flush) {
+  KrObj *small[16];
+  KrObj **strs = n <= 16 ? small : kr_alloc((size_t)n * sizeof *strs);
+  if (!strs)
+    return;
+  int64_t made = 0;
+  for (; made < n; made++) {
+    strs[made] = kr_val_str(vals[made], (ValKind)kinds[made]);
+    if (!strs[made])
+      goto done;
+  }
+  kr_print(strs, n, sep, end, to_stderr, flush);
+done:
+  for (int64_t i = 0; i < made; i++)
+    kr_decref(strs[i]);
+  if (strs != small)
+    kr_free(strs);
+}
+
+/* ---- range */
+
+KrRangeLoop kr_range3(int64_t start, int64_t stop, int64_t step) {
+  if (step == 0)
+    kr_raise(&kr_ValueError_type, "range() arg 3 must not be zero");
+  return (KrRangeLoop){start, stop, step};
+}
+
+/* ---- program start and exit */
+
+void kr_init(int argc, char **argv) {
+  (void)argc;
+  (void)argv;
+}
+
+int kr_exit(void) {
+  int status = 0;
+  if (kr_failed()) {
+    kr_flush_stdout();
+    status = kr_exc_report();
+  }
+  kr_flush_stdout();
+  return status;
+}

@@ -1,0 +1,146 @@
+/* ops.h — the runtime side of the op library (compiler/ops.def): the
+ * functions and macros that generated code calls for operators and
+ * builtins on unboxed values. Small ones are static inline or macros, so the
+ * C compiler sees straight-line arithmetic; the rest are in ops.c.
+ *
+ * Integers are 64-bit: every operation that can leave that range raises
+ * OverflowError instead of wrapping. Floats follow IEEE and CPython: no
+ * fast-math, no contraction (the Makefile compiles generated code and the
+ * runtime with -ffp-contract=off), so results are bit-identical.
+ */
+#ifndef KILNRT_OPS_H
+#define KILNRT_OPS_H
+
+#include <math.h>
+
+/* ---- int */
+
+void *kr_int_overflow(void); /* raises OverflowError; returns NULL */
+
+static inline int64_t kr_int_add(int64_t a, int64_t b) {
+  int64_t r;
+  if (KR_UNLIKELY(__builtin_add_overflow(a, b, &r)))
+    kr_int_overflow();
+  return r;
+}
+static inline int64_t kr_int_sub(int64_t a, int64_t b) {
+  int64_t r;
+  if (KR_UNLIKELY(__builtin_sub_overflow(a, b, &r)))
+    kr_int_overflow();
+  return r;
+}
+static inline int64_t kr_int_mul(int64_t a, int64_t b) {
+  int64_t r;
+  if (KR_UNLIKELY(__builtin_mul_overflow(a, b, &r)))
+    kr_int_overflow();
+  return r;
+}
+static inline int64_t kr_int_neg(int64_t a) {
+  if (KR_UNLIKELY(a == INT64_MIN))
+    kr_int_overflow();
+  return -a;
+}
+static inline int64_t kr_int_abs(int64_t a) {
+  if (KR_UNLIKELY(a == INT64_MIN))
+    kr_int_overflow();
+  return a < 0 ? -a : a;
+}
+int64_t kr_int_floordiv(int64_t a, int64_t b); /* ZeroDivisionError: integer division or modulo by zero */
+int64_t kr_int_mod(int64_t a, int64_t b);      /* ZeroDivisionError: integer modulo by zero */
+double kr_int_truediv(int64_t a, int64_t b);   /* ZeroDivisionError: division by zero */
+KrObj *kr_int_pow(int64_t a, int64_t b);       /* int, or float for a negative exponent */
+int64_t kr_int_lshift(int64_t a, int64_t b);   /* ValueError: negative shift count; OverflowError */
+int64_t kr_int_rshift(int64_t a, int64_t b);
+
+#define KR_IAND(a, b) ((int64_t)(a) & (int64_t)(b))
+#define KR_IOR(a, b) ((int64_t)(a) | (int64_t)(b))
+#define KR_IXOR(a, b) ((int64_t)(a) ^ (int64_t)(b))
+#define KR_IINV(a) (~(int64_t)(a))
+#define KR_IPOS(a) ((int64_t)(a))
+#define KR_B2I(a) ((int64_t)(a))
+#define KR_BNEG(a) (-(int64_t)(a))
+#define KR_BAND(a, b) ((bool)((a) & (b)))
+#define KR_BOR(a, b) ((bool)((a) | (b)))
+#define KR_BXOR(a, b) ((bool)((a) ^ (b)))
+#define KR_I2F(a) ((double)(a))
+
+/* ---- float */
+
+#define KR_FADD(a, b) ((double)(a) + (double)(b))
+#define KR_FSUB(a, b) ((double)(a) - (double)(b))
+#define KR_FMUL(a, b) ((double)(a) * (double)(b))
+#define KR_FNEG(a) (-(double)(a))
+#define KR_FPOS(a) ((double)(a))
+double kr_float_div(double a, double b);      /* ZeroDivisionError: float division by zero */
+double kr_float_floordiv(double a, double b); /* ZeroDivisionError: float floor division by zero */
+double kr_float_mod(double a, double b);      /* ZeroDivisionError: float modulo */
+double kr_float_pow(double a, double b);      /* CPython's float_pow errors */
+int64_t kr_float_to_int(double v);            /* int(x): ValueError for nan, OverflowError for inf/huge */
+
+/* ---- comparisons and truth of unboxed values */
+
+#define KR_EQ(a, b) ((a) == (b))
+#define KR_NE(a, b) ((a) != (b))
+#define KR_LT(a, b) ((a) < (b))
+#define KR_LE(a, b) ((a) <= (b))
+#define KR_GT(a, b) ((a) > (b))
+#define KR_GE(a, b) ((a) >= (b))
+#define KR_TRUE2(a, b) ((void)(a), (void)(b), true)
+#define KR_FALSE2(a, b) ((void)(a), (void)(b), false)
+#define KR_BTRUTH(a) ((bool)(a))
+#define KR_ITRUTH(a) ((a) != 0)
+#define KR_FTRUTH(a) ((a) != 0.0)
+#define KR_NTRUTH(a) ((void)(a), false)
+
+/* ---- str on top of str.c */
+
+bool kr_str_ne(KrObj *a, KrObj *b);
+bool kr_str_lt(KrObj *a, KrObj *b);
+bool kr_str_le(KrObj *a, KrObj *b);
+bool kr_str_gt(KrObj *a, KrObj *b);
+bool kr_str_ge(KrObj *a, KrObj *b);
+bool kr_str_not_contains(KrObj *s, KrObj *sub);
+bool kr_str_truth(KrObj *s);
+KrObj *kr_str_self(KrObj *s);                    /* str(s): s itself, a new reference */
+KrObj *kr_str_repeat_r(int64_t n, KrObj *s);     /* n * s */
+KrObj *kr_str_join_parts(int64_t n, KrObj **parts); /* the pieces of an f-string, concatenated */
+int64_t kr_str_to_int(KrObj *s);                 /* int(s) */
+double kr_str_to_float(KrObj *s);                /* float(s) */
+
+/* ---- values of any type (boxed for the call) */
+
+bool kr_any_eq(KrObj *a, KrObj *b);
+bool kr_any_ne(KrObj *a, KrObj *b);
+bool kr_any_truth(KrObj *a);
+
+/* ---- print: n values with their kinds; sep and end may be NULL (default) */
+
+void kr_print_values(int64_t n, const KrVal *vals, const uint8_t *kinds, KrObj *sep,
+                     KrObj *end, bool to_stderr, bool flush);
+
+/* ---- range(): unboxed; a for loop over range() counts with these */
+
+typedef struct KrRangeLoop {
+  int64_t start, stop, step;
+} KrRangeLoop;
+static inline KrRangeLoop kr_range1(int64_t stop) { return (KrRangeLoop){0, stop, 1}; }
+static inline KrRangeLoop kr_range2(int64_t start, int64_t stop) { return (KrRangeLoop){start, stop, 1}; }
+KrRangeLoop kr_range3(int64_t start, int64_t stop, int64_t step); /* ValueError: range() arg 3 must not be zero */
+#define KR_RANGE_START(r) ((r).start)
+#define KR_RANGE_MORE(r, i) ((r).step > 0 ? (i) < (r).stop : (i) > (r).stop)
+#define KR_RANGE_ITEM(r, i) (i)
+/* the next counter value; past the end it may leave int64 only when the
+ * loop is over, so saturate instead of raising */
+static inline int64_t KR_RANGE_NEXT(KrRangeLoop r, int64_t i) {
+  int64_t n;
+  if (__builtin_add_overflow(i, r.step, &n))
+    return r.step > 0 ? INT64_MAX : INT64_MIN;
+  return n;
+}
+
+/* ---- the program: set up, run, report */
+
+void kr_init(int argc, char **argv); /* once, before the module code */
+int kr_exit(void);                   /* the exit status: reports a pending exception, flushes */
+
+#endif
