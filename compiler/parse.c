@@ -315,27 +315,39 @@ static bool starts_expr(TokKind k) {
   }
 }
 
-/* After a complete expression inside brackets, another expression may not
- * follow: CPython's invalid_expression ("Perhaps you forgot a comma?"). */
-static void check_missing_comma(Parser *p, Node *a, int start_pos) {
+/* After a complete expression, another one may not follow: CPython's
+ * invalid_expression ("Perhaps you forgot a comma?") and
+ * invalid_legacy_expression (print "x"). In valid code this never happens,
+ * so the cost is only paid on errors. */
+static void check_juxtaposed(Parser *p, Node *a, int start_pos) {
   if (!starts_expr(kind(p)) || p->dict_key)
     return;
   if (a->kind == AST_Lambda || a->kind == AST_IfExp)
     return;
   Token *first = &p->tok[start_pos];
-  if (first->kind == TK_NAME && p->tok[start_pos + 1].kind == TK_STRING)
-    return;
-  if (first->kind == TK_NAME && (!strcmp(first->id->str, "match") ||
-                                 !strcmp(first->id->str, "case") || !strcmp(first->id->str, "_")))
-    return;
-  /* The second expression is parsed for real: an error inside it is the
-   * error (CPython raises it there). If it parses, the missing comma is the
-   * error, but only inside brackets; elsewhere the generic one follows. */
+  /* print "x": CPython's invalid_legacy_expression */
+  bool legacy = a->kind == AST_Name && p->pos == start_pos + 1 && !at(p, TK_LPAR) &&
+                (!strcmp(a->Name.id->str, "print") || !strcmp(a->Name.id->str, "exec"));
+  if (!legacy) {
+    if (first->kind == TK_NAME && p->tok[start_pos + 1].kind == TK_STRING)
+      return;
+    if (first->kind == TK_NAME && (!strcmp(first->id->str, "match") ||
+                                   !strcmp(first->id->str, "case") || !strcmp(first->id->str, "_")))
+      return;
+  }
+  /* The second expression is parsed for real, once: an error inside it is
+   * the error (CPython raises it there). If it parses, the missing
+   * parentheses or comma are; a missing comma only inside brackets, else the
+   * generic error follows at the caller. */
   int save = p->pos;
-  disjunction(p);
+  if (legacy)
+    star_expressions(p);
+  else
+    disjunction(p);
   p->pos = save;
-  if (a->kind == AST_Name && (!strcmp(a->Name.id->str, "print") || !strcmp(a->Name.id->str, "exec")))
-    return;
+  if (legacy)
+    syntax_error(p, a->off, "Missing parentheses in call to '%s'. Did you mean %s(...)?",
+                 a->Name.id->str, a->Name.id->str);
   if (p->level[p->pos - 1] == 0)
     return;
   syntax_error(p, a->off, "invalid syntax. Perhaps you forgot a comma?");
@@ -399,16 +411,7 @@ static Node *expression(Parser *p) {
     n->IfExp.orelse = orelse;
     return n;
   }
-  /* print "x": CPython's invalid_legacy_expression */
-  if (a->kind == AST_Name && p->pos == start + 1 && starts_expr(kind(p)) && !at(p, TK_LPAR) &&
-      (!strcmp(a->Name.id->str, "print") || !strcmp(a->Name.id->str, "exec"))) {
-    int save = p->pos;
-    if (attempt(p, star_expressions))
-      syntax_error(p, a->off, "Missing parentheses in call to '%s'. Did you mean %s(...)?",
-                   a->Name.id->str, a->Name.id->str);
-    p->pos = save;
-  }
-  check_missing_comma(p, a, start);
+  check_juxtaposed(p, a, start);
   return a;
 }
 
