@@ -26,6 +26,21 @@ static double now(void) {
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* Load and decode a file; print an error and return NULL on failure. */
+Source *load_source(const char *path) {
+  size_t n;
+  char *bytes = read_file(path, &n);
+  if (!bytes) {
+    fprintf(stderr, "kiln: cannot read %s: %s\n", path, strerror(errno));
+    return NULL;
+  }
+  Source *src = source_from_bytes(path, bytes, n);
+  free(bytes);
+  if (!src)
+    diag_print(stderr, &diag_last);
+  return src;
+}
+
 IrFunc *compile_to_ir(Arena *a, const char *path, Module **mod_out) {
   Source *src = load_source(path);
   if (!src)

@@ -36,21 +36,6 @@ static const char usage[] =
     "  -h, --help         this help\n"
     "  --version          kiln's version\n";
 
-/* Load and decode a file; print an error and return NULL on failure. */
-Source *load_source(const char *path) {
-  size_t n;
-  char *bytes = read_file(path, &n);
-  if (!bytes) {
-    fprintf(stderr, "kiln: cannot read %s: %s\n", path, strerror(errno));
-    return NULL;
-  }
-  Source *src = source_from_bytes(path, bytes, n);
-  free(bytes);
-  if (!src)
-    diag_print(stderr, &diag_last);
-  return src;
-}
-
 static int cmd_ast(int argc, char **argv) {
   if (argc != 1) {
     fprintf(stderr, "usage: kiln ast FILE.py\n");
