@@ -317,6 +317,8 @@ static Instr *name_load(Lower *L, Node *e) {
     in->name = id;
     return emit(L, in);
   }
+  if (!strcmp(id->str, "__name__")) /* the program's file runs as __main__ */
+    return const_instr(L, e->off, (Const){.kind = CONST_STR, .s = "__main__", .len = 8});
   error_at(L->src, e->off, ERR_SYNTAX,
            "kiln does not support the name '%s' here yet (not a variable of this program)",
            id->str);
@@ -416,6 +418,64 @@ static Instr *ifexp(Lower *L, Node *e) {
   return r;
 }
 
+/* A call of a function of the program: positional and keyword arguments
+ * are matched to the parameters here, and missing ones take their default
+ * values (constants, for now), so the IR call has one argument per
+ * parameter. A mismatch is a compile-time error in CPython's words. */
+static Instr *call_func(Lower *L, Node *e, FuncDecl *callee) {
+  NodeList args = e->Call.args, kws = e->Call.keywords;
+  Node *fargs = callee->def->FunctionDef.args;
+  if (fargs->arguments.vararg || fargs->arguments.kwarg || fargs->arguments.kwonlyargs.len)
+    unsupported(L, callee->def, "*args, **kwargs and keyword-only parameters");
+  int np = callee->nparams, nposonly = fargs->arguments.posonlyargs.len;
+  const char *fname = callee->name->str;
+  if (args.len > np)
+    error_at(L->src, e->off, ERR_SYNTAX, "%s() takes %d positional argument%s but %d %s given",
+             fname, np, np == 1 ? "" : "s", args.len, args.len == 1 ? "was" : "were");
+  Node **slot = arena_alloc(L->a, (size_t)(np + 1) * sizeof *slot);
+  for (int i = 0; i < args.len; i++)
+    slot[i] = args.items[i];
+  for (int k = 0; k < kws.len; k++) {
+    Ident *name = kws.items[k]->keyword.arg;
+    int i = func_local_index(callee, name);
+    if (i < nposonly || i >= np)
+      error_at(L->src, kws.items[k]->off, ERR_SYNTAX, "%s() got an unexpected keyword argument '%s'",
+               fname, name->str);
+    if (slot[i])
+      error_at(L->src, kws.items[k]->off, ERR_SYNTAX, "%s() got multiple values for argument '%s'",
+               fname, name->str);
+    slot[i] = kws.items[k]->keyword.value;
+  }
+  NodeList defaults = fargs->arguments.defaults;
+  for (int i = 0; i < np; i++) {
+    if (slot[i])
+      continue;
+    int d = i - (np - defaults.len);
+    if (d < 0)
+      error_at(L->src, e->off, ERR_SYNTAX, "%s() missing 1 required positional argument: '%s'",
+               fname, callee->locals[i]->str);
+    if (defaults.items[d]->kind != AST_Constant)
+      unsupported(L, defaults.items[d], "default values other than constants");
+    slot[i] = defaults.items[d];
+  }
+  /* arguments are evaluated in the order written; defaults after */
+  Instr **vals = arena_alloc(L->a, (size_t)(np + 1) * sizeof *vals);
+  for (int i = 0; i < args.len; i++)
+    vals[i] = expr(L, args.items[i]);
+  for (int k = 0; k < kws.len; k++) {
+    int i = func_local_index(callee, kws.items[k]->keyword.arg);
+    vals[i] = expr(L, kws.items[k]->keyword.value);
+  }
+  for (int i = 0; i < np; i++)
+    if (!vals[i])
+      vals[i] = expr(L, slot[i]);
+  Instr *in = new_instr(L, IR_CALL, e->off, np);
+  for (int i = 0; i < np; i++)
+    in->args[i] = vals[i];
+  in->callee = callee;
+  return emit(L, in);
+}
+
 static Instr *call(Lower *L, Node *e) {
   Node *fn = e->Call.func;
   NodeList args = e->Call.args, kws = e->Call.keywords;
@@ -428,15 +488,8 @@ static Instr *call(Lower *L, Node *e) {
   if (fn->kind == AST_Name) {
     Ident *id = fn->Name.id;
     FuncDecl *callee = func_local_index(L->decl, id) < 0 ? module_func(L->decl->mod, id) : NULL;
-    if (callee) {
-      if (kws.len)
-        unsupported(L, kws.items[0], "keyword arguments to functions of the program");
-      Instr *in = new_instr(L, IR_CALL, e->off, args.len);
-      for (int i = 0; i < args.len; i++)
-        in->args[i] = expr(L, args.items[i]);
-      in->callee = callee;
-      return emit(L, in);
-    }
+    if (callee)
+      return call_func(L, e, callee);
     if (func_local_index(L->decl, id) < 0 && module_global_index(L->decl->mod, id) < 0) {
       /* a builtin: the op library decides what it accepts */
       Instr *in = new_instr(L, IR_BUILTIN, e->off, args.len + kws.len);
