@@ -402,10 +402,15 @@ static void emit_instr(Emit *E, Instr *in) {
       buf_printf(E->out, "  if (!kg_%d) {", g);
     else
       buf_printf(E->out, "  if (!kg_%d_set) {", g);
-    buf_printf(E->out,
-               " kr_raise(&kr_NameError_type, \"name '%s' is not defined\"); kp_line = %d; goto "
-               "kp_error; }\n",
-               in->name->str, line_of(E, in->off));
+    const char *hint = suggest_name(E->fn->decl, in->name->str);
+    Buf msg = {0};
+    buf_printf(&msg, "name '%s' is not defined", in->name->str);
+    if (hint)
+      buf_printf(&msg, ". Did you mean: '%s'?", hint);
+    buf_puts(E->out, " kr_raise(&kr_NameError_type, \"%s\", ");
+    c_string(E->out, msg.data, msg.len);
+    buf_printf(E->out, "); kp_line = %d; goto kp_error; }\n", line_of(E, in->off));
+    buf_free(&msg);
     if (boxed(in->type))
       buf_printf(E->out, "  kr_xdecref(v%d);\n  v%d = kg_%d;\n  kr_incref(v%d);\n", in->id, in->id, g,
                  in->id);

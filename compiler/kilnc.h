@@ -427,6 +427,10 @@ int func_local_index(FuncDecl *f, Ident *name);   /* -1 if not local */
 FuncDecl *module_func(Module *m, Ident *name);     /* a top-level def, or NULL */
 int module_global_index(Module *m, Ident *name);  /* -1 if not a global */
 
+/* suggest.c: the name CPython 3.11 would suggest in a NameError raised in
+ * f for `name` ("Did you mean: 'iter'?"), or NULL. */
+const char *suggest_name(FuncDecl *f, const char *name);
+
 /* --------------------------------------------------------------- lower.c */
 
 typedef enum {

@@ -34,7 +34,9 @@
  * pseudo_error) make the parser fail with "invalid syntax" right there; the
  * lexer then goes on scanning without tokens, as CPython does when it checks
  * the rest of the file after a parser error, to find a tokenizer error that
- * would replace it.
+ * would replace it. A lone '!' is BANG wherever it stands: the parser takes
+ * it only before a replacement field's conversion, and fails on it anywhere
+ * else as CPython's parser does on its OP.
  */
 #include "kilnc.h"
 
@@ -873,6 +875,10 @@ static TokenList *lex_run(Arena *a, Source *src, const char *s, uint32_t n, uint
   L->cap = scratch_cap;
   if (setjmp(L->fail) == 0)
     scan(L);
+  /* After the parser's "invalid syntax" at a pseudo error, CPython reports
+   * a bracket left open on an earlier line instead. */
+  if (L->muted && !tl->err_replaces && tl->has_unclosed && tl->unclosed.line < tl->err.line)
+    tl->err = tl->unclosed;
   scratch = L->toks; /* push may have grown it */
   scratch_cap = L->cap;
   tl->len = L->len;

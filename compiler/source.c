@@ -168,8 +168,12 @@ static void utf8_error(Source *esrc, const char *t, size_t n, size_t at, int bad
 }
 
 /* The stand-in Source for an error in undecodable text: the bytes, with
- * every byte that is not part of a valid UTF-8 sequence shown as '?'. */
+ * every byte that is not part of a valid UTF-8 sequence shown as '?'. It
+ * lives until the next decoding error: diag_last, which points at it, holds
+ * only the latest error, so one stand-in at a time is enough. */
 static Source *error_source(const char *path, const char *t, size_t n) {
+  static Source *last;
+  source_free(last);
   char *e = xmalloc(n + 1);
   memcpy(e, t, n);
   e[n] = 0;
@@ -183,7 +187,8 @@ static Source *error_source(const char *path, const char *t, size_t n) {
     }
     i += (size_t)k;
   }
-  return source_new(path, e, n);
+  last = source_new(path, e, n);
+  return last;
 }
 
 /* ------------------------------------------------------ coding cookies */
@@ -433,9 +438,7 @@ Source *source_from_bytes(const char *path, const char *bytes, size_t n) {
   /* Offsets are 32-bit and a TokenList counts its tokens (at most about two
    * per byte) in an int: 1 GiB is far beyond any real source file. */
   if (n >= (size_t)1 << 30) {
-    char *empty = xmalloc(1);
-    empty[0] = 0;
-    fail(source_new(path, empty, 0), 0, "source file too large");
+    fail(error_source(path, "", 0), 0, "source file too large");
     return NULL;
   }
   /* 2. newlines; 1. NUL bytes (reported at their place in this text) */
@@ -463,7 +466,8 @@ Source *source_from_bytes(const char *path, const char *bytes, size_t n) {
     for (char *q = t; q < t + len; q++)
       if (!*q)
         *q = '?';
-    fail(source_new(path, t, len), (uint32_t)(nul - t), "source code string cannot contain null bytes");
+    fail(error_source(path, t, len), (uint32_t)(nul - t), "source code string cannot contain null bytes");
+    free(t);
     return NULL;
   }
 

@@ -197,7 +197,8 @@ bool kr_str_lt(KrObj *a, KrObj *b) { return kr_str_cmp(a, b) < 0; }
 bool kr_str_le(KrObj *a, KrObj *b) { return kr_str_cmp(a, b) <= 0; }
 bool kr_str_gt(KrObj *a, KrObj *b) { return kr_str_cmp(a, b) > 0; }
 bool kr_str_ge(KrObj *a, KrObj *b) { return kr_str_cmp(a, b) >= 0; }
-bool kr_str_not_contains(KrObj *s, KrObj *sub) { return !kr_str_contains(s, sub); }
+bool kr_str_in(KrObj *sub, KrObj *s) { return kr_str_contains(s, sub) > 0; }
+bool kr_str_not_in(KrObj *sub, KrObj *s) { return kr_str_contains(s, sub) == 0; }
 bool kr_str_truth(KrObj *s) { return kr_str_bytes(s) > 0; }
 
 KrObj *kr_str_self(KrObj *s) {

@@ -99,7 +99,8 @@ bool kr_str_lt(KrObj *a, KrObj *b);
 bool kr_str_le(KrObj *a, KrObj *b);
 bool kr_str_gt(KrObj *a, KrObj *b);
 bool kr_str_ge(KrObj *a, KrObj *b);
-bool kr_str_not_contains(KrObj *s, KrObj *sub);
+bool kr_str_in(KrObj *sub, KrObj *s);       /* sub in s */
+bool kr_str_not_in(KrObj *sub, KrObj *s);
 bool kr_str_truth(KrObj *s);
 KrObj *kr_str_self(KrObj *s);                    /* str(s): s itself, a new reference */
 KrObj *kr_str_repeat_r(int64_t n, KrObj *s);     /* n * s */

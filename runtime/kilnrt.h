@@ -1,0 +1,495 @@
+/* kilnrt.h — libkilnrt's public header: everything generated C calls.
+ *
+ * The runtime that kiln-compiled programs link statically. Design:
+ *
+ * Values. Typed code keeps int (int64_t), float (double), bool (bool) and
+ * None (nothing) unboxed; everything else is a pointer to a reference-
+ * counted object (KrObj *). A container does not box what it holds: its
+ * items are KrVal slots (8 bytes: an int, a float, a bool or an object
+ * pointer) and the container records the ValKind of its items, so a
+ * list[float] is an array of doubles, and repr/eq/hash of any container can
+ * still walk it. Where the compiler cannot know the type statically
+ * (variants, Optional of a boxed type, json) the value is a boxed object
+ * whose KrType is its runtime tag; ints and floats box as KrInt / KrFloat.
+ *
+ * Ownership. Every function that returns a KrObj * returns a new reference
+ * unless its comment says "borrowed". Arguments are borrowed. Objects with
+ * rc < 0 are immortal (None, True, False, small ints, interned constants):
+ * incref/decref leave them alone, so module-level constants can be shared by
+ * threads without atomics.
+ *
+ * Errors. A failing function sets the thread's pending exception (kr_exc)
+ * and returns its error value: NULL for pointers, -1 for int results that
+ * are statuses, and anything for unboxed results, where the caller checks
+ * kr_failed(). Nothing longjmps and nothing exits: an uncaught exception
+ * reaches the top (main or the C ABI), which reports it.
+ *
+ * Memory. All allocation goes through kr_alloc, the one hook that tests can
+ * count and make fail (every failure becomes MemoryError).
+ *
+ * Names: kr_<module>_<verb> for functions generated code calls; Kr<Name>
+ * for types. Generated code uses the prefix kp_ for its own symbols.
+ */
+#ifndef KILNRT_H
+#define KILNRT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define KR_LIKELY(x) __builtin_expect(!!(x), 1)
+#define KR_UNLIKELY(x) __builtin_expect(!!(x), 0)
+
+typedef struct KrType KrType;
+typedef struct KrObj KrObj;
+
+struct KrObj {
+  intptr_t rc;        /* reference count; < 0: immortal */
+  const KrType *type; /* the runtime type: the tag of a dynamic value */
+};
+
+/* What a KrVal slot holds. */
+typedef enum ValKind {
+  KR_OBJ,   /* o: a KrObj * (owned by the slot) */
+  KR_INT,   /* i */
+  KR_FLOAT, /* f */
+  KR_BOOL,  /* b */
+} ValKind;
+
+typedef union KrVal {
+  int64_t i;
+  double f;
+  bool b;
+  KrObj *o;
+} KrVal;
+
+/* ------------------------------------------------------------- object.c */
+
+/* The type object: a vtable of the operations the runtime dispatches on
+ * dynamic values. A NULL slot means the operation is not supported (the
+ * caller raises CPython's TypeError), with two defaults: no str slot means
+ * str() is repr(), and no hash slot means identity hashing when eq is NULL
+ * too (object's default) but "unhashable type" when eq is set (as a class
+ * that defines __eq__ and not __hash__). */
+struct KrType {
+  const char *name;     /* Python's name: "str", "list", "ValueError" */
+  const KrType *base;   /* the base class (exceptions, user classes), or NULL */
+  size_t size;          /* bytes of a fixed-size instance (0: variable) */
+  void (*dealloc)(KrObj *self);             /* release what self owns, then kr_free it; NULL: just kr_free */
+  KrObj *(*repr)(KrObj *self);              /* a new str; NULL: <name object at 0x...> */
+  KrObj *(*str)(KrObj *self);               /* a new str; NULL slot: use repr */
+  int64_t (*hash)(KrObj *self);             /* -1 with kr_exc set on error (unhashable) */
+  int (*eq)(KrObj *self, KrObj *other);     /* 1, 0, or -1 on error; NULL: identity */
+  int (*cmp)(KrObj *self, KrObj *other, int op); /* rich compare for < <= > >=: 1, 0, -1 error;
+                                                    -2: not supported for these types */
+  int64_t (*len)(KrObj *self);              /* -1 on error */
+  int (*truth)(KrObj *self);                /* 1, 0, -1; NULL slot: len, else true */
+};
+
+/* Rich-comparison ops for KrType.cmp and kr_val_cmp. */
+enum { KR_LT, KR_LE, KR_GT, KR_GE, KR_EQ, KR_NE };
+
+void *kr_alloc(size_t n);              /* zeroed; NULL + MemoryError on failure */
+void *kr_realloc(void *p, size_t n);   /* NULL + MemoryError on failure (p untouched); p NULL: kr_alloc */
+void kr_free(void *p);                 /* NULL is fine */
+KrObj *kr_obj_new(const KrType *t, size_t size); /* header set, rc 1, rest zeroed; NULL + MemoryError */
+void kr_dealloc(KrObj *o);             /* rc reached 0: the type's dealloc, or kr_free */
+
+/* The allocation hook for tests: count allocations, fail the nth. The
+ * counters are per thread (tests run one thread; a threaded host pays no
+ * atomics); an object freed by another thread than made it moves a count. */
+extern _Thread_local int64_t kr_alloc_count;   /* kr_alloc/kr_realloc calls so far */
+extern _Thread_local int64_t kr_alloc_fail_at; /* when kr_alloc_count reaches it, fail (0: never) */
+extern _Thread_local int64_t kr_live_objects;  /* objects allocated and not yet freed (immortal ones excluded) */
+extern _Thread_local int64_t kr_live_blocks;   /* kr_alloc blocks not yet freed, objects included */
+
+static inline void kr_incref(KrObj *o) {
+  if (o->rc >= 0)
+    o->rc++;
+}
+static inline void kr_decref(KrObj *o) {
+  if (o->rc > 0 && --o->rc == 0)
+    kr_dealloc(o);
+}
+static inline void kr_xincref(KrObj *o) {
+  if (o)
+    kr_incref(o);
+}
+static inline void kr_xdecref(KrObj *o) {
+  if (o)
+    kr_decref(o);
+}
+/* Make o immortal (a constant shared for the rest of the run): it leaves
+ * kr_live_objects and is never freed. */
+void kr_obj_immortalize(KrObj *o);
+
+/* The singletons and the boxes of the unboxed types. */
+extern KrObj kr_None_obj, kr_True_obj, kr_False_obj;
+#define kr_None (&kr_None_obj)
+#define kr_True (&kr_True_obj)
+#define kr_False (&kr_False_obj)
+typedef struct KrInt {
+  KrObj h;
+  int64_t v;
+} KrInt;
+typedef struct KrFloat {
+  KrObj h;
+  double v;
+} KrFloat;
+extern const KrType kr_NoneType, kr_bool_type, kr_int_type, kr_float_type;
+KrObj *kr_int_box(int64_t v);   /* small ints (-5..256) are immortal and shared */
+KrObj *kr_float_box(double v);
+static inline KrObj *kr_bool_box(bool b) { return b ? kr_True : kr_False; }
+bool kr_isinstance(const KrObj *o, const KrType *t); /* t or a subclass of t (bool is an int) */
+const char *kr_type_name(KrVal v, ValKind k);  /* "int", "float", "bool", or the object's type name */
+
+/* KrVal of a given kind: boxing, ownership and the generic operations that
+ * containers use on their items (repr of a list[float] calls
+ * kr_val_repr(item, KR_FLOAT)). A KR_OBJ value that is an int, float or
+ * bool box behaves exactly as the unboxed value. */
+KrObj *kr_val_box(KrVal v, ValKind k);          /* new reference */
+KrVal kr_val_unbox(KrObj *o, ValKind k);        /* o holds a value of kind k (a bool or int box gives a float too) */
+static inline void kr_val_incref(KrVal v, ValKind k) {
+  if (k == KR_OBJ)
+    kr_incref(v.o);
+}
+static inline void kr_val_decref(KrVal v, ValKind k) {
+  if (k == KR_OBJ)
+    kr_decref(v.o);
+}
+KrObj *kr_val_repr(KrVal v, ValKind k);         /* repr(v): a new str */
+KrObj *kr_val_str(KrVal v, ValKind k);          /* str(v) */
+KrObj *kr_val_ascii(KrVal v, ValKind k);        /* ascii(v): repr with non-ASCII escaped */
+int64_t kr_val_hash(KrVal v, ValKind k);        /* hash(v) as CPython computes it; -1 + exc */
+/* a == b as Python's == computes it: 1 == 1.0 == True, nan != nan (a
+ * container's membership test checks identity first itself). */
+int kr_val_eq(KrVal a, ValKind ka, KrVal b, ValKind kb);           /* 1/0, -1 error */
+int kr_val_cmp(KrVal a, ValKind ka, KrVal b, ValKind kb, int op);  /* 1/0, -1 error (TypeError) */
+int kr_val_truth(KrVal v, ValKind k);           /* bool(v): 1/0, -1 error */
+
+/* Dynamic objects (variants): the same operations on boxed values. */
+KrObj *kr_obj_repr(KrObj *o);
+KrObj *kr_obj_str(KrObj *o);
+int64_t kr_obj_hash(KrObj *o);
+int kr_obj_eq(KrObj *a, KrObj *b);
+int kr_obj_cmp(KrObj *a, KrObj *b, int op);
+int kr_obj_truth(KrObj *o);
+
+/* CPython's hash of an int and of a float (x mod 2^61-1; -1 becomes -2).
+ * A nan hashes as its box's address in CPython; unboxed here it hashes 0. */
+int64_t kr_hash_int(int64_t v);
+int64_t kr_hash_float(double v);
+
+/* ---------------------------------------------------------------- exc.c */
+
+/* The pending exception of this thread, or NULL. */
+extern _Thread_local KrObj *kr_exc;
+#define kr_failed() KR_UNLIKELY(kr_exc != NULL)
+
+/* An exception instance: its type, args, cause, context, and the
+ * traceback frames collected while it unwinds. args is a plain array of
+ * boxed values (the runtime's core does not depend on tuple); e.args is
+ * built from it on demand. */
+typedef struct KrTbFrame {
+  const char *file; /* Python file */
+  const char *func; /* function name, "<module>" at module level */
+  int line;
+} KrTbFrame;
+
+typedef struct KrExc {
+  KrObj h;
+  int64_t nargs;    /* len(e.args) */
+  int64_t nheld;    /* items in args: nargs, or more (OSError keeps its filename args after e.args) */
+  KrObj **args;     /* nheld owned references; NULL when nheld is 0 */
+  KrObj *cause;     /* __cause__ or NULL */
+  KrObj *context;   /* __context__ or NULL */
+  bool suppress_context; /* set by raise ... from ... */
+  int ntb, captb;
+  KrTbFrame *tb;    /* in unwinding order: the raising function first, <module> last */
+} KrExc;
+
+/* The built-in exception types: CPython 3.11's hierarchy (less the
+ * exception groups), each after its base. */
+#define KR_EXCEPTIONS(X)\
+  X(BaseException, NULL)                                                      \
+  X(SystemExit, BaseException)                                                \
+  X(KeyboardInterrupt, BaseException)                                         \
+  X(GeneratorExit, BaseException)                                             \
+  X(Exception, BaseException)                                                 \
+  X(StopIteration, Exception)                                                 \
+  X(StopAsyncIteration, Exception)                                            \
+  X(ArithmeticError, Exception)                                               \
+  X(FloatingPointError, ArithmeticError)                                      \
+  X(OverflowError, ArithmeticError)                                           \
+  X(ZeroDivisionError, ArithmeticError)                                       \
+  X(AssertionError, Exception)                                                \
+  X(AttributeError, Exception)                                                \
+  X(BufferError, Exception)                                                   \
+  X(EOFError, Exception)                                                      \
+  X(ImportError, Exception)                                                   \
+  X(ModuleNotFoundError, ImportError)                                         \
+  X(LookupError, Exception)                                                   \
+  X(IndexError, LookupError)                                                  \
+  X(KeyError, LookupError)                                                    \
+  X(MemoryError, Exception)                                                   \
+  X(NameError, Exception)                                                     \
+  X(UnboundLocalError, NameError)                                             \
+  X(OSError, Exception)                                                       \
+  X(BlockingIOError, OSError)                                                 \
+  X(ChildProcessError, OSError)                                               \
+  X(ConnectionError, OSError)                                                 \
+  X(BrokenPipeError, ConnectionError)                                         \
+  X(ConnectionAbortedError, ConnectionError)                                  \
+  X(ConnectionRefusedError, ConnectionError)                                  \
+  X(ConnectionResetError, ConnectionError)                                    \
+  X(FileExistsError, OSError)                                                 \
+  X(FileNotFoundError, OSError)                                               \
+  X(InterruptedError, OSError)                                                \
+  X(IsADirectoryError, OSError)                                               \
+  X(NotADirectoryError, OSError)                                              \
+  X(PermissionError, OSError)                                                 \
+  X(ProcessLookupError, OSError)                                              \
+  X(TimeoutError, OSError)                                                    \
+  X(ReferenceError, Exception)                                                \
+  X(RuntimeError, Exception)                                                  \
+  X(NotImplementedError, RuntimeError)                                        \
+  X(RecursionError, RuntimeError)                                             \
+  X(SyntaxError, Exception)                                                   \
+  X(IndentationError, SyntaxError)                                            \
+  X(TabError, IndentationError)                                               \
+  X(SystemError, Exception)                                                   \
+  X(TypeError, Exception)                                                     \
+  X(ValueError, Exception)                                                    \
+  X(UnicodeError, ValueError)                                                 \
+  X(UnicodeDecodeError, UnicodeError)                                         \
+  X(UnicodeEncodeError, UnicodeError)                                         \
+  X(UnicodeTranslateError, UnicodeError)                                      \
+  X(Warning, Exception)                                                       \
+  X(BytesWarning, Warning)                                                    \
+  X(DeprecationWarning, Warning)                                              \
+  X(EncodingWarning, Warning)                                                 \
+  X(FutureWarning, Warning)                                                   \
+  X(ImportWarning, Warning)                                                   \
+  X(PendingDeprecationWarning, Warning)                                       \
+  X(ResourceWarning, Warning)                                                 \
+  X(RuntimeWarning, Warning)                                                  \
+  X(SyntaxWarning, Warning)                                                   \
+  X(UnicodeWarning, Warning)                                                  \
+  X(UserWarning, Warning)
+
+#define X(name, base) extern const KrType kr_##name##_type;
+KR_EXCEPTIONS(X)
+#undef X
+
+/* Raise: set kr_exc to a new instance of t whose one arg is the formatted
+ * message (printf-style; %S formats a KrObj * with str(), %R with repr();
+ * fmt NULL: no args). The exception being handled, if any, becomes its
+ * __context__. Always returns NULL so callers can `return kr_raise(...)`. */
+void *kr_raise(const KrType *t, const char *fmt, ...);
+void *kr_raise_args(const KrType *t, KrObj **args, int64_t n); /* raise t(*args); args borrowed */
+void *kr_raise_obj(KrObj *exc);               /* raise an instance (steals it) */
+void *kr_raise_from(KrObj *exc, KrObj *cause); /* raise ... from ...; steals both (cause may be NULL: from None) */
+void *kr_exc_reraise(void);                   /* bare `raise` in an except block: the handled exception again */
+KrObj *kr_exc_new(const KrType *t, KrObj **args, int64_t n); /* t(*args), not raised; args borrowed */
+KrObj *kr_exc_newf(const KrType *t, const char *fmt, ...);   /* t(message), not raised */
+KrObj *kr_exc_fetch(void);                     /* take the pending exception (new ref) and clear it */
+bool kr_exc_matches(const KrType *t);          /* is the pending exception a t? */
+void kr_exc_clear(void);
+KrObj *kr_exc_arg(KrObj *exc, int64_t i);      /* args[i] (borrowed), None when absent */
+void kr_exc_dealloc(KrObj *exc);               /* the exception types' dealloc (a subclass's calls it last) */
+
+/* The exception being handled (sys.exception()): generated code calls
+ * begin when it enters an except block (or a finally block run for an
+ * exception) and end with what begin returned when it leaves; a raise in
+ * between chains the handled exception as __context__. */
+KrObj *kr_exc_begin_handling(KrObj *exc);      /* exc borrowed; returns the previous one for end */
+void kr_exc_end_handling(KrObj *prev);
+KrObj *kr_exc_handling(void);                  /* the one being handled (borrowed), or NULL */
+
+/* Record a traceback frame on the pending exception as it unwinds through
+ * a Python function (generated code calls it at its error exit; a bare
+ * `raise` does not, as in CPython). */
+void kr_tb_add(const char *file, const char *func, int line);
+/* Give the report the program's source text, so it prints each frame's
+ * line under it as CPython does (text must live for the whole run). */
+void kr_tb_set_source(const char *file, const char *text);
+/* Print the pending exception as CPython does for an uncaught one
+ * ("Traceback (most recent call last):" ... "ValueError: msg") to stderr,
+ * with its chain of causes and contexts, and clear it. Returns the exit
+ * status: 1, or for SystemExit its code (None: 0; an int: it; else the
+ * code is printed and 1). Flushes stdout first. */
+int kr_exc_report(void);
+KrObj *kr_exc_str(KrObj *exc);   /* str(exc) */
+KrObj *kr_exc_repr(KrObj *exc);  /* repr(exc): ValueError('msg') */
+
+/* ---------------------------------------------------------------- str.c */
+
+/* str: UTF-8 text (WTF-8: lone surrogates allowed, each encoded on its own
+ * in 3 bytes, as CPython's str can hold them), indexed by code point. An
+ * ascii str indexes in O(1); a longer non-ascii one carries a sparse index
+ * (the byte offset of every KR_STR_STRIDE-th code point), so indexing costs
+ * at most KR_STR_STRIDE steps. */
+#define KR_STR_STRIDE 32
+typedef struct KrStr {
+  KrObj h;
+  int64_t len;     /* bytes */
+  int64_t nchars;  /* code points */
+  int64_t hash;    /* -1: not computed yet */
+  bool ascii;      /* every code point < 0x80 */
+  const int64_t *index; /* non-ascii with nchars > KR_STR_STRIDE: offsets of code points 0, S, 2S...; else NULL */
+  char data[];     /* len bytes, then a NUL (then the index, in the same block) */
+} KrStr;
+extern const KrType kr_str_type;
+KrObj *kr_str_new(const char *utf8, int64_t len);     /* copies valid WTF-8; len in bytes */
+KrObj *kr_str_from_cstr(const char *s);
+/* A str built by generated code for a constant: immortal, never freed. */
+KrObj *kr_str_const(const char *utf8, int64_t len);
+static inline const char *kr_str_data(KrObj *s) { return ((KrStr *)s)->data; }
+static inline int64_t kr_str_bytes(KrObj *s) { return ((KrStr *)s)->len; }
+int64_t kr_str_len(KrObj *s);                         /* len(): code points */
+KrObj *kr_str_empty(void);                            /* '' (immortal) */
+KrObj *kr_str_chr(int64_t cp);                        /* chr(): ValueError chr() arg not in range(0x110000) */
+int64_t kr_str_ord(KrObj *s);                         /* ord(): TypeError unless one character */
+KrObj *kr_str_concat(KrObj *a, KrObj *b);
+KrObj *kr_str_repeat(KrObj *s, int64_t n);
+KrObj *kr_str_getitem(KrObj *s, int64_t i);           /* IndexError: string index out of range */
+KrObj *kr_str_slice(KrObj *s, int64_t start, int64_t stop, int64_t step, int has);
+                                                      /* has: bit 0 start, 1 stop, 2 step given */
+/* for ch in s: the character at byte offset *pos (advanced past it), or
+ * NULL at the end (kr_exc not set) or on MemoryError (kr_exc set). */
+KrObj *kr_str_next(KrObj *s, int64_t *pos);
+int kr_str_eq(KrObj *a, KrObj *b);
+int kr_str_cmp(KrObj *a, KrObj *b);                   /* <0, 0, >0 by code point */
+int kr_str_contains(KrObj *s, KrObj *sub);            /* sub in s */
+int64_t kr_str_hash(KrObj *s);                        /* a 64-bit hash of the bytes, never -1 */
+KrObj *kr_str_repr(KrObj *s);                         /* repr(s): quotes and escapes as CPython */
+KrObj *kr_str_ascii(KrObj *s);                        /* ascii(s) */
+/* The first run of lone surrogates, which UTF-8 cannot encode: 0 and *start,
+ * *end (code point positions) set, or -1 when there is none. */
+int kr_str_find_surrogates(KrObj *s, int64_t *start, int64_t *end);
+/* Raise CPython's UnicodeEncodeError for s's first surrogates ("'utf-8'
+ * codec can't encode character '\ud800' in position 0: surrogates not
+ * allowed"); str.encode() and print() use it. Returns NULL. */
+void *kr_str_raise_encode_error(KrObj *s);
+
+/* A str under construction: append, then finish (or discard). After an
+ * allocation failure the builder ignores appends and finish returns NULL
+ * with MemoryError pending. */
+typedef struct KrBuf {
+  KrStr *s;        /* the block being filled (header not valid yet), or NULL */
+  int64_t len;     /* bytes written */
+  int64_t cap;     /* bytes s->data can hold, less the NUL */
+  bool failed;
+} KrBuf;
+void kr_buf_init(KrBuf *b, int64_t cap_hint);
+int kr_buf_put(KrBuf *b, const char *p, int64_t n);   /* 0, or -1 (MemoryError) */
+int kr_buf_putc(KrBuf *b, char c);                    /* one byte */
+int kr_buf_putcp(KrBuf *b, uint32_t cp);              /* one code point as WTF-8 */
+int kr_buf_puts(KrBuf *b, KrObj *str);                /* a str's text */
+int kr_buf_fill(KrBuf *b, uint32_t cp, int64_t n);    /* cp n times */
+int kr_buf_printf(KrBuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+KrObj *kr_buf_finish(KrBuf *b);                       /* the str; the builder is spent */
+void kr_buf_discard(KrBuf *b);
+
+/* ------------------------------------------------------ strmethods.c */
+
+/* str's methods, CPython's behaviour and messages. Conventions: optional
+ * str arguments are NULL when absent (or None); start/end take a `has`
+ * mask as kr_str_slice does (bit 0 start, bit 1 end given); functions
+ * returning several strs store new references in out-params; errors as
+ * everywhere (NULL, -1 with kr_exc set). Predicates return 1 or 0. */
+KrObj *kr_str_capitalize(KrObj *s);
+KrObj *kr_str_casefold(KrObj *s);
+KrObj *kr_str_center(KrObj *s, int64_t width, KrObj *fill); /* fill: one character, NULL ' ' */
+KrObj *kr_str_ljust(KrObj *s, int64_t width, KrObj *fill);
+KrObj *kr_str_rjust(KrObj *s, int64_t width, KrObj *fill);
+KrObj *kr_str_zfill(KrObj *s, int64_t width);
+int64_t kr_str_count(KrObj *s, KrObj *sub, int64_t start, int64_t end, int has);
+int64_t kr_str_find(KrObj *s, KrObj *sub, int64_t start, int64_t end, int has);   /* -1: absent */
+int64_t kr_str_rfind(KrObj *s, KrObj *sub, int64_t start, int64_t end, int has);
+int64_t kr_str_index(KrObj *s, KrObj *sub, int64_t start, int64_t end, int has);  /* ValueError: substring not found */
+int64_t kr_str_rindex(KrObj *s, KrObj *sub, int64_t start, int64_t end, int has);
+/* s.startswith(prefix) for one prefix (n 1) or a tuple of them (n items). */
+int kr_str_startswith(KrObj *s, KrObj **prefixes, int64_t n, int64_t start, int64_t end, int has);
+int kr_str_endswith(KrObj *s, KrObj **suffixes, int64_t n, int64_t start, int64_t end, int has);
+KrObj *kr_str_expandtabs(KrObj *s, int64_t tabsize);
+KrObj *kr_str_join(KrObj *sep, KrObj **items, int64_t n);   /* TypeError for an item not a str */
+KrObj *kr_str_lower(KrObj *s);
+KrObj *kr_str_upper(KrObj *s);
+KrObj *kr_str_swapcase(KrObj *s);
+KrObj *kr_str_title(KrObj *s);
+KrObj *kr_str_strip(KrObj *s, KrObj *chars);    /* chars NULL: whitespace */
+KrObj *kr_str_lstrip(KrObj *s, KrObj *chars);
+KrObj *kr_str_rstrip(KrObj *s, KrObj *chars);
+int kr_str_partition(KrObj *s, KrObj *sep, KrObj *out[3]);  /* 0, -1 (ValueError: empty separator) */
+int kr_str_rpartition(KrObj *s, KrObj *sep, KrObj *out[3]);
+KrObj *kr_str_removeprefix(KrObj *s, KrObj *prefix);
+KrObj *kr_str_removesuffix(KrObj *s, KrObj *suffix);
+KrObj *kr_str_replace(KrObj *s, KrObj *old, KrObj *new_, int64_t count); /* count < 0: all */
+/* split/rsplit/splitlines: the parts as a kr_alloc'ed array of new
+ * references in *out (the caller takes the items and kr_frees the array);
+ * returns their number, or -1. sep NULL: runs of whitespace. */
+int64_t kr_str_split(KrObj *s, KrObj *sep, int64_t maxsplit, KrObj ***out);
+int64_t kr_str_rsplit(KrObj *s, KrObj *sep, int64_t maxsplit, KrObj ***out);
+int64_t kr_str_splitlines(KrObj *s, bool keepends, KrObj ***out);
+int kr_str_isalnum(KrObj *s);
+int kr_str_isalpha(KrObj *s);
+int kr_str_isascii(KrObj *s);
+int kr_str_isdecimal(KrObj *s);
+int kr_str_isdigit(KrObj *s);
+int kr_str_isidentifier(KrObj *s);
+int kr_str_islower(KrObj *s);
+int kr_str_isnumeric(KrObj *s);
+int kr_str_isprintable(KrObj *s);
+int kr_str_isspace(KrObj *s);
+int kr_str_istitle(KrObj *s);
+int kr_str_isupper(KrObj *s);
+
+/* ------------------------------------------------------------- format.c */
+
+/* CPython's repr/str of the unboxed types, and the format-spec mini-language. */
+KrObj *kr_int_repr(int64_t v);
+KrObj *kr_float_repr(double v);   /* shortest round-trip, as repr(float); str() is the same */
+KrObj *kr_bool_repr(bool v);
+KrObj *kr_format_int(int64_t v, KrObj *spec);    /* format(v, spec) */
+KrObj *kr_format_float(double v, KrObj *spec);
+KrObj *kr_format_bool(bool v, KrObj *spec);      /* '' → 'True'; else as the int */
+KrObj *kr_format_str(KrObj *s, KrObj *spec);
+KrObj *kr_format_obj(KrObj *o, KrObj *spec);     /* dynamic: dispatch on o's type */
+KrObj *kr_format_val(KrVal v, ValKind k, KrObj *spec);
+
+/* printf-style formatting: fmt % args. args holds the right operand's
+ * items (a tuple's items, or the one non-tuple value); map, when the right
+ * operand is a mapping, looks up %(key)s (a new reference, or NULL with
+ * KeyError set) and args then holds the mapping itself (n 1). */
+typedef struct KrArg {
+  KrVal v;
+  ValKind k;
+} KrArg;
+typedef KrObj *(*KrMapLookup)(void *ctx, KrObj *key);
+KrObj *kr_str_mod(KrObj *fmt, const KrArg *args, int64_t n, KrMapLookup map, void *ctx);
+
+/* print(*args, sep=' ', end='\n', file=stdout|stderr, flush=False):
+ * items are str objects already (the generated code calls str() on each);
+ * sep and end NULL: the defaults. stdout is buffered (a large buffer,
+ * flushed at exit, before anything goes to stderr, and on flush); stderr
+ * is not. A lone surrogate raises UnicodeEncodeError on stdout and prints
+ * as \udxxx on stderr (CPython's backslashreplace there). */
+int kr_print(KrObj **items, int64_t n, KrObj *sep, KrObj *end, int to_stderr, bool flush);
+int kr_write(KrObj *s, int to_stderr);           /* sys.stdout.write(s) / sys.stderr.write(s) */
+void kr_flush_stdout(void);
+
+/* Float digits, shared with the compiler (compiler/repr.c can call them
+ * instead of its own copy): dtoa.c. */
+/* The shortest decimal that reads back as |d| (finite): its digits (no
+ * trailing zeros, NUL-terminated) and the decimal point's position
+ * (value = 0.digits × 10^decpt). Returns the number of digits. */
+int kr_dtoa_shortest(double d, char digits[24], int *decpt);
+/* repr(d) into out (at least 32 bytes), NUL-terminated; add_dot0: '1.0'
+ * (float) rather than '1' (complex parts). Returns the length. */
+int kr_dtoa_repr(double d, char out[32], bool add_dot0);
+
+#include "containers.h"
+#include "ops.h"
+
+#endif
