@@ -1,7 +1,7 @@
 # kiln — a plain Makefile. `make` builds bin/kiln.
 #
 #   make              bin/kiln; first installs missing Debian packages (scripts/setup.sh)
-#   make demo         kiln's main job for now: print the syntax tree of examples/hello.py
+#   make demo         kiln's main job for now: compile examples/primes.py, run it beside CPython
 #   make test         the test suite (tests/run.py); last line "N passed, N failed"
 #   make test-parity  every .py file of CPython's standard library against ast.dump
 #   make asan         bin/kiln-asan, built with -fsanitize=address,undefined
@@ -33,7 +33,7 @@ all: bin/kiln build/libkilnrt.a
 RT_SRC    = $(wildcard runtime/*.c)
 RT_OBJ    = $(RT_SRC:runtime/%.c=build/runtime/%.o)
 RT_HDR    = $(wildcard runtime/*.h)
-RT_CFLAGS = -ffp-contract=off -fno-fast-math -fPIC
+RT_CFLAGS = -ffp-contract=off -fno-fast-math -fPIC -ffunction-sections -fdata-sections
 
 build/libkilnrt.a: $(RT_OBJ)
 	@rm -f $@
@@ -67,9 +67,15 @@ setup:
 	@mkdir -p build && touch build/setup.stamp build/setup-fuzz.stamp
 
 # ---- the main job, as far as it goes today
-demo: bin/kiln
-	@echo '$$ bin/kiln ast examples/hello.py'
-	@bin/kiln ast examples/hello.py
+demo: bin/kiln build/libkilnrt.a
+	@echo '$$ bin/kiln build examples/primes.py -o build/primes'
+	@bin/kiln build examples/primes.py -o build/primes
+	@echo '$$ ls -l build/primes; ldd build/primes'
+	@ls -l build/primes | awk '{print $$5, "bytes"}'; ldd build/primes
+	@echo '$$ time build/primes'
+	@bash -c 'time build/primes'
+	@echo '$$ time python3 examples/primes.py'
+	@bash -c 'time $(PYTHON) examples/primes.py'
 
 # ---- tests. KILN picks the binary; TEST_ARGS passes options to tests/run.py
 # (e.g. TEST_ARGS='-k fstring -v').

@@ -157,10 +157,17 @@ int driver_build(int argc, char **argv) {
   char inc[PATH_MAX + 16], lib[PATH_MAX + 32];
   snprintf(inc, sizeof inc, "-I%.4000s/runtime", home);
   snprintf(lib, sizeof lib, "%.4000s/build/libkilnrt.a", home);
+  struct stat st;
+  if (stat(lib, &st) != 0) {
+    fprintf(stderr, "kiln: the runtime library %s is missing: build it with `make` in %s\n", lib,
+            home);
+    return 1;
+  }
   char *cc = getenv("CC") && *getenv("CC") ? getenv("CC") : "cc";
   char *args[] = {cc, "-std=c11", "-D_GNU_SOURCE", (char *)opt, "-g", "-ffp-contract=off",
-                  "-fno-fast-math", "-fno-strict-aliasing", "-w", inc, "-o", (char *)out, cpath,
-                  lib, "/usr/lib/x86_64-linux-gnu/libutf8proc.a", "-lm", NULL};
+                  "-fno-fast-math", "-fno-strict-aliasing", "-ffunction-sections", "-fdata-sections", "-w", inc, "-o", (char *)out, cpath,
+                  lib, "/usr/lib/x86_64-linux-gnu/libutf8proc.a", "-Wl,--gc-sections", "-Wl,-Bstatic", "-lm",
+                  "-Wl,-Bdynamic", NULL};
   int rc = run_cc(args, print_cc);
   double t3 = now();
   if (rc != 0) {

@@ -110,16 +110,14 @@ _Noreturn static void syntax_error(Parser *p, uint32_t off, const char *fmt, ...
 }
 
 /* The generic error at the current token: CPython's _PyPegen_set_syntax_error.
- * A lexical error anywhere later in the file takes precedence. */
+ * A lexical error later in the file may take precedence (lexer_error_wins). */
 _Noreturn static void invalid_syntax(Parser *p) {
   Token *t = cur(p);
   if (t->kind == TK_INDENT)
     error_at(p->src, t->off, ERR_INDENT, "unexpected indent");
   if (t->kind == TK_DEDENT)
     error_at(p->src, t->off, ERR_INDENT, "unexpected unindent");
-  if (p->tl->len > 0 && p->tok[p->tl->len - 1].kind == TK_ERROR)
-    error_raise(&p->tl->err);
-  syntax_error(p, t->off, "invalid syntax");
+  syntax_error(p, t->off, "invalid syntax"); /* parse_module may defer to a lexer error */
 }
 
 static Token *expect(Parser *p, TokKind k) {
@@ -1300,7 +1298,9 @@ static Node *fstring_expr(Parser *p, uint32_t s, uint32_t e) {
     return n;
   }
   diag_jmp = saved;
-  if (strncmp(diag_last.msg, "f-string", 8) != 0) {
+  bool lexer = sub.tl && sub.tl->err_replaces && diag_last.off == sub.tl->err.off &&
+               !strcmp(diag_last.msg, sub.tl->err.msg);
+  if (!lexer && strncmp(diag_last.msg, "f-string", 8) != 0) {
     char msg[sizeof diag_last.msg];
     size_t len = strlen(diag_last.msg);
     if (len > sizeof msg - 11)
@@ -2667,16 +2667,36 @@ static uint16_t *bracket_levels(Arena *a, TokenList *tl) {
   return lv;
 }
 
+/* CPython's _Pypegen_set_syntax_error: after a syntax error the parser
+ * raised (not the lexer, and not "unexpected indent"), CPython tokenizes the
+ * rest of the file, and a tokenizer error found there wins; so does an
+ * unclosed bracket opened on an earlier line than the error. */
+static void lexer_error_wins(TokenList *tl) {
+  bool from_lexer = tl->len > 0 && tl->toks[tl->len - 1].kind == TK_ERROR &&
+                    diag_last.off == tl->err.off && !strcmp(diag_last.msg, tl->err.msg);
+  if (from_lexer || !strcmp(diag_last.msg, "unexpected indent") ||
+      !strcmp(diag_last.msg, "unexpected unindent"))
+    return;
+  if (tl->err_replaces)
+    diag_last = tl->err;
+  else if (tl->has_unclosed && diag_last.line > tl->unclosed.line)
+    diag_last = tl->unclosed;
+}
+
 Node *parse_module(Arena *a, Source *src) {
   jmp_buf jb, *saved = diag_jmp;
   Node *volatile mod = NULL;
+  Parser *volatile p = arena_alloc(a, sizeof *p);
   if (setjmp(jb) == 0) {
     diag_jmp = &jb;
-    Parser p = {.a = a, .src = src};
-    p.tl = lex_module(a, src);
-    p.tok = p.tl->toks;
-    p.level = bracket_levels(a, p.tl);
-    mod = file(&p);
+    p->a = a;
+    p->src = src;
+    p->tl = lex_module(a, src);
+    p->tok = p->tl->toks;
+    p->level = bracket_levels(a, p->tl);
+    mod = file(p);
+  } else if (p->tl) {
+    lexer_error_wins(p->tl);
   }
   diag_jmp = saved;
   return mod;

@@ -1,0 +1,10 @@
+# c
+
+   # indented comment
+if x:
+
+        # deeper comment
+    y = 1
+# c
+    z = 2
+	

@@ -1,0 +1,3 @@
+# coding: cp1252
+s = '€ “quoted” – dash'
+naïve = 1

@@ -1,0 +1,3 @@
+#!/usr/bin/env python3
+# vim: set fileencoding=latin-1 :
+s = 'café'
