@@ -5,7 +5,8 @@
  * compile_to_ir runs the front and middle end; driver_build adds the back
  * end and the system C compiler. The generated C includes the runtime's
  * header and links libkilnrt.a and utf8proc's static archive, so the
- * executable depends on libc alone. The runtime is found next to the kiln
+ * executable depends on glibc alone (libc and libm: glibc's libm cannot be
+ * linked statically into a dynamic executable). The runtime is found next to the kiln
  * binary (bin/kiln → ../runtime, ../build/libkilnrt.a).
  */
 #include "kilnc.h"
@@ -166,8 +167,7 @@ int driver_build(int argc, char **argv) {
   char *cc = getenv("CC") && *getenv("CC") ? getenv("CC") : "cc";
   char *args[] = {cc, "-std=c11", "-D_GNU_SOURCE", (char *)opt, "-g", "-ffp-contract=off",
                   "-fno-fast-math", "-fno-strict-aliasing", "-ffunction-sections", "-fdata-sections", "-w", inc, "-o", (char *)out, cpath,
-                  lib, "/usr/lib/x86_64-linux-gnu/libutf8proc.a", "-Wl,--gc-sections", "-Wl,-Bstatic", "-lm",
-                  "-Wl,-Bdynamic", NULL};
+                  lib, "/usr/lib/x86_64-linux-gnu/libutf8proc.a", "-Wl,--gc-sections", "-lm", NULL};
   int rc = run_cc(args, print_cc);
   double t3 = now();
   if (rc != 0) {

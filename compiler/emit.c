@@ -220,6 +220,24 @@ static void assign(Emit *E, Instr *in, const char *expr) {
   buf_printf(E->out, "  v%d = %s;\n", in->id, expr);
 }
 
+/* The KrVal field a value of type t lives in. */
+static const char *valfield(const Type *t) {
+  switch (t->kind) {
+  case TY_INT: return "i";
+  case TY_FLOAT: return "f";
+  case TY_BOOL: return "b";
+  default: return "o";
+  }
+}
+
+/* A value passed as a KrVal slot of type `slot` ({.i = v}, boxed if the
+ * slot holds objects). */
+static void kval_arg(Emit *E, Buf *pre, Buf *b, Instr *v, const Type *slot) {
+  buf_printf(b, "(KrVal){.%s = ", valfield(slot));
+  arg_expr(E, pre, b, v, slot);
+  buf_puts(b, "}");
+}
+
 static void emit_call_row(Emit *E, Instr *in) {
   const OpRow *r = in->row;
   Buf pre = {0}, call = {0};
@@ -270,6 +288,18 @@ static void emit_call_row(Emit *E, Instr *in) {
     buf_free(&kinds);
     for (int k = 0; k < 3; k++)
       buf_free(&kw[k]);
+  } else if (variadic && !strcmp(r->callee, "list.new")) {
+    const Type *elem = in->type->elem;
+    if (in->nargs == 0) {
+      buf_printf(&call, "kr_list_new(%s, 0)", valkind(elem));
+    } else {
+      buf_printf(&call, "kr_list_from(%s, (const KrVal[]){", valkind(elem));
+      for (int i = 0; i < in->nargs; i++) {
+        buf_puts(&call, i ? ", " : "");
+        kval_arg(E, &pre, &call, in->args[i], elem);
+      }
+      buf_printf(&call, "}, %d)", in->nargs);
+    }
   } else if (variadic) {
     /* f-string pieces: all str */
     buf_printf(&call, "%s(%d, (KrObj *[]){", r->cfn, in->nargs);
@@ -282,9 +312,14 @@ static void emit_call_row(Emit *E, Instr *in) {
     buf_printf(&call, "%s(", r->cfn);
     for (int i = 0; i < in->nargs; i++) {
       buf_puts(&call, i ? ", " : "");
-      arg_expr(E, &pre, &call, in->args[i], code_type(r->sig[i], in->args[i]->type));
+      if (r->sig[i] == 'e')
+        kval_arg(E, &pre, &call, in->args[i], in->args[0]->type->elem);
+      else
+        arg_expr(E, &pre, &call, in->args[i], code_type(r->sig[i], in->args[i]->type));
     }
     buf_puts(&call, ")");
+    if (r->result == 'E') /* the item comes back as a KrVal */
+      buf_printf(&call, ".%s", valfield(in->type));
   }
   if (pre.len)
     buf_putn(E->out, pre.data, pre.len);

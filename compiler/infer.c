@@ -44,6 +44,36 @@ const Type *type_of_code(char code) {
   }
 }
 
+const Type *type_from_annotation(Node *ann) {
+  if (!ann)
+    return NULL;
+  if (ann->kind == AST_Constant && ann->Constant.value.kind == CONST_NONE)
+    return ty_none;
+  if (ann->kind == AST_Name) {
+    const char *n = ann->Name.id->str;
+    if (!strcmp(n, "int"))
+      return ty_int;
+    if (!strcmp(n, "float"))
+      return ty_float;
+    if (!strcmp(n, "str"))
+      return ty_str;
+    if (!strcmp(n, "bool"))
+      return ty_bool;
+    return NULL;
+  }
+  if (ann->kind == AST_Subscript && ann->Subscript.value->kind == AST_Name) {
+    const char *n = ann->Subscript.value->Name.id->str;
+    const Type *inner = type_from_annotation(ann->Subscript.slice);
+    if (!inner)
+      return NULL;
+    if (!strcmp(n, "list") || !strcmp(n, "List"))
+      return ty_list(inner);
+    if (!strcmp(n, "Optional"))
+      return ty_optional(inner);
+  }
+  return NULL;
+}
+
 void ops_print(FILE *out) {
   fprintf(out, "%-16s %-8s %-8s %-22s %s\n", "callee", "args", "result", "C", "raises");
   for (int i = 0; i < op_count; i++) {
@@ -60,10 +90,29 @@ void ops_print(FILE *out) {
   }
 }
 
-/* Does type t fit the signature code c? exact: no promotion. */
-static bool fits(const Type *t, char c, bool exact) {
+/* Can a value of type t go where type want is expected? exact: no
+ * promotion (bool → int → float); a boxed dynamic place takes anything. */
+static bool fits_type(const Type *t, const Type *want, bool exact) {
+  if (t == want)
+    return true;
+  if (want->kind == TY_OBJECT)
+    return true;
+  if (want->kind == TY_OPTIONAL)
+    return t == want->elem || t == ty_none;
+  if (exact)
+    return false;
+  return (want == ty_float && (t == ty_int || t == ty_bool)) || (want == ty_int && t == ty_bool);
+}
+
+/* Does type t fit the signature code c? exact: no promotion. args[0] is
+ * the first argument (for 'e', the element type of a list). */
+static bool fits(const Type *t, char c, bool exact, const Type *first) {
   switch (c) {
   case 'a': return true;
+  case 'L': return t->kind == TY_LIST;
+  /* no promotion into a container: a list[float] holding an int would print
+   * differently from CPython's, so that is a compile error, not a conversion */
+  case 'e': return first->kind == TY_LIST && fits_type(t, first->elem, true);
   case 'o': return !ty_is_unboxed(t) && t->kind != TY_RANGE;
   case 'f':
     if (t == ty_float)
@@ -88,7 +137,7 @@ static const OpRow *match(const char *callee, const Type **args, int nargs) {
         continue;
       bool ok = true;
       for (int k = 0; k < n && ok; k++)
-        ok = fits(args[k], r->sig[k], pass == 0);
+        ok = fits(args[k], r->sig[k], pass == 0, args[0]);
       if (ok)
         return r;
     }
@@ -224,10 +273,29 @@ static void infer_instr(Infer *I, IrFunc *fn, Instr *in) {
   case IR_UNARYOP:
   case IR_COMPARE:
   case IR_BUILTIN:
+    if (in->op == IR_BUILTIN && !strcmp(in->name->str, "list.new")) {
+      /* [a, b, c]: a list of the join of the items' types, or the annotated type */
+      const Type *elem = ty_unknown;
+      for (int i = 0; i < nargs; i++)
+        elem = ty_join(elem, args[i]);
+      in->row = match("list.new", args, nargs);
+      if (in->ann)
+        set_type(I, in, in->ann);
+      else if (nargs == 0) /* [] with no annotation: items of any type, boxed */
+        set_type(I, in, ty_list(ty_object));
+      else if (known && elem->kind != TY_UNKNOWN)
+        set_type(I, in, ty_list(elem));
+      break;
+    }
     if (known) {
       in->row = match(callee_of(in), args, nargs);
-      if (in->row)
-        set_type(I, in, in->op == IR_NOT ? ty_bool : type_of_code(in->row->result));
+      if (in->row) {
+        const Type *t = in->op == IR_NOT        ? ty_bool
+                        : in->row->result == 'E' ? args[0]->elem
+                        : in->row->result == 'L' ? args[0]
+                                                 : type_of_code(in->row->result);
+        set_type(I, in, t);
+      }
     }
     break;
   default: break;
@@ -265,6 +333,13 @@ static void check_func(Infer *I, IrFunc *fn) {
     Block *blk = fn->blocks[b];
     for (int i = 0; i < blk->ninstrs; i++) {
       Instr *in = blk->instrs[i];
+      if (in->op == IR_BUILTIN && !strcmp(in->name->str, "list.new") && in->ann &&
+          in->type->kind == TY_LIST) {
+        for (int k = 0; k < in->nargs; k++)
+          if (!fits_type(in->args[k]->type, in->type->elem, false))
+            type_error(src, in->args[k]->off, "a %s item in a list annotated %s",
+                       ty_str_of(in->args[k]->type), ty_str_of(in->type));
+      }
       if (in->op == IR_CONST && in->type->kind == TY_UNKNOWN) {
         type_error(src, in->off, "kiln does not support %s constants yet",
                    in->cval.kind == CONST_BIGINT ? "integer constants beyond 64 bits (int)"
@@ -284,7 +359,12 @@ static void check_func(Infer *I, IrFunc *fn) {
       for (int k = 0; k < in->nargs; k++)
         buf_printf(&sig, "%s%s", k ? ", " : "", ty_str_of(in->args[k]->type));
       const char *callee = callee_of(in);
-      if (in->op == IR_BUILTIN && callee[0] == '.')
+      if (!strcmp(callee, "seq.more"))
+        type_error(src, in->off, "kiln does not support for loops over %s yet",
+                   ty_str_of(in->args[0]->type));
+      else if (!strcmp(callee, "seq.item"))
+        ; /* reported with seq.more */
+      else if (in->op == IR_BUILTIN && callee[0] == '.')
         type_error(src, in->off, "kiln has no method %s for %s (no op-library row '%s(%s)')",
                    callee + 1, ty_str_of(in->args[0]->type), callee, sig.data ? sig.data : "");
       else if (in->op == IR_BUILTIN)

@@ -466,6 +466,7 @@ struct Instr {
   const struct OpRow *row; /* BINOP, COMPARE, BUILTIN...: the op chosen by type propagation */
   Block *succs[2];    /* JUMP: succs[0]; BRANCH: then, else */
   int var;            /* PHI: the local it merges */
+  const Type *ann;    /* BUILTIN list.new: the type an annotation gives it (x: list[int] = []) */
 };
 
 struct Block {
@@ -510,7 +511,10 @@ typedef struct OpRow {
 enum { OPF_RAISES = 1 };
 extern const OpRow op_table[];
 extern const int op_count;
-const Type *type_of_code(char code); /* 'i' → int ...; NULL for 'a', 'o', '*' */
+const Type *type_of_code(char code); /* 'i' → int ...; NULL for 'a', 'o', '*', 'L', 'e', 'E' */
+/* The type an annotation names (int, float, str, bool, None, list[T],
+ * Optional[T]), or NULL when kiln does not know it. */
+const Type *type_from_annotation(Node *ann);
 void ops_print(FILE *out);           /* `kiln ops` */
 
 /* Type propagation: from the entry's parameter types through every

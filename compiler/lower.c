@@ -587,7 +587,17 @@ static Instr *expr(Lower *L, Node *e) {
     store_name(L, e->NamedExpr.target->Name.id, v, e->off);
     return v;
   }
-  case AST_List: unsupported(L, e, "list displays");
+  case AST_List: {
+    NodeList elts = e->List.elts;
+    Instr *in = new_instr(L, IR_BUILTIN, e->off, elts.len);
+    for (int i = 0; i < elts.len; i++) {
+      if (elts.items[i]->kind == AST_Starred)
+        unsupported(L, elts.items[i], "unpacking in list displays");
+      in->args[i] = expr(L, elts.items[i]);
+    }
+    in->name = intern("list.new", 8);
+    return emit(L, in);
+  }
   case AST_Tuple: unsupported(L, e, "tuples");
   case AST_Dict: unsupported(L, e, "dict displays");
   case AST_Set: unsupported(L, e, "set displays");
@@ -596,7 +606,12 @@ static Instr *expr(Lower *L, Node *e) {
   case AST_DictComp: unsupported(L, e, "dict comprehensions");
   case AST_GeneratorExp: unsupported(L, e, "generator expressions");
   case AST_Lambda: unsupported(L, e, "lambda");
-  case AST_Subscript: unsupported(L, e, "subscripts");
+  case AST_Subscript: {
+    if (e->Subscript.slice->kind == AST_Slice)
+      unsupported(L, e->Subscript.slice, "slices");
+    Instr *args[2] = {expr(L, e->Subscript.value), expr(L, e->Subscript.slice)};
+    return builtin(L, e->off, "[]", args, 2);
+  }
   case AST_Attribute: unsupported(L, e, "attribute access");
   case AST_Await: unsupported(L, e, "await");
   case AST_Yield:
@@ -614,6 +629,13 @@ static void body(Lower *L, NodeList stmts);
 static void assign_to(Lower *L, Node *target, Instr *val) {
   if (target->kind == AST_Name) {
     store_name(L, target->Name.id, val, target->off);
+    return;
+  }
+  if (target->kind == AST_Subscript) {
+    if (target->Subscript.slice->kind == AST_Slice)
+      unsupported(L, target->Subscript.slice, "assignment to slices");
+    Instr *args[3] = {expr(L, target->Subscript.value), expr(L, target->Subscript.slice), val};
+    builtin(L, target->off, "[]=", args, 3);
     return;
   }
   unsupported(L, target, target->kind == AST_Tuple || target->kind == AST_List
@@ -670,22 +692,32 @@ static void while_stmt(Lower *L, Node *s) {
  * containers. The counter is a hidden SSA variable (the spare slot). */
 static void for_stmt(Lower *L, Node *s) {
   Node *it = s->For.iter;
-  if (!(it->kind == AST_Call && it->Call.func->kind == AST_Name &&
-        !strcmp(it->Call.func->Name.id->str, "range") && it->Call.keywords.len == 0 &&
-        it->Call.args.len >= 1 && it->Call.args.len <= 3 &&
-        func_local_index(L->decl, it->Call.func->Name.id) < 0 &&
-        module_global_index(L->decl->mod, it->Call.func->Name.id) < 0))
-    unsupported(L, it, "for loops over anything but range() (containers come next)");
+  bool is_range = it->kind == AST_Call && it->Call.func->kind == AST_Name &&
+                  !strcmp(it->Call.func->Name.id->str, "range") && it->Call.keywords.len == 0 &&
+                  it->Call.args.len >= 1 && it->Call.args.len <= 3 &&
+                  func_local_index(L->decl, it->Call.func->Name.id) < 0 &&
+                  module_global_index(L->decl->mod, it->Call.func->Name.id) < 0;
   if (s->For.target->kind != AST_Name)
     unsupported(L, s->For.target, "unpacking in for loops");
-  NodeList a = it->Call.args;
-  Instr *args[3];
-  for (int i = 0; i < a.len; i++)
-    args[i] = expr(L, a.items[i]);
-  /* range(stop) / range(start, stop) / range(start, stop, step): the op
-   * library checks the types and the step (ValueError on 0) */
-  Instr *rng = builtin(L, it->off, "range", args, a.len);
-  Instr *start = builtin(L, it->off, "range.start", &rng, 1);
+  Instr *rng, *start;
+  const char *more_op = "range.more", *item_op = "range.item";
+  if (is_range) {
+    NodeList a = it->Call.args;
+    Instr *args[3];
+    for (int i = 0; i < a.len; i++)
+      args[i] = expr(L, a.items[i]);
+    /* range(stop) / range(start, stop) / range(start, stop, step): the op
+     * library checks the types and the step (ValueError on 0) */
+    rng = builtin(L, it->off, "range", args, a.len);
+    start = builtin(L, it->off, "range.start", &rng, 1);
+  } else {
+    /* a sequence: indexed from 0 while the index is below its length, read
+     * anew each time (a list may grow in the loop, as CPython allows) */
+    rng = expr(L, it);
+    start = const_instr(L, it->off, (Const){.kind = CONST_INT, .i = 0});
+    more_op = "seq.more";
+    item_op = "seq.item";
+  }
   Block *head = new_block(L), *bodyb = new_block(L), *orelse = new_block(L),
         *exit = new_block(L);
   /* The counter is an SSA value of its own: a phi in the head made by hand
@@ -695,16 +727,22 @@ static void for_stmt(Lower *L, Node *s) {
   L->cur = head;
   Instr *phi = new_phi(L, head, -1);
   Instr *more = op2(L, IR_BUILTIN, it->off, rng, phi);
-  more->name = intern("range.more", 10);
+  more->name = intern(more_op, strlen(more_op));
   branch(L, more, bodyb, orelse, s->off);
   seal(L, bodyb);
   seal(L, orelse);
   L->cur = bodyb;
   Instr *item = op2(L, IR_BUILTIN, it->off, rng, phi);
-  item->name = intern("range.item", 10);
+  item->name = intern(item_op, strlen(item_op));
   assign_to(L, s->For.target, item);
-  Instr *next = op2(L, IR_BUILTIN, it->off, rng, phi);
-  next->name = intern("range.next", 10);
+  Instr *next;
+  if (is_range) {
+    next = op2(L, IR_BUILTIN, it->off, rng, phi);
+    next->name = intern("range.next", 10);
+  } else {
+    next = op2(L, IR_BINOP, it->off, phi, const_instr(L, it->off, (Const){.kind = CONST_INT, .i = 1}));
+    next->sub = BIN_Add;
+  }
   Block *latch = new_block(L);
   Loop lp = {latch, exit, L->loop};
   L->loop = &lp;
@@ -738,11 +776,26 @@ static void stmt(Lower *L, Node *s) {
     break;
   }
   case AST_AnnAssign:
-    if (s->AnnAssign.value)
-      assign_to(L, s->AnnAssign.target, expr(L, s->AnnAssign.value));
+    if (s->AnnAssign.value) {
+      Instr *v = expr(L, s->AnnAssign.value);
+      /* x: list[int] = []: the annotation gives the empty list its type */
+      if (v->op == IR_BUILTIN && !strcmp(v->name->str, "list.new"))
+        v->ann = type_from_annotation(s->AnnAssign.annotation);
+      assign_to(L, s->AnnAssign.target, v);
+    }
     break;
   case AST_AugAssign: {
     Node *t = s->AugAssign.target;
+    if (t->kind == AST_Subscript && t->Subscript.slice->kind != AST_Slice) {
+      /* xs[i] += v: the container and the index are evaluated once */
+      Instr *args[3] = {expr(L, t->Subscript.value), expr(L, t->Subscript.slice), NULL};
+      Instr *cur = builtin(L, t->off, "[]", args, 2);
+      Instr *in = op2(L, IR_BINOP, s->off, cur, expr(L, s->AugAssign.value));
+      in->sub = s->AugAssign.op;
+      args[2] = in;
+      builtin(L, t->off, "[]=", args, 3);
+      break;
+    }
     if (t->kind != AST_Name)
       unsupported(L, t, "augmented assignment to this target");
     Instr *cur = name_load(L, t);

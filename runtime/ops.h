@@ -139,6 +139,17 @@ static inline int64_t KR_RANGE_NEXT(KrRangeLoop r, int64_t i) {
   return n;
 }
 
+/* ---- lists: what a for loop over a list and pop() need */
+
+#define KR_LIST_MORE(l, i) ((i) < KR_LIST(l)->len) /* the list may change in the loop */
+static inline KrVal KR_LIST_ITEM(KrObj *l, int64_t i) { /* a new reference */
+  KrVal v = KR_LIST(l)->items[i];
+  kr_val_incref(v, KR_LIST(l)->kind);
+  return v;
+}
+#define KR_LIST_TRUTH(l) (KR_LIST(l)->len != 0)
+static inline KrVal kr_list_pop_last(KrObj *l) { return kr_list_pop(l, -1); }
+
 /* ---- the program: set up, run, report */
 
 void kr_init(int argc, char **argv); /* once, before the module code */

@@ -58,14 +58,15 @@ import warnings
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-SUITES = ("parse", "syntax", "fuzz", "ir", "programs", "parity-sample", "parity")
-DEFAULT_SUITES = ("parse", "syntax", "fuzz", "ir", "programs", "parity-sample")
+SUITES = ("unit", "parse", "syntax", "fuzz", "ir", "programs", "parity-sample", "parity")
+DEFAULT_SUITES = ("unit", "parse", "syntax", "fuzz", "ir", "programs", "parity-sample")
 
 # Where each suite keeps its known-failures list.
 KNOWN_LISTS = {
     "parse": "tests/parse/known_failures.txt",
     "syntax": "tests/syntax/known_failures.txt",
     "ir": "tests/ir/known_failures.txt",
+    "unit": "tests/unit/known_failures.txt",
     "fuzz": "tests/fuzz/known_failures.txt",
     "programs": "tests/programs/known_failures.txt",
     "parity": "tests/parity/known_failures.txt",
@@ -159,6 +160,13 @@ def collect(suite, opts):
             [f"tests/parse/{f}" for f in os.listdir(os.path.join(ROOT, "tests/parse")) if f.endswith(".py")]
             + [f"examples/{f}" for f in os.listdir(os.path.join(ROOT, "examples")) if f.endswith(".py")]
         )
+        return [Test(suite, n, n) for n in names]
+    if suite == "unit":  # self-checking scripts: C unit drivers compared with CPython
+        names = []
+        for d in ("tests/unit", "tests/runtime", "tests/lex"):
+            if os.path.isdir(os.path.join(ROOT, d)):
+                names += [f"{d}/{f}" for f in sorted(os.listdir(os.path.join(ROOT, d)))
+                          if f.startswith("test_") and f.endswith(".py")]
         return [Test(suite, n, n) for n in names]
     if suite == "fuzz":  # inputs a fuzzer once found a problem with: compared with CPython like parity
         d = os.path.join(ROOT, "tests/fuzz/regressions")
@@ -412,8 +420,23 @@ def check_program(test):
     return Result(test, "pass")
 
 
+def check_unit(test):
+    """The unit suite: a script that builds its own C driver, compares it with
+    CPython, prints its counts and exits non-zero on any mismatch."""
+    try:
+        p = subprocess.run([sys.executable, test.path], stdin=subprocess.DEVNULL, capture_output=True,
+                           timeout=max(TIMEOUT, 600), cwd=ROOT)
+    except subprocess.TimeoutExpired:
+        return Result(test, "fail", "timeout", ["timed out"])
+    if p.returncode != 0:
+        return Result(test, "fail", "exit", [f"exit status {p.returncode}"] + tail(p.stdout + p.stderr, 15))
+    return Result(test, "pass")
+
+
 def check(test):
     """Run one test (in a worker process)."""
+    if test.suite == "unit":
+        return check_unit(test)
     if test.suite == "ir":
         return check_ir(test)
     if test.suite == "programs":
