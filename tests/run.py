@@ -423,9 +423,14 @@ def check_program(test):
 def check_unit(test):
     """The unit suite: a script that builds its own C driver, compares it with
     CPython, prints its counts and exits non-zero on any mismatch."""
+    args = []
+    with open(os.path.join(ROOT, test.path), encoding="utf-8") as f:
+        for line in f:  # a script may ask for lighter settings: "# make-test-args: --quick"
+            if line.startswith("# make-test-args:"):
+                args = line.split(":", 1)[1].split()
     try:
-        p = subprocess.run([sys.executable, test.path], stdin=subprocess.DEVNULL, capture_output=True,
-                           timeout=max(TIMEOUT, 600), cwd=ROOT)
+        p = subprocess.run([sys.executable, test.path] + args, stdin=subprocess.DEVNULL,
+                           capture_output=True, timeout=max(TIMEOUT, 600), cwd=ROOT)
     except subprocess.TimeoutExpired:
         return Result(test, "fail", "timeout", ["timed out"])
     if p.returncode != 0:
