@@ -740,6 +740,8 @@ static int decode_error(KrBuf *out, int handler, const char *enc, KrBytes *b, in
 static bool is_cont(unsigned char c) { return (c & 0xC0) == 0x80; }
 
 KrObj *kr_bytes_decode(KrObj *o, const char *encoding, const char *errors) {
+  if (KR_BYTES(o)->len == 0) /* CPython returns '' before it looks the codec up */
+    return kr_str_empty();
   static const char *const utf8_names[] = {"utf-8", "utf8", "u8", "utf", "cp65001", NULL};
   static const char *const ascii_names[] = {"ascii", "us-ascii", "646", "us", NULL};
   static const char *const latin1_names[] = {"latin-1", "latin1", "iso-8859-1", "iso8859-1", "8859", "cp819",

@@ -81,7 +81,6 @@ KrObj *krc_to_list(KrObj *iterable, ValKind kind);
 
 /* ---- shared pieces of the other files */
 KrObj *krc_set_make(const KrType *t, ValKind kind);          /* set.c: an empty set or frozenset */
-int krc_set_add_hashed(KrObj *s, KrVal key, int64_t hash);   /* set.c: add a key of s's kind */
 KrObj *krc_dict_view_repr(KrObj *view);                      /* dict.c */
 int krc_dict_iter_init(KrIter *it, KrObj *dict_or_view);     /* dict.c */
 int krc_dict_reviter_init(KrIter *it, KrObj *dict_or_view);  /* dict.c */
@@ -91,6 +90,5 @@ int krc_bytes_iter_init(KrIter *it, KrObj *bytes, bool reverse); /* bytes.c */
 int krc_list_iter_init(KrIter *it, KrObj *list, bool reverse);   /* list.c */
 int krc_tuple_iter_init(KrIter *it, KrObj *tuple, bool reverse); /* tuple.c */
 
-int64_t krc_dict_hash_key(KrVal k, ValKind kk);              /* hash for a dict/set key: kr_val_hash, with str fast */
 
 #endif

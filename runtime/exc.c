@@ -34,9 +34,6 @@ static _Thread_local KrObj *handling;
 
 /* ---- the types */
 
-static KrObj *exc_repr_slot(KrObj *self) { return kr_exc_repr(self); }
-static KrObj *exc_str_slot(KrObj *self) { return kr_exc_str(self); }
-
 /* BaseException's base is NULL: `&kr_NULL_type` is `&*(KrType *)0`, which
  * C defines as the null pointer itself. */
 #define kr_NULL_type (*(const KrType *)0)
@@ -46,8 +43,8 @@ static KrObj *exc_str_slot(KrObj *self) { return kr_exc_str(self); }
       .base = &kr_##b##_type,                                                                      \
       .size = sizeof(KrExc),                                                                       \
       .dealloc = kr_exc_dealloc,                                                                   \
-      .repr = exc_repr_slot,                                                                       \
-      .str = exc_str_slot,                                                                         \
+      .repr = kr_exc_repr,                                                                         \
+      .str = kr_exc_str,                                                                           \
   };
 KR_EXCEPTIONS(X)
 #undef X

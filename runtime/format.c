@@ -31,11 +31,16 @@
 /* ---- repr */
 
 KrObj *kr_int_repr(int64_t v) {
-  char buf[24];
-  int n = snprintf(buf, sizeof buf, "%" PRId64, v);
-  if (n == 1 && v >= 0)
-    return kr_str_char((uint32_t)buf[0]);
-  return kr_str_new(buf, n);
+  if (v >= 0 && v < 10)
+    return kr_str_char((uint32_t)('0' + v));
+  char buf[24], *p = buf + sizeof buf;
+  uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+  do
+    *--p = (char)('0' + u % 10);
+  while (u /= 10);
+  if (v < 0)
+    *--p = '-';
+  return kr_str_new(p, buf + sizeof buf - p);
 }
 
 KrObj *kr_float_repr(double v) {
@@ -90,6 +95,10 @@ static int printf_digits(Digits *g, double x, int mode, int nd) {
   char tmp[64];
   char *buf = tmp;
   int need = mode == 2 ? snprintf(tmp, sizeof tmp, "%.*e", nd - 1, x) : snprintf(tmp, sizeof tmp, "%.*f", nd, x);
+  if (need < 0) { /* more than INT_MAX characters */
+    kr_raise_nomem();
+    return -1;
+  }
   if (need >= (int)sizeof tmp) {
     buf = kr_alloc((size_t)need + 1);
     if (!buf)
@@ -108,7 +117,8 @@ static int printf_digits(Digits *g, double x, int mode, int nd) {
       return -1;
     }
   }
-  /* collect the digits, noting where the point is */
+  /* collect the digits, noting where the point is: "d.ddde+XX" (mode 2)
+   * or "ddd.ddd" (mode 3) */
   int64_t n = 0, point = -1;
   const char *p = buf;
   for (; *p && *p != 'e'; p++) {
@@ -120,9 +130,6 @@ static int printf_digits(Digits *g, double x, int mode, int nd) {
   if (point < 0)
     point = n;
   int64_t decpt = mode == 2 ? atoi(p + 1) + 1 : point;
-  if (mode == 2)
-    point = 1;
-  (void)point;
   /* strip leading zeros (mode 3 only has them), then trailing ones */
   int64_t lead = 0;
   while (lead < n && g->d[lead] == '0')
@@ -500,6 +507,8 @@ typedef struct Number {
 } Number;
 
 static KrObj *fill_number(const Number *num, const Spec *f) {
+  if (f->width > INT64_MAX / 8) /* no such str fits in memory */
+    return kr_raise_nomem();
   int n_sign = 0;
   char sign = 0;
   switch (f->sign) {
@@ -689,6 +698,8 @@ static KrObj *format_str_spec(KrObj *s, const Spec *f) {
     kr_incref(s);
     return s;
   }
+  if (f->width > INT64_MAX / 8)
+    return kr_raise_nomem();
   if (f->precision >= 0 && len >= f->precision)
     len = f->precision;
   int64_t total = f->width > len ? f->width : len, lpad;

@@ -138,7 +138,7 @@ typedef struct KrFloat {
 } KrFloat;
 extern const KrType kr_NoneType, kr_bool_type, kr_int_type, kr_float_type;
 KrObj *kr_int_box(int64_t v);   /* small ints (-5..256) are immortal and shared */
-KrObj *kr_float_box(double v);
+KrObj *kr_float_box(double v); /* a new float box */
 static inline KrObj *kr_bool_box(bool b) { return b ? kr_True : kr_False; }
 bool kr_isinstance(const KrObj *o, const KrType *t); /* t or a subclass of t (bool is an int) */
 const char *kr_type_name(KrVal v, ValKind k);  /* "int", "float", "bool", or the object's type name */
@@ -168,17 +168,17 @@ int kr_val_cmp(KrVal a, ValKind ka, KrVal b, ValKind kb, int op);  /* 1/0, -1 er
 int kr_val_truth(KrVal v, ValKind k);           /* bool(v): 1/0, -1 error */
 
 /* Dynamic objects (variants): the same operations on boxed values. */
-KrObj *kr_obj_repr(KrObj *o);
-KrObj *kr_obj_str(KrObj *o);
-int64_t kr_obj_hash(KrObj *o);
-int kr_obj_eq(KrObj *a, KrObj *b);
-int kr_obj_cmp(KrObj *a, KrObj *b, int op);
-int kr_obj_truth(KrObj *o);
+KrObj *kr_obj_repr(KrObj *o); /* repr(o) */
+KrObj *kr_obj_str(KrObj *o); /* str(o) */
+int64_t kr_obj_hash(KrObj *o); /* hash(o); -1 + TypeError if unhashable */
+int kr_obj_eq(KrObj *a, KrObj *b); /* a == b: 1/0, -1 error */
+int kr_obj_cmp(KrObj *a, KrObj *b, int op); /* a < b etc. (KR_LT..KR_NE): 1/0, -1 TypeError */
+int kr_obj_truth(KrObj *o); /* bool(o): 1/0, -1 error */
 
 /* CPython's hash of an int and of a float (x mod 2^61-1; -1 becomes -2).
  * A nan hashes as its box's address in CPython; unboxed here it hashes 0. */
-int64_t kr_hash_int(int64_t v);
-int64_t kr_hash_float(double v);
+int64_t kr_hash_int(int64_t v); /* hash(int) */
+int64_t kr_hash_float(double v); /* hash(float); 0 for a nan */
 
 /* ---------------------------------------------------------------- exc.c */
 
@@ -294,7 +294,7 @@ KrObj *kr_exc_new(const KrType *t, KrObj **args, int64_t n); /* t(*args), not ra
 KrObj *kr_exc_newf(const KrType *t, const char *fmt, ...);   /* t(message), not raised */
 KrObj *kr_exc_fetch(void);                     /* take the pending exception (new ref) and clear it */
 bool kr_exc_matches(const KrType *t);          /* is the pending exception a t? */
-void kr_exc_clear(void);
+void kr_exc_clear(void); /* drop the pending exception, if any */
 KrObj *kr_exc_arg(KrObj *exc, int64_t i);      /* args[i] (borrowed), None when absent */
 void kr_exc_dealloc(KrObj *exc);               /* the exception types' dealloc (a subclass's calls it last) */
 
@@ -303,7 +303,7 @@ void kr_exc_dealloc(KrObj *exc);               /* the exception types' dealloc (
  * exception) and end with what begin returned when it leaves; a raise in
  * between chains the handled exception as __context__. */
 KrObj *kr_exc_begin_handling(KrObj *exc);      /* exc borrowed; returns the previous one for end */
-void kr_exc_end_handling(KrObj *prev);
+void kr_exc_end_handling(KrObj *prev); /* leaving the except block: prev is what begin returned */
 KrObj *kr_exc_handling(void);                  /* the one being handled (borrowed), or NULL */
 
 /* Record a traceback frame on the pending exception as it unwinds through
@@ -319,10 +319,10 @@ void kr_tb_set_source(const char *file, const char *text);
  * status: 1, or for SystemExit its code (None: 0; an int: it; else the
  * code is printed and 1). Flushes stdout first. */
 int kr_exc_report(void);
-KrObj *kr_exc_str(KrObj *exc);   /* str(exc) */
-KrObj *kr_exc_repr(KrObj *exc);  /* repr(exc): ValueError('msg') */
+KrObj *kr_exc_str(KrObj *exc);   /* str(exc); the exception types' str slot (a subclass's too) */
+KrObj *kr_exc_repr(KrObj *exc);  /* repr(exc): ValueError('msg'); their repr slot */
 
-/* ---------------------------------------------------------------- str.c */
+/* ---------------------------------------------------- str.c, unicode.c */
 
 /* str: UTF-8 text (WTF-8: lone surrogates allowed, each encoded on its own
  * in 3 bytes, as CPython's str can hold them), indexed by code point. An
@@ -341,7 +341,7 @@ typedef struct KrStr {
 } KrStr;
 extern const KrType kr_str_type;
 KrObj *kr_str_new(const char *utf8, int64_t len);     /* copies valid WTF-8; len in bytes */
-KrObj *kr_str_from_cstr(const char *s);
+KrObj *kr_str_from_cstr(const char *s); /* a str of a NUL-terminated UTF-8 string */
 /* A str built by generated code for a constant: immortal, never freed. */
 KrObj *kr_str_const(const char *utf8, int64_t len);
 static inline const char *kr_str_data(KrObj *s) { return ((KrStr *)s)->data; }
@@ -350,15 +350,15 @@ int64_t kr_str_len(KrObj *s);                         /* len(): code points */
 KrObj *kr_str_empty(void);                            /* '' (immortal) */
 KrObj *kr_str_chr(int64_t cp);                        /* chr(): ValueError chr() arg not in range(0x110000) */
 int64_t kr_str_ord(KrObj *s);                         /* ord(): TypeError unless one character */
-KrObj *kr_str_concat(KrObj *a, KrObj *b);
-KrObj *kr_str_repeat(KrObj *s, int64_t n);
+KrObj *kr_str_concat(KrObj *a, KrObj *b); /* a + b */
+KrObj *kr_str_repeat(KrObj *s, int64_t n); /* s * n (n <= 0: '') */
 KrObj *kr_str_getitem(KrObj *s, int64_t i);           /* IndexError: string index out of range */
 KrObj *kr_str_slice(KrObj *s, int64_t start, int64_t stop, int64_t step, int has);
                                                       /* has: bit 0 start, 1 stop, 2 step given */
 /* for ch in s: the character at byte offset *pos (advanced past it), or
  * NULL at the end (kr_exc not set) or on MemoryError (kr_exc set). */
 KrObj *kr_str_next(KrObj *s, int64_t *pos);
-int kr_str_eq(KrObj *a, KrObj *b);
+int kr_str_eq(KrObj *a, KrObj *b); /* a == b for two strs: 1/0 */
 int kr_str_cmp(KrObj *a, KrObj *b);                   /* <0, 0, >0 by code point */
 int kr_str_contains(KrObj *s, KrObj *sub);            /* sub in s */
 int64_t kr_str_hash(KrObj *s);                        /* a 64-bit hash of the bytes, never -1 */
@@ -381,15 +381,15 @@ typedef struct KrBuf {
   int64_t cap;     /* bytes s->data can hold, less the NUL */
   bool failed;
 } KrBuf;
-void kr_buf_init(KrBuf *b, int64_t cap_hint);
+void kr_buf_init(KrBuf *b, int64_t cap_hint); /* an empty builder, room for cap_hint bytes */
 int kr_buf_put(KrBuf *b, const char *p, int64_t n);   /* 0, or -1 (MemoryError) */
 int kr_buf_putc(KrBuf *b, char c);                    /* one byte */
 int kr_buf_putcp(KrBuf *b, uint32_t cp);              /* one code point as WTF-8 */
 int kr_buf_puts(KrBuf *b, KrObj *str);                /* a str's text */
 int kr_buf_fill(KrBuf *b, uint32_t cp, int64_t n);    /* cp n times */
-int kr_buf_printf(KrBuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+int kr_buf_printf(KrBuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3))); /* printf-style text */
 KrObj *kr_buf_finish(KrBuf *b);                       /* the str; the builder is spent */
-void kr_buf_discard(KrBuf *b);
+void kr_buf_discard(KrBuf *b); /* give up: free what was built */
 
 /* ------------------------------------------------------ strmethods.c */
 
@@ -398,70 +398,75 @@ void kr_buf_discard(KrBuf *b);
  * mask as kr_str_slice does (bit 0 start, bit 1 end given); functions
  * returning several strs store new references in out-params; errors as
  * everywhere (NULL, -1 with kr_exc set). Predicates return 1 or 0. */
-KrObj *kr_str_capitalize(KrObj *s);
-KrObj *kr_str_casefold(KrObj *s);
+KrObj *kr_str_capitalize(KrObj *s); /* s.capitalize() */
+KrObj *kr_str_casefold(KrObj *s); /* s.casefold() */
 KrObj *kr_str_center(KrObj *s, int64_t width, KrObj *fill); /* fill: one character, NULL ' ' */
-KrObj *kr_str_ljust(KrObj *s, int64_t width, KrObj *fill);
-KrObj *kr_str_rjust(KrObj *s, int64_t width, KrObj *fill);
-KrObj *kr_str_zfill(KrObj *s, int64_t width);
-int64_t kr_str_count(KrObj *s, KrObj *sub, int64_t start, int64_t end, int has);
+KrObj *kr_str_ljust(KrObj *s, int64_t width, KrObj *fill); /* s.ljust(width, fill) */
+KrObj *kr_str_rjust(KrObj *s, int64_t width, KrObj *fill); /* s.rjust(width, fill) */
+KrObj *kr_str_zfill(KrObj *s, int64_t width); /* s.zfill(width) */
+int64_t kr_str_count(KrObj *s, KrObj *sub, int64_t start, int64_t end, int has); /* s.count(sub, start, end) */
 int64_t kr_str_find(KrObj *s, KrObj *sub, int64_t start, int64_t end, int has);   /* -1: absent */
-int64_t kr_str_rfind(KrObj *s, KrObj *sub, int64_t start, int64_t end, int has);
+int64_t kr_str_rfind(KrObj *s, KrObj *sub, int64_t start, int64_t end, int has); /* s.rfind(sub, start, end) */
 int64_t kr_str_index(KrObj *s, KrObj *sub, int64_t start, int64_t end, int has);  /* ValueError: substring not found */
-int64_t kr_str_rindex(KrObj *s, KrObj *sub, int64_t start, int64_t end, int has);
+int64_t kr_str_rindex(KrObj *s, KrObj *sub, int64_t start, int64_t end, int has); /* s.rindex(...): ValueError */
 /* s.startswith(prefix) for one prefix (n 1) or a tuple of them (n items). */
 int kr_str_startswith(KrObj *s, KrObj **prefixes, int64_t n, int64_t start, int64_t end, int has);
-int kr_str_endswith(KrObj *s, KrObj **suffixes, int64_t n, int64_t start, int64_t end, int has);
-KrObj *kr_str_expandtabs(KrObj *s, int64_t tabsize);
+int kr_str_endswith(KrObj *s, KrObj **suffixes, int64_t n, int64_t start, int64_t end, int has); /* s.endswith(...) */
+KrObj *kr_str_expandtabs(KrObj *s, int64_t tabsize); /* s.expandtabs(tabsize) */
 KrObj *kr_str_join(KrObj *sep, KrObj **items, int64_t n);   /* TypeError for an item not a str */
-KrObj *kr_str_lower(KrObj *s);
-KrObj *kr_str_upper(KrObj *s);
-KrObj *kr_str_swapcase(KrObj *s);
-KrObj *kr_str_title(KrObj *s);
+KrObj *kr_str_lower(KrObj *s); /* s.lower() (final sigma aware) */
+KrObj *kr_str_upper(KrObj *s); /* s.upper() ('ß' -> 'SS') */
+KrObj *kr_str_swapcase(KrObj *s); /* s.swapcase() */
+KrObj *kr_str_title(KrObj *s); /* s.title() */
 KrObj *kr_str_strip(KrObj *s, KrObj *chars);    /* chars NULL: whitespace */
-KrObj *kr_str_lstrip(KrObj *s, KrObj *chars);
-KrObj *kr_str_rstrip(KrObj *s, KrObj *chars);
+KrObj *kr_str_lstrip(KrObj *s, KrObj *chars); /* s.lstrip(chars) */
+KrObj *kr_str_rstrip(KrObj *s, KrObj *chars); /* s.rstrip(chars) */
 int kr_str_partition(KrObj *s, KrObj *sep, KrObj *out[3]);  /* 0, -1 (ValueError: empty separator) */
-int kr_str_rpartition(KrObj *s, KrObj *sep, KrObj *out[3]);
-KrObj *kr_str_removeprefix(KrObj *s, KrObj *prefix);
-KrObj *kr_str_removesuffix(KrObj *s, KrObj *suffix);
+int kr_str_rpartition(KrObj *s, KrObj *sep, KrObj *out[3]); /* s.rpartition(sep) */
+KrObj *kr_str_removeprefix(KrObj *s, KrObj *prefix); /* s.removeprefix(prefix) */
+KrObj *kr_str_removesuffix(KrObj *s, KrObj *suffix); /* s.removesuffix(suffix) */
 KrObj *kr_str_replace(KrObj *s, KrObj *old, KrObj *new_, int64_t count); /* count < 0: all */
 /* split/rsplit/splitlines: the parts as a kr_alloc'ed array of new
  * references in *out (the caller takes the items and kr_frees the array);
  * returns their number, or -1. sep NULL: runs of whitespace. */
 int64_t kr_str_split(KrObj *s, KrObj *sep, int64_t maxsplit, KrObj ***out);
-int64_t kr_str_rsplit(KrObj *s, KrObj *sep, int64_t maxsplit, KrObj ***out);
-int64_t kr_str_splitlines(KrObj *s, bool keepends, KrObj ***out);
-int kr_str_isalnum(KrObj *s);
-int kr_str_isalpha(KrObj *s);
-int kr_str_isascii(KrObj *s);
-int kr_str_isdecimal(KrObj *s);
-int kr_str_isdigit(KrObj *s);
-int kr_str_isidentifier(KrObj *s);
-int kr_str_islower(KrObj *s);
-int kr_str_isnumeric(KrObj *s);
-int kr_str_isprintable(KrObj *s);
-int kr_str_isspace(KrObj *s);
-int kr_str_istitle(KrObj *s);
-int kr_str_isupper(KrObj *s);
+int64_t kr_str_rsplit(KrObj *s, KrObj *sep, int64_t maxsplit, KrObj ***out); /* s.rsplit(sep, maxsplit) */
+int64_t kr_str_splitlines(KrObj *s, bool keepends, KrObj ***out); /* s.splitlines(keepends) */
+int kr_str_isalnum(KrObj *s); /* s.isalnum() */
+int kr_str_isalpha(KrObj *s); /* s.isalpha() */
+int kr_str_isascii(KrObj *s); /* s.isascii() */
+int kr_str_isdecimal(KrObj *s); /* s.isdecimal() */
+int kr_str_isdigit(KrObj *s); /* s.isdigit() */
+int kr_str_isidentifier(KrObj *s); /* s.isidentifier() */
+int kr_str_islower(KrObj *s); /* s.islower() */
+int kr_str_isnumeric(KrObj *s); /* s.isnumeric() */
+int kr_str_isprintable(KrObj *s); /* s.isprintable() */
+int kr_str_isspace(KrObj *s); /* s.isspace() */
+int kr_str_istitle(KrObj *s); /* s.istitle() */
+int kr_str_isupper(KrObj *s); /* s.isupper() */
 
-/* ------------------------------------------------------------- format.c */
+/* ------------------------------------------ format.c, print.c, dtoa.c */
 
-/* CPython's repr/str of the unboxed types, and the format-spec mini-language. */
-KrObj *kr_int_repr(int64_t v);
+/* CPython's repr/str of the unboxed types, and the format-spec mini-language
+ * of format() and f-strings (the compiler calls kr_format_* for each
+ * {value:spec} field, after !r/!s/!a conversions, and joins the pieces). */
+KrObj *kr_int_repr(int64_t v); /* repr(int) */
 KrObj *kr_float_repr(double v);   /* shortest round-trip, as repr(float); str() is the same */
-KrObj *kr_bool_repr(bool v);
+KrObj *kr_bool_repr(bool v); /* 'True' / 'False' (immortal) */
 KrObj *kr_format_int(int64_t v, KrObj *spec);    /* format(v, spec) */
-KrObj *kr_format_float(double v, KrObj *spec);
+KrObj *kr_format_float(double v, KrObj *spec); /* format(float, spec) */
 KrObj *kr_format_bool(bool v, KrObj *spec);      /* '' → 'True'; else as the int */
-KrObj *kr_format_str(KrObj *s, KrObj *spec);
+KrObj *kr_format_str(KrObj *s, KrObj *spec); /* format(str, spec) */
 KrObj *kr_format_obj(KrObj *o, KrObj *spec);     /* dynamic: dispatch on o's type */
-KrObj *kr_format_val(KrVal v, ValKind k, KrObj *spec);
+KrObj *kr_format_val(KrVal v, ValKind k, KrObj *spec);     /* format(v, spec) for a value of kind k */
 
-/* printf-style formatting: fmt % args. args holds the right operand's
- * items (a tuple's items, or the one non-tuple value); map, when the right
- * operand is a mapping, looks up %(key)s (a new reference, or NULL with
- * KeyError set) and args then holds the mapping itself (n 1). */
+/* printf-style formatting: fmt % x. When x is a tuple, args holds its n
+ * items; any other x is args[0] with n = -1 (CPython treats the two
+ * differently: '%s' % () fails, '%s' % [] does not). When x is a mapping
+ * in CPython's sense (anything with __getitem__ but a tuple or a str: a
+ * dict, but also a list or bytes), map is given: it looks up %(key)s (a
+ * new reference, or NULL with KeyError/TypeError set), and unused
+ * arguments are then no error. */
 typedef struct KrArg {
   KrVal v;
   ValKind k;
@@ -477,7 +482,7 @@ KrObj *kr_str_mod(KrObj *fmt, const KrArg *args, int64_t n, KrMapLookup map, voi
  * as \udxxx on stderr (CPython's backslashreplace there). */
 int kr_print(KrObj **items, int64_t n, KrObj *sep, KrObj *end, int to_stderr, bool flush);
 int kr_write(KrObj *s, int to_stderr);           /* sys.stdout.write(s) / sys.stderr.write(s) */
-void kr_flush_stdout(void);
+void kr_flush_stdout(void); /* write out what stdout holds */
 
 /* Float digits, shared with the compiler (compiler/repr.c can call them
  * instead of its own copy): dtoa.c. */

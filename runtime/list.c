@@ -219,7 +219,7 @@ int kr_list_grow(KrList *l, int64_t need) {
     kr_raise(&kr_MemoryError_type, "");
     return -1;
   }
-  int64_t cap = l->cap < 4 ? 8 : l->cap + (l->cap >> 1);
+  int64_t cap = l->cap < 4 ? 8 : l->cap + (l->cap >> 1); /* cap is -1 during a sort */
   if (cap < need)
     cap = need;
   KrVal *items = kr_realloc(l->items, (size_t)cap * sizeof(KrVal));

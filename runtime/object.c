@@ -449,11 +449,14 @@ int kr_val_eq(KrVal a, ValKind ka, KrVal b, ValKind kb) {
     return 0; /* a number and an object of another type */
   if (a.o->type == &kr_str_type && b.o->type == &kr_str_type)
     return kr_str_eq(a.o, b.o);
+  /* a.__eq__(b), then the reflected b.__eq__(a) when the types differ
+   * (the slots answer 0 for a type they do not know), then identity */
+  int r = -2;
   if (a.o->type->eq)
-    return a.o->type->eq(a.o, b.o);
-  if (b.o->type->eq)
-    return b.o->type->eq(b.o, a.o);
-  return a.o == b.o;
+    r = a.o->type->eq(a.o, b.o);
+  if ((r == -2 || (r == 0 && a.o->type != b.o->type)) && b.o->type->eq)
+    r = b.o->type->eq(b.o, a.o);
+  return r == -2 ? a.o == b.o : r;
 }
 
 static const char *const op_names[] = {"<", "<=", ">", ">=", "==", "!="};

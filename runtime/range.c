@@ -108,6 +108,8 @@ KrObj *kr_sliceobj_indices(KrObj *slice, int64_t len) {
   int64_t start = s->start, stop = s->stop, step = s->step;
   if (kr_slice_adjust(len, &start, &stop, &step, s->has) < 0)
     return NULL;
+  if (s->has & KR_SLICE_STEP)
+    step = s->step; /* slice.indices does not clamp the step, PySlice_Unpack does */
   KrVal items[3] = {{.i = start}, {.i = stop}, {.i = step}};
   uint8_t kinds[3] = {KR_INT, KR_INT, KR_INT};
   return kr_tuple_pack(3, items, kinds);
@@ -242,8 +244,11 @@ KrObj *kr_range_slice(KrObj *o, int64_t start, int64_t stop, int64_t step, int h
   KrRange *r = (KrRange *)o;
   if (r->len < 0)
     return range_too_long();
+  int64_t step0 = step;
   if (kr_slice_adjust(r->len, &start, &stop, &step, has) < 0)
     return NULL;
+  if (has & KR_SLICE_STEP)
+    step = step0; /* CPython computes with the slice's own step, unclamped */
   __int128 substart = (__int128)r->start + (__int128)start * r->step;
   __int128 substop = (__int128)r->start + (__int128)stop * r->step;
   __int128 substep = (__int128)r->step * step;
@@ -278,31 +283,35 @@ static int as_int(KrVal v, ValKind k, int64_t *out) {
   return 0;
 }
 
-/* The position of x in r, or -1. */
-static int64_t range_position(KrRange *r, int64_t x) {
+/* Is x in r? Its position goes to *pos (it can exceed INT64_MAX). */
+static bool range_position(KrRange *r, int64_t x, uint64_t *pos) {
   if (r->step > 0 ? !(r->start <= x && x < r->stop) : !(r->stop < x && x <= r->start))
-    return -1;
+    return false;
   __int128 d = (__int128)x - r->start;
   if (d % r->step != 0)
-    return -1;
-  return (int64_t)(d / r->step);
+    return false;
+  *pos = (uint64_t)(d / r->step);
+  return true;
 }
 
 int kr_range_contains(KrObj *o, KrVal v, ValKind k) {
   int64_t x;
-  if (!as_int(v, k, &x))
-    return 0;
-  return range_position((KrRange *)o, x) >= 0;
+  uint64_t pos;
+  return as_int(v, k, &x) && range_position((KrRange *)o, x, &pos);
 }
 
 int64_t kr_range_index(KrObj *o, KrVal v, ValKind k) {
-  int64_t x, pos = -1;
+  int64_t x;
+  uint64_t pos;
   bool is_int = k == KR_INT || k == KR_BOOL ||
                 (k == KR_OBJ && (v.o->type == &kr_int_type || v.o->type == &kr_bool_type));
-  if (as_int(v, k, &x))
-    pos = range_position((KrRange *)o, x);
-  if (pos >= 0)
-    return pos;
+  if (as_int(v, k, &x) && range_position((KrRange *)o, x, &pos)) {
+    if (pos > INT64_MAX) {
+      kr_int_overflow(); /* the index is not a kiln int */
+      return -1;
+    }
+    return (int64_t)pos;
+  }
   if (is_int)
     krc_raise_repr(&kr_ValueError_type, "", v, k, " is not in range");
   else

@@ -204,8 +204,6 @@ found_unused_or_dummy:;
   return set_table_resize(so, so->used > 50000 ? so->used * 2 : so->used * 4);
 }
 
-int krc_set_add_hashed(KrObj *s, KrVal key, int64_t hash) { return set_add_entry(KR_SET(s), key, KR_SET(s)->kind, hash); }
-
 /* Hash a key; a set key is replaced by a frozenset (*tmp, to release). */
 static int64_t key_hash(KrVal *key, ValKind *kk, KrObj **tmp) {
   *tmp = NULL;

@@ -672,11 +672,13 @@ fail:
 int kr_list_sort(KrObj *o, KrKeyFn key, void *data, ValKind key_kind, bool reverse) {
   KrList *self = KR_LIST(o);
   /* The list is empty while it is sorted, so a key function or comparison
-   * that changes it cannot disturb the sort; a change is an error after. */
+   * that changes it cannot disturb the sort; a change is an error after.
+   * cap -1 marks it, as CPython's allocated = -1: anything that stores an
+   * item sets a real capacity (and clear() of the empty list keeps it). */
   int64_t n = self->len, cap = self->cap;
   KrVal *items = self->items;
   self->len = 0;
-  self->cap = 0;
+  self->cap = -1;
   self->items = NULL;
 
   int result = -1;
@@ -707,7 +709,7 @@ int kr_list_sort(KrObj *o, KrKeyFn key, void *data, ValKind key_kind, bool rever
       kr_val_decref(keys[i], key_kind);
     kr_free(keys);
   }
-  if (result == 0 && self->items != NULL) {
+  if (result == 0 && self->cap != -1) {
     kr_raise(&kr_ValueError_type, "list modified during sort");
     result = -1;
   }
@@ -976,6 +978,19 @@ int kr_contains(KrObj *c, KrVal v, ValKind k) {
   }
   if (t == &kr_dict_keys_type)
     return kr_dict_contains(((KrDictView *)c)->dict, v, k);
+  if (t == &kr_dict_items_type) { /* dictitems_contains: a 2-tuple, its key looked up */
+    if (k != KR_OBJ || v.o->type != &kr_tuple_type || kr_tuple_len(v.o) != 2)
+      return 0;
+    KrDict *d = KR_DICT(((KrDictView *)c)->dict);
+    KrVal found;
+    int r = kr_dict_lookup(&d->h, KR_TUPLE(v.o)->items[0], kr_tuple_kind(v.o, 0), &found);
+    if (r <= 0)
+      return r;
+    kr_val_incref(found, d->vkind);
+    r = krc_eq(found, d->vkind, KR_TUPLE(v.o)->items[1], kr_tuple_kind(v.o, 1));
+    kr_val_decref(found, d->vkind);
+    return r;
+  }
   /* Anything iterable: compare item by item (CPython's
    * _PySequence_IterSearch). */
   KrIter it;

@@ -201,7 +201,7 @@ void kr_buf_init(KrBuf *b, int64_t cap_hint) {
   b->len = 0;
   b->cap = 0;
   b->failed = false;
-  if (cap_hint > 0) {
+  if (cap_hint > 0 && cap_hint < INT64_MAX / 8) { /* a larger hint is no help */
     b->s = kr_alloc(HEADER + (size_t)cap_hint + 1);
     if (b->s)
       b->cap = cap_hint;
@@ -267,6 +267,13 @@ int kr_buf_fill(KrBuf *b, uint32_t cp, int64_t n) {
     return b->failed ? -1 : 0;
   char t[4];
   int k = u8_encode(cp, t);
+  if (n > INT64_MAX / 8) { /* no such str fits in memory */
+    if (!b->failed) {
+      kr_raise_nomem();
+      kr_buf_discard(b);
+    }
+    return -1;
+  }
   if (buf_reserve(b, n * k) < 0)
     return -1;
   char *d = b->s->data + b->len;
@@ -610,8 +617,8 @@ KrObj *kr_str_slice(KrObj *o, int64_t start, int64_t stop, int64_t step, int has
     if (!r)
       return NULL;
     char *d = ((KrStr *)r)->data;
-    for (int64_t k = 0, i = start; k < n; k++, i += step)
-      d[k] = s->data[i];
+    for (int64_t k = 0; k < n; k++) /* k * step stays in range: the last index is in the str */
+      d[k] = s->data[start + k * step];
     return kr_str_seal(r);
   }
   KrBuf b;

@@ -537,6 +537,8 @@ static int fill_char(KrObj *fill, uint32_t *cp) {
 }
 
 static KrObj *pad(KrObj *s, int64_t left, int64_t right, uint32_t fill) {
+  if (left > INT64_MAX / 8 || right > INT64_MAX / 8)
+    return kr_raise_nomem();
   KrBuf b;
   kr_buf_init(&b, S(s)->len + (left + right) * u8_len(fill));
   kr_buf_fill(&b, fill, left);
@@ -592,6 +594,8 @@ KrObj *kr_str_zfill(KrObj *s, int64_t width) {
 }
 
 KrObj *kr_str_expandtabs(KrObj *s, int64_t tabsize) {
+  if (tabsize > INT32_MAX || tabsize < INT32_MIN) /* CPython takes a C int */
+    return kr_raise(&kr_OverflowError_type, "Python int too large to convert to C int");
   const char *d = S(s)->data;
   int64_t n = S(s)->len;
   if (!memchr(d, '\t', (size_t)n))
@@ -605,8 +609,13 @@ KrObj *kr_str_expandtabs(KrObj *s, int64_t tabsize) {
     if (cp == '\t') {
       if (tabsize > 0) {
         int64_t incr = tabsize - col % tabsize;
+        if (incr > INT64_MAX - col) {
+          kr_buf_discard(&b);
+          return kr_raise(&kr_OverflowError_type, "new string is too long");
+        }
         col += incr;
-        kr_buf_fill(&b, ' ', incr);
+        if (kr_buf_fill(&b, ' ', incr) < 0)
+          break;
       }
     } else {
       col++;

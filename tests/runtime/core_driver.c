@@ -229,9 +229,8 @@ static void capture_end(Capture *c, Out *o) {
   fflush(stderr);
   dup2(c->saved, c->fd);
   close(c->saved);
-  long n = ftell(c->tmp);
   fseek(c->tmp, 0, SEEK_END);
-  n = ftell(c->tmp);
+  long n = ftell(c->tmp);
   rewind(c->tmp);
   char *buf = malloc((size_t)n + 1);
   size_t got = fread(buf, 1, (size_t)n, c->tmp);
