@@ -173,8 +173,8 @@ static void arg_expr(Emit *E, Buf *pre, Buf *b, Instr *v, const Type *to) {
   convert(E, &tmp, v, to, &owned);
   if (owned) {
     int t = E->ntemps++;
-    buf_printf(pre, "  kr_xdecref(t%d);\n  t%d = %s;\n  if (!t%d) goto kp_error;\n", t, t, tmp.data,
-               t);
+    buf_printf(pre, "  kr_xdecref(t%d);\n  t%d = %s;\n  if (!t%d) goto kp_error; /* MemoryError */\n", t,
+               t, tmp.data, t);
     buf_printf(b, "t%d", t);
   } else {
     buf_puts(b, tmp.data ? tmp.data : "0");
@@ -193,8 +193,23 @@ static const Type *code_type(char c, const Type *actual) {
 
 /* --------------------------------------------------------------- values */
 
+static void phi_copies(Emit *E, Block *from, Block *to);
+
+/* Leave for the error: to the try's dispatch block (copying the phis along
+ * the exception edge) or to the function's error exit. */
+static void goto_error(Emit *E, Instr *in) {
+  buf_printf(E->out, "{\n    kp_line = %d;\n", line_of(E, in->off));
+  if (in->succs[1]) {
+    phi_copies(E, in->block, in->succs[1]);
+    buf_printf(E->out, "    goto b%d;\n  }\n", in->succs[1]->id);
+  } else {
+    buf_puts(E->out, "    goto kp_error;\n  }\n");
+  }
+}
+
 static void check_error(Emit *E, Instr *in) {
-  buf_printf(E->out, "  if (kr_failed()) { kp_line = %d; goto kp_error; }\n", line_of(E, in->off));
+  buf_puts(E->out, "  if (kr_failed()) ");
+  goto_error(E, in);
 }
 
 /* A read of a value that may be unassigned on some path raises
@@ -209,8 +224,10 @@ static void emit_unbound_check(Emit *E, Instr *user, Instr *v) {
     buf_printf(E->out, "  if (!v%d_b) {\n", v->id);
   buf_printf(E->out,
              "    kr_raise(&kr_UnboundLocalError_type, \"cannot access local variable '%s' where "
-             "it is not associated with a value\");\n    kp_line = %d;\n    goto kp_error;\n  }\n",
-             name ? name->str : "?", line_of(E, user->off));
+             "it is not associated with a value\");\n  ",
+             name ? name->str : "?");
+  goto_error(E, user);
+  buf_puts(E->out, "  }\n");
 }
 
 /* Assign the result expression to v<id>, releasing what it held before. */
@@ -444,7 +461,9 @@ static void emit_instr(Emit *E, Instr *in) {
       buf_printf(&msg, ". Did you mean: '%s'?", hint);
     buf_puts(E->out, " kr_raise(&kr_NameError_type, \"%s\", ");
     c_string(E->out, msg.data, msg.len);
-    buf_printf(E->out, "); kp_line = %d; goto kp_error; }\n", line_of(E, in->off));
+    buf_puts(E->out, ");\n  ");
+    goto_error(E, in);
+    buf_puts(E->out, "  }\n");
     buf_free(&msg);
     if (boxed(in->type))
       buf_printf(E->out, "  kr_xdecref(v%d);\n  v%d = kg_%d;\n  kr_incref(v%d);\n", in->id, in->id, g,
@@ -463,9 +482,11 @@ static void emit_instr(Emit *E, Instr *in) {
       buf_printf(E->out, "  {\n    KrObj *old = kg_%d;\n    kg_%d = %s;\n", g, g, expr.data);
       if (!owned)
         buf_printf(E->out, "    kr_incref(kg_%d);\n", g);
-      else
-        buf_printf(E->out, "    if (!kg_%d) { kg_%d = old; kp_line = %d; goto kp_error; }\n", g, g,
-                   line_of(E, in->off));
+      else {
+        buf_printf(E->out, "    if (!kg_%d) { kg_%d = old; ", g, g);
+        goto_error(E, in);
+        buf_puts(E->out, "    }\n");
+      }
       buf_puts(E->out, "    kr_xdecref(old);\n  }\n");
     } else {
       buf_printf(E->out, "  kg_%d = %s;\n  kg_%d_set = true;\n", g, expr.data ? expr.data : "0", g);
@@ -518,6 +539,47 @@ static void emit_instr(Emit *E, Instr *in) {
     buf_printf(E->out, "  goto b%d;\n  }\n", in->succs[1]->id);
     break;
   }
+  case IR_EXC_NEW: {
+    Buf pre = {0}, call = {0};
+    buf_printf(&call, "kr_exc_new(&kr_%s_type, ", in->name->str);
+    if (in->nargs) {
+      buf_puts(&call, "(KrObj *[]){");
+      for (int i = 0; i < in->nargs; i++) {
+        buf_puts(&call, i ? ", " : "");
+        arg_expr(E, &pre, &call, in->args[i], boxed(in->args[i]->type) ? in->args[i]->type : ty_object);
+      }
+      buf_printf(&call, "}, %d)", in->nargs);
+    } else {
+      buf_puts(&call, "NULL, 0)");
+    }
+    buf_putn(E->out, pre.data ? pre.data : "", pre.len);
+    assign(E, in, call.data);
+    buf_free(&pre);
+    buf_free(&call);
+    check_error(E, in);
+    break;
+  }
+  case IR_RAISE:
+    buf_printf(E->out, "  kr_incref(v%d);\n  kr_raise_obj(v%d);\n  ", in->args[0]->id, in->args[0]->id);
+    goto_error(E, in);
+    break;
+  case IR_RERAISE:
+    if (in->sub == 1)
+      buf_puts(E->out, "  kr_exc_reraise();\n");
+    buf_puts(E->out, "  ");
+    goto_error(E, in);
+    break;
+  case IR_EXC_MATCH:
+    buf_printf(E->out, "  v%d = ", in->id);
+    for (int i = 0; i < in->nkw; i++)
+      buf_printf(E->out, "%skr_exc_matches(&kr_%s_type)", i ? " || " : "", in->kwnames[i]->str);
+    buf_puts(E->out, ";\n");
+    break;
+  case IR_EXC_FETCH: assign(E, in, "kr_exc_fetch()"); break;
+  case IR_EXC_BEGIN:
+    buf_printf(E->out, "  v%d = kr_exc_begin_handling(v%d);\n", in->id, in->args[0]->id);
+    break;
+  case IR_EXC_END: buf_printf(E->out, "  kr_exc_end_handling(v%d);\n  v%d = 0;\n", in->args[0]->id, in->id); break;
   case IR_RETURN: {
     bool owned;
     Buf expr = {0};
@@ -620,7 +682,8 @@ static void emit_func(Emit *E, IrFunc *fn) {
     Block *blk = fn->blocks[b];
     for (int i = 0; i < blk->ninstrs; i++) {
       Instr *in = blk->instrs[i];
-      if (!(ir_flags[in->op] & IRF_TERM) && in->op != IR_PARAM && boxed(in->type))
+      if (!(ir_flags[in->op] & IRF_TERM) && in->op != IR_PARAM && in->op != IR_EXC_BEGIN &&
+          boxed(in->type))
         buf_printf(o, "  kr_xdecref(v%d);\n", in->id);
     }
   }

@@ -267,6 +267,11 @@ static void infer_instr(Infer *I, IrFunc *fn, Instr *in) {
     }
     break;
   }
+  case IR_EXC_NEW:
+  case IR_EXC_FETCH:
+  case IR_EXC_BEGIN: set_type(I, in, ty_object); break;
+  case IR_EXC_MATCH: set_type(I, in, ty_bool); break;
+  case IR_EXC_END: set_type(I, in, ty_none); break;
   case IR_NOT:
   case IR_TRUTH:
   case IR_BINOP:

@@ -459,12 +459,14 @@ struct Instr {
   int sub;            /* BINOP: BinOpKind; UNARYOP: UnaryOpKind; COMPARE: CmpOp; PARAM: index */
   Const cval;         /* CONST */
   Ident *name;        /* GLOBAL_GET/SET, BUILTIN (the callee's name: "print", "str.upper") */
-  Ident **kwnames;    /* BUILTIN: names of the trailing keyword arguments */
+  Ident **kwnames;    /* BUILTIN: names of the trailing keyword arguments;
+                         EXC_MATCH: the exception classes */
   int nkw;
   FuncDecl *callee;   /* CALL */
   struct IrFunc *target; /* CALL: the specialisation chosen by type propagation */
   const struct OpRow *row; /* BINOP, COMPARE, BUILTIN...: the op chosen by type propagation */
-  Block *succs[2];    /* JUMP: succs[0]; BRANCH: then, else */
+  Block *succs[2];    /* JUMP: succs[0]; BRANCH: then, else; an instruction that may raise
+                         inside a try body: succs[1], where its exception goes */
   int var;            /* PHI: the local it merges */
   const Type *ann;    /* BUILTIN list.new: the type an annotation gives it (x: list[int] = []) */
 };

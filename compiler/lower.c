@@ -52,7 +52,21 @@ typedef struct Lower {
   Vec blocks;
   Loop *loop;
   int nvars;
+  Block *handler; /* where an exception raised here goes (a try's dispatch), or NULL */
 } Lower;
+
+static const char *const exception_names[] = {
+#define EXC(name, base) #name,
+#include "../runtime/exceptions.def"
+#undef EXC
+};
+
+static bool is_exception_name(Ident *id) {
+  for (size_t i = 0; i < countof(exception_names); i++)
+    if (!strcmp(exception_names[i], id->str))
+      return true;
+  return false;
+}
 
 _Noreturn static void unsupported(Lower *L, Node *n, const char *what) {
   error_at(L->src, n->off, ERR_SYNTAX, "kiln does not support %s yet", what);
@@ -117,9 +131,30 @@ static Block *cur_block(Lower *L) {
 /* Emit an instruction into the current block. Code after a return, raise,
  * break or continue is unreachable: it still gets lowered (into a fresh
  * block nothing jumps to) so that errors in it are still reported. */
+static void add_pred(Block *b, Block *pred);
+
 static Instr *emit(Lower *L, Instr *in) {
-  append(cur_block(L), in);
+  Block *b = cur_block(L);
+  append(b, in);
   number(L, in);
+  if ((ir_flags[in->op] & IRF_RAISES) && L->handler) {
+    /* in a try body: the exception edge to the dispatch block, and the
+     * block ends here so that the dispatch sees the variables' values at
+     * this point */
+    in->succs[1] = L->handler;
+    add_pred(L->handler, b);
+    if (!(ir_flags[in->op] & IRF_TERM)) {
+      Block *next = new_block(L);
+      Instr *j = new_instr(L, IR_JUMP, in->off, 0);
+      j->succs[0] = next;
+      append(b, j);
+      number(L, j);
+      add_pred(next, b);
+      next->sealed = true;
+      L->cur = next;
+      return in;
+    }
+  }
   if (ir_flags[in->op] & IRF_TERM)
     L->cur = NULL;
   return in;
@@ -490,6 +525,16 @@ static Instr *call(Lower *L, Node *e) {
     FuncDecl *callee = func_local_index(L->decl, id) < 0 ? module_func(L->decl->mod, id) : NULL;
     if (callee)
       return call_func(L, e, callee);
+    if (func_local_index(L->decl, id) < 0 && module_global_index(L->decl->mod, id) < 0 &&
+        is_exception_name(id)) {
+      if (kws.len)
+        unsupported(L, kws.items[0], "keyword arguments to exception classes");
+      Instr *in = new_instr(L, IR_EXC_NEW, e->off, args.len);
+      for (int i = 0; i < args.len; i++)
+        in->args[i] = expr(L, args.items[i]);
+      in->name = id;
+      return emit(L, in);
+    }
     if (func_local_index(L->decl, id) < 0 && module_global_index(L->decl->mod, id) < 0) {
       /* a builtin: the op library decides what it accepts */
       Instr *in = new_instr(L, IR_BUILTIN, e->off, args.len + kws.len);
@@ -765,6 +810,102 @@ static void for_stmt(Lower *L, Node *s) {
   L->cur = exit->npreds ? exit : NULL;
 }
 
+/* raise | raise E | raise E(args): E a built-in exception class, or a
+ * value (an exception caught earlier). */
+static void raise_stmt(Lower *L, Node *s) {
+  Node *exc = s->Raise.exc;
+  if (s->Raise.cause)
+    unsupported(L, s->Raise.cause, "raise ... from");
+  if (!exc) {
+    op0(L, IR_RERAISE, s->off)->sub = 1; /* sub 1: a bare raise, the handled exception */
+    return;
+  }
+  Instr *v;
+  if (exc->kind == AST_Name && is_exception_name(exc->Name.id) &&
+      func_local_index(L->decl, exc->Name.id) < 0 &&
+      module_global_index(L->decl->mod, exc->Name.id) < 0) {
+    v = new_instr(L, IR_EXC_NEW, exc->off, 0); /* raise E: E() */
+    v->name = exc->Name.id;
+    emit(L, v);
+  } else {
+    v = expr(L, exc);
+  }
+  op1(L, IR_RAISE, s->off, v);
+}
+
+/* The exception classes an except clause names: E or (E1, E2). */
+static void except_classes(Lower *L, Node *type, Instr *match) {
+  NodeList one = {&type, 1};
+  NodeList l = type->kind == AST_Tuple ? type->Tuple.elts : one;
+  match->nkw = l.len;
+  match->kwnames = arena_alloc(L->a, (size_t)l.len * sizeof *match->kwnames);
+  for (int i = 0; i < l.len; i++) {
+    Node *n = l.items[i];
+    if (n->kind != AST_Name || !is_exception_name(n->Name.id))
+      unsupported(L, n, "except clauses for anything but built-in exception classes");
+    match->kwnames[i] = n->Name.id;
+  }
+}
+
+/* try: body / except E as e: handler ... / else: orelse
+ *     body's exceptions land in `dispatch`, which tests each clause in
+ *     turn; a clause takes the exception (excfetch), marks it as being
+ *     handled (excbegin/excend, for chaining and bare raise), and runs; an
+ *     exception inside the clause first ends the handling (cleanup). When
+ *     no clause matches, the exception goes on (reraise). */
+static void try_stmt(Lower *L, Node *s) {
+  if (s->Try.finalbody.len)
+    unsupported(L, s, "finally");
+  Block *outer = L->handler;
+  Block *dispatch = new_block(L), *after = new_block(L);
+  L->handler = dispatch;
+  body(L, s->Try.body);
+  L->handler = outer;
+  body(L, s->Try.orelse);
+  jump(L, after, s->off);
+  seal(L, dispatch);
+  L->cur = dispatch->npreds ? dispatch : NULL;
+  NodeList hs = s->Try.handlers;
+  for (int i = 0; i < hs.len && L->cur; i++) {
+    Node *h = hs.items[i];
+    Block *clause = NULL, *next = NULL;
+    if (h->ExceptHandler.type) {
+      Instr *m = new_instr(L, IR_EXC_MATCH, h->off, 0);
+      except_classes(L, h->ExceptHandler.type, m);
+      emit(L, m);
+      clause = new_block(L);
+      next = new_block(L);
+      branch(L, m, clause, next, h->off);
+      seal(L, clause);
+      seal(L, next);
+      L->cur = clause;
+    }
+    Instr *e = op0(L, IR_EXC_FETCH, h->off);
+    Instr *prev = op1(L, IR_EXC_BEGIN, h->off, e);
+    if (h->ExceptHandler.name)
+      store_name(L, h->ExceptHandler.name, e, h->off);
+    Block *cleanup = new_block(L);
+    L->handler = cleanup;
+    body(L, h->ExceptHandler.body);
+    L->handler = outer;
+    if (L->cur) {
+      op1(L, IR_EXC_END, h->off, prev);
+      jump(L, after, h->off);
+    }
+    seal(L, cleanup);
+    if (cleanup->npreds) {
+      L->cur = cleanup;
+      op1(L, IR_EXC_END, h->off, prev);
+      op0(L, IR_RERAISE, h->off);
+    }
+    L->cur = next;
+  }
+  if (L->cur)
+    op0(L, IR_RERAISE, s->off);
+  seal(L, after);
+  L->cur = after->npreds ? after : NULL;
+}
+
 static void stmt(Lower *L, Node *s) {
   switch (s->kind) {
   case AST_Expr: expr(L, s->Expr.value); break;
@@ -836,9 +977,9 @@ static void stmt(Lower *L, Node *s) {
   case AST_Import:
   case AST_ImportFrom: unsupported(L, s, "import");
   case AST_ClassDef: unsupported(L, s, "classes");
-  case AST_Try:
-  case AST_TryStar: unsupported(L, s, "try statements");
-  case AST_Raise: unsupported(L, s, "raise");
+  case AST_Try: try_stmt(L, s); break;
+  case AST_TryStar: unsupported(L, s, "except*");
+  case AST_Raise: raise_stmt(L, s); break;
   case AST_With:
   case AST_AsyncWith: unsupported(L, s, "with statements");
   case AST_Delete: unsupported(L, s, "del");

@@ -37,7 +37,7 @@ static _Thread_local KrObj *handling;
 /* BaseException's base is NULL: `&kr_NULL_type` is `&*(KrType *)0`, which
  * C defines as the null pointer itself. */
 #define kr_NULL_type (*(const KrType *)0)
-#define X(n, b)                                                                                    \
+#define EXC(n, b)                                                                                  \
   const KrType kr_##n##_type = {                                                                   \
       .name = #n,                                                                                  \
       .base = &kr_##b##_type,                                                                      \
@@ -46,8 +46,8 @@ static _Thread_local KrObj *handling;
       .repr = kr_exc_repr,                                                                         \
       .str = kr_exc_str,                                                                           \
   };
-KR_EXCEPTIONS(X)
-#undef X
+#include "exceptions.def"
+#undef EXC
 #undef kr_NULL_type
 
 void kr_exc_dealloc(KrObj *self) {

@@ -209,77 +209,11 @@ typedef struct KrExc {
 } KrExc;
 
 /* The built-in exception types: CPython 3.11's hierarchy (less the
- * exception groups), each after its base. */
-#define KR_EXCEPTIONS(X)\
-  X(BaseException, NULL)                                                      \
-  X(SystemExit, BaseException)                                                \
-  X(KeyboardInterrupt, BaseException)                                         \
-  X(GeneratorExit, BaseException)                                             \
-  X(Exception, BaseException)                                                 \
-  X(StopIteration, Exception)                                                 \
-  X(StopAsyncIteration, Exception)                                            \
-  X(ArithmeticError, Exception)                                               \
-  X(FloatingPointError, ArithmeticError)                                      \
-  X(OverflowError, ArithmeticError)                                           \
-  X(ZeroDivisionError, ArithmeticError)                                       \
-  X(AssertionError, Exception)                                                \
-  X(AttributeError, Exception)                                                \
-  X(BufferError, Exception)                                                   \
-  X(EOFError, Exception)                                                      \
-  X(ImportError, Exception)                                                   \
-  X(ModuleNotFoundError, ImportError)                                         \
-  X(LookupError, Exception)                                                   \
-  X(IndexError, LookupError)                                                  \
-  X(KeyError, LookupError)                                                    \
-  X(MemoryError, Exception)                                                   \
-  X(NameError, Exception)                                                     \
-  X(UnboundLocalError, NameError)                                             \
-  X(OSError, Exception)                                                       \
-  X(BlockingIOError, OSError)                                                 \
-  X(ChildProcessError, OSError)                                               \
-  X(ConnectionError, OSError)                                                 \
-  X(BrokenPipeError, ConnectionError)                                         \
-  X(ConnectionAbortedError, ConnectionError)                                  \
-  X(ConnectionRefusedError, ConnectionError)                                  \
-  X(ConnectionResetError, ConnectionError)                                    \
-  X(FileExistsError, OSError)                                                 \
-  X(FileNotFoundError, OSError)                                               \
-  X(InterruptedError, OSError)                                                \
-  X(IsADirectoryError, OSError)                                               \
-  X(NotADirectoryError, OSError)                                              \
-  X(PermissionError, OSError)                                                 \
-  X(ProcessLookupError, OSError)                                              \
-  X(TimeoutError, OSError)                                                    \
-  X(ReferenceError, Exception)                                                \
-  X(RuntimeError, Exception)                                                  \
-  X(NotImplementedError, RuntimeError)                                        \
-  X(RecursionError, RuntimeError)                                             \
-  X(SyntaxError, Exception)                                                   \
-  X(IndentationError, SyntaxError)                                            \
-  X(TabError, IndentationError)                                               \
-  X(SystemError, Exception)                                                   \
-  X(TypeError, Exception)                                                     \
-  X(ValueError, Exception)                                                    \
-  X(UnicodeError, ValueError)                                                 \
-  X(UnicodeDecodeError, UnicodeError)                                         \
-  X(UnicodeEncodeError, UnicodeError)                                         \
-  X(UnicodeTranslateError, UnicodeError)                                      \
-  X(Warning, Exception)                                                       \
-  X(BytesWarning, Warning)                                                    \
-  X(DeprecationWarning, Warning)                                              \
-  X(EncodingWarning, Warning)                                                 \
-  X(FutureWarning, Warning)                                                   \
-  X(ImportWarning, Warning)                                                   \
-  X(PendingDeprecationWarning, Warning)                                       \
-  X(ResourceWarning, Warning)                                                 \
-  X(RuntimeWarning, Warning)                                                  \
-  X(SyntaxWarning, Warning)                                                   \
-  X(UnicodeWarning, Warning)                                                  \
-  X(UserWarning, Warning)
-
-#define X(name, base) extern const KrType kr_##name##_type;
-KR_EXCEPTIONS(X)
-#undef X
+ * exception groups), each after its base, listed in exceptions.def, which
+ * the compiler reads too. */
+#define EXC(name, base) extern const KrType kr_##name##_type;
+#include "exceptions.def"
+#undef EXC
 
 /* Raise: set kr_exc to a new instance of t whose one arg is the formatted
  * message (printf-style; %S formats a KrObj * with str(), %R with repr();

@@ -104,7 +104,7 @@ KrObj *kr_tuple_from_iter(KrObj *iterable) {
     return NULL;
   KrList *list = KR_LIST(l);
   KrObj *t = kr_tuple_new(list->len, NULL);
-  if (t) {
+  if (t && list->len > 0) {
     memset(KR_TUPLE(t)->kinds, list->kind, (size_t)list->len);
     for (int64_t i = 0; i < list->len; i++) {
       KR_TUPLE(t)->items[i] = list->items[i];

@@ -326,16 +326,20 @@ static int64_t iarg(int pos) { return strtoll(toks[pos], NULL, 10); }
 
 /* ------------------------------------------------------------------- keys */
 
-enum { K_NONE, K_NEG, K_ABS, K_MOD7, K_LEN, K_FIRST, K_SECOND, K_STR, K_FLOAT, K_CONST, K_SORTKEY };
+enum { K_NONE, K_NEG, K_ABS, K_MOD7, K_LEN, K_FIRST, K_SECOND, K_STR, K_FLOAT, K_CONST, K_APPENDX, K_CLEARX,
+       K_SORTKEY };
 
 typedef struct KeyCtx {
   int which;
   ValKind ik;
 } KeyCtx;
 
+static KrObj *x; /* the subject */
+
 static int key_which(const char *s) {
-  static const char *names[] = {"none", "neg", "abs", "mod7", "len", "first", "second", "str", "float", "const"};
-  for (int i = 0; i < 10; i++)
+  static const char *names[] = {"none",  "neg",   "abs", "mod7",    "len",   "first",
+                                "second", "str", "float", "const", "appendx", "clearx"};
+  for (int i = 0; i < 12; i++)
     if (strcmp(s, names[i]) == 0)
       return i;
   return K_NONE;
@@ -348,7 +352,9 @@ static ValKind key_kind(int which, ValKind ik) {
   case K_MOD7:
   case K_LEN:
   case K_FIRST:
-  case K_CONST: return KR_INT;
+  case K_CONST:
+  case K_APPENDX:
+  case K_CLEARX: return KR_INT;
   case K_FLOAT: return KR_FLOAT;
   default: return KR_OBJ;
   }
@@ -417,6 +423,13 @@ static KrVal key_fn(void *data, KrVal item) {
     r.o = kr_tuple_pack_steal(2, items, kinds);
     break;
   }
+  case K_APPENDX:
+  case K_CLEARX:
+    kr_list_append(x, (KrVal){.i = 0});
+    if (c->which == K_CLEARX)
+      kr_list_clear(x);
+    r.i = 0;
+    break;
   default: r.i = 0; break;
   }
   return r;
@@ -424,7 +437,6 @@ static KrVal key_fn(void *data, KrVal item) {
 
 /* ------------------------------------------------------------------ helpers */
 
-static KrObj *x;          /* the subject */
 static bool sortedsets;   /* print every set sorted (its history involved str hashes) */
 
 static bool has_str(KrVal v, ValKind k) {
@@ -1086,6 +1098,14 @@ static void op(void) {
     }
   } else if (strcmp(name, "setop") == 0) {
     op_setop();
+  } else if (strcmp(name, "appendself") == 0) {
+    if (kr_list_append(x, (KrVal){.o = x}) == 0)
+      add_show(x);
+  } else if (strcmp(name, "setself") == 0) {
+    KrVal key = arg(1, &k);
+    if (kr_dict_setitem(x, key, k, (KrVal){.o = x}) == 0)
+      add_show(x);
+    kr_val_decref(key, k);
   } else if (strcmp(name, "totuple") == 0) {
     add_show_steal(kr_tuple_from_iter(x));
   } else if (strcmp(name, "toset") == 0) {

@@ -318,8 +318,14 @@ class Ref:
         return repr(self.x)
 
     def op_sort(self, toks):
+        x = self.x
+        key = KEYS.get(toks[1])
+        if toks[1] == "appendx":  # key functions that change the list being sorted
+            key = lambda v: (x.append(0), 0)[1]  # noqa: E731
+        elif toks[1] == "clearx":
+            key = lambda v: (x.append(0), x.clear(), 0)[2]  # noqa: E731
         try:
-            self.x.sort(key=KEYS.get(toks[1]), reverse=toks[2] == "1")
+            self.x.sort(key=key, reverse=toks[2] == "1")
         except Exception as e:  # the list's state after a failed sort is compared too
             return exc_line(e) + " " + repr(self.x)
         return repr(self.x)
@@ -458,6 +464,14 @@ class Ref:
             self.x = d["x"]
             return self.show(self.x)
         raise ValueError(m)
+
+    def op_appendself(self, toks):
+        self.x.append(self.x)
+        return repr(self.x)
+
+    def op_setself(self, toks):
+        self.x[self.vals(toks)[0]] = self.x
+        return repr(self.x)
 
     def op_totuple(self, toks):
         return repr(tuple(self.x))
@@ -757,7 +771,8 @@ def gen_list(rng):
         elif op in ("copy", "reverse", "len", "reversed", "iter", "show"):
             lines.append(op)
         elif op == "sort":
-            lines.append("sort %s %d" % (rng.choice(keys), rng.random() < 0.4))
+            mutating = ["appendx", "clearx"] if kind == "I" and rng.random() < 0.1 else []
+            lines.append("sort %s %d" % (rng.choice(keys + mutating), rng.random() < 0.4))
         elif op == "sorted":
             lines.append("sorted %s %d" % (rng.choice(keys), rng.random() < 0.4))
         elif op in ("min", "max"):
@@ -807,6 +822,8 @@ def gen_list(rng):
         elif op == "itermut":
             what = rng.choice(["append", "pop", "insert0"])
             lines.append("itermut %d %s %s" % (rng.randint(0, 6), what, enc(v)))
+    if kl == "O" and rng.random() < 0.15:  # a list that contains itself: '[...]'
+        lines += ["appendself", "show", "sort str 0", "mul 2", "clear"]
     return lines
 
 
@@ -893,6 +910,8 @@ def gen_dict(rng):
         elif op in ("popitem", "keys", "values", "items", "vkeys", "vvalues", "vitems", "copy", "clear", "len",
                     "reversed", "show", "items2"):
             lines.append(op)
+    if vl == "O" and rng.random() < 0.15:  # a dict that contains itself: '{...}'
+        lines += ["setself " + enc(key(True)), "show", "vvalues", "vitems", "clear"]
     return lines
 
 
