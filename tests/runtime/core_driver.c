@@ -245,11 +245,11 @@ static void capture_end(Capture *c, Out *o) {
 typedef void (*Cmd)(Arg *a, int n, Out *o);
 
 static const KrType *type_named(const char *name) {
-#define X(nm, base)                                                                                \
+#define EXC(nm, base)                                                                              \
   if (strcmp(name, #nm) == 0)                                                                      \
     return &kr_##nm##_type;
-  KR_EXCEPTIONS(X)
-#undef X
+#include "../../runtime/exceptions.def"
+#undef EXC
   return &kr_Exception_type;
 }
 

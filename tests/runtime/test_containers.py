@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# make-test-args: -n 100
 """Differential tests for libkilnrt's containers, with CPython as the oracle.
 
 Generates thousands of random operation sequences on lists, tuples, dicts,
