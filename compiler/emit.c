@@ -305,6 +305,24 @@ static void emit_call_row(Emit *E, Instr *in) {
     buf_free(&kinds);
     for (int k = 0; k < 3; k++)
       buf_free(&kw[k]);
+  } else if (!strcmp(r->callee, "tuple.new")) {
+    if (in->nargs == 0) {
+      buf_puts(&call, "kr_tuple_pack(0, NULL, NULL)");
+    } else {
+      Buf kinds = {0};
+      buf_printf(&call, "kr_tuple_pack(%d, (const KrVal[]){", in->nargs);
+      for (int i = 0; i < in->nargs; i++) {
+        const Type *t = in->args[i]->type;
+        const Type *slot = ty_is_unboxed(t) && t->kind != TY_NONE ? t : (boxed(t) ? t : ty_object);
+        buf_puts(&call, i ? ", " : "");
+        kval_arg(E, &pre, &call, in->args[i], slot);
+        buf_printf(&kinds, "%s%s", i ? ", " : "", valkind(slot));
+      }
+      buf_printf(&call, "}, (const uint8_t[]){%s})", kinds.data);
+      buf_free(&kinds);
+    }
+  } else if (!strcmp(r->callee, "tuple.item")) {
+    buf_printf(&call, "kr_tuple_getitem(v%d, %d).%s", in->args[0]->id, in->sub, valfield(in->type));
   } else if (variadic && !strcmp(r->callee, "list.new")) {
     const Type *elem = in->type->elem;
     if (in->nargs == 0) {

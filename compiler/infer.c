@@ -292,6 +292,21 @@ static void infer_instr(Infer *I, IrFunc *fn, Instr *in) {
         set_type(I, in, ty_list(elem));
       break;
     }
+    if (in->op == IR_BUILTIN && !strcmp(in->name->str, "tuple.new")) {
+      if (known) {
+        in->row = match("tuple.new", args, nargs);
+        set_type(I, in, ty_tuple(args, nargs));
+      }
+      break;
+    }
+    if (in->op == IR_BUILTIN && !strcmp(in->name->str, "tuple.item")) {
+      /* unpacking: an item of a tuple of the right length (checked by check_func) */
+      if (known && args[0]->kind == TY_TUPLE && args[0]->nitems == in->var) {
+        in->row = match("tuple.item", args, nargs);
+        set_type(I, in, args[0]->items[in->sub]);
+      }
+      break;
+    }
     if (known) {
       in->row = match(callee_of(in), args, nargs);
       if (in->row) {
@@ -364,7 +379,16 @@ static void check_func(Infer *I, IrFunc *fn) {
       for (int k = 0; k < in->nargs; k++)
         buf_printf(&sig, "%s%s", k ? ", " : "", ty_str_of(in->args[k]->type));
       const char *callee = callee_of(in);
-      if (!strcmp(callee, "seq.more"))
+      if (!strcmp(callee, "tuple.item")) {
+        if (in->sub == 0) {
+          const Type *t = in->args[0]->type;
+          if (t->kind == TY_TUPLE)
+            type_error(src, in->off, "%s values to unpack (expected %d, got %d)",
+                       t->nitems > in->var ? "too many" : "not enough", in->var, t->nitems);
+          else
+            type_error(src, in->off, "kiln does not support unpacking %s yet", ty_str_of(t));
+        }
+      } else if (!strcmp(callee, "seq.more"))
         type_error(src, in->off, "kiln does not support for loops over %s yet",
                    ty_str_of(in->args[0]->type));
       else if (!strcmp(callee, "seq.item"))

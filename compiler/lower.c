@@ -643,7 +643,17 @@ static Instr *expr(Lower *L, Node *e) {
     in->name = intern("list.new", 8);
     return emit(L, in);
   }
-  case AST_Tuple: unsupported(L, e, "tuples");
+  case AST_Tuple: {
+    NodeList elts = e->Tuple.elts;
+    Instr *in = new_instr(L, IR_BUILTIN, e->off, elts.len);
+    for (int i = 0; i < elts.len; i++) {
+      if (elts.items[i]->kind == AST_Starred)
+        unsupported(L, elts.items[i], "unpacking in tuple displays");
+      in->args[i] = expr(L, elts.items[i]);
+    }
+    in->name = intern("tuple.new", 9);
+    return emit(L, in);
+  }
   case AST_Dict: unsupported(L, e, "dict displays");
   case AST_Set: unsupported(L, e, "set displays");
   case AST_ListComp: unsupported(L, e, "list comprehensions");
@@ -683,9 +693,28 @@ static void assign_to(Lower *L, Node *target, Instr *val) {
     builtin(L, target->off, "[]=", args, 3);
     return;
   }
-  unsupported(L, target, target->kind == AST_Tuple || target->kind == AST_List
-                             ? "unpacking assignment"
-                             : "assignment to this target");
+  if (target->kind == AST_Tuple || target->kind == AST_List) {
+    /* a, b = x: x's items in order; from a tuple display, its values
+     * directly (they were all evaluated before any is assigned) */
+    NodeList t = target->kind == AST_Tuple ? target->Tuple.elts : target->List.elts;
+    for (int i = 0; i < t.len; i++)
+      if (t.items[i]->kind == AST_Starred)
+        unsupported(L, t.items[i], "starred assignment targets");
+    if (val->op == IR_BUILTIN && !strcmp(val->name->str, "tuple.new") && val->nargs == t.len) {
+      for (int i = 0; i < t.len; i++)
+        assign_to(L, t.items[i], val->args[i]);
+      return;
+    }
+    for (int i = 0; i < t.len; i++) {
+      Instr *item = op1(L, IR_BUILTIN, t.items[i]->off, val);
+      item->name = intern("tuple.item", 10);
+      item->sub = i;
+      item->var = t.len; /* the number of targets */
+      assign_to(L, t.items[i], item);
+    }
+    return;
+  }
+  unsupported(L, target, "assignment to this target");
 }
 
 static void if_stmt(Lower *L, Node *s) {
