@@ -11,11 +11,14 @@
  *  - KrObj * results are new references; KrVal results of kind KR_OBJ are
  *    new references too, unless the comment says "borrowed".
  *  - Arguments are borrowed: a container increfs what it keeps.
- *  - A value put into a container (append, setitem, add) must be of the
- *    container's kind, except that any kind goes into a KR_OBJ container
- *    (it is boxed). A value that is only looked up (in, index, remove, a dict
- *    or set key to find) comes with its own kind and may be of any kind:
- *    1, 1.0 and True find each other, as in CPython.
+ *  - A single value stored into a list (append, insert, setitem) or as a
+ *    dict value is of the container's kind: the emitter boxes it first for
+ *    a KR_OBJ container. Keys (dict keys, set items) and values that are
+ *    only looked up (in, index, count, remove) come with their own ValKind,
+ *    may be of any kind (1, 1.0 and True find each other, as in CPython),
+ *    and are boxed when a KR_OBJ container stores them. Operations taking
+ *    another container (extend, update, concat, the set algebra, slice
+ *    assignment) convert its items to the target's kind.
  *  - Errors: NULL / -1, or for KrVal and unboxed results anything, with
  *    kr_exc set; test kr_failed(). Messages are CPython 3.11's.
  *
@@ -73,7 +76,7 @@ int kr_range_contains(KrObj *r, KrVal v, ValKind k); /* v in r */
 int64_t kr_range_index(KrObj *r, KrVal v, ValKind k); /* r.index(v); ValueError: 5 is not in range */
 int64_t kr_range_count_of(KrObj *r, KrVal v, ValKind k); /* r.count(v) */
 
-/* ---------------------------------------------------------------- iteration */
+/* ------------------------------------------------------- iteration: range.c */
 
 /* An iterator: every iterator object, the runtime's and the compiler's own
  * (generators), starts with this layout and has a type whose base is
