@@ -313,6 +313,7 @@ static void infer_instr(Infer *I, IrFunc *fn, Instr *in) {
         const Type *t = in->op == IR_NOT        ? ty_bool
                         : in->row->result == 'E' ? args[0]->elem
                         : in->row->result == 'L' ? args[0]
+                        : in->row->result == 'S' ? ty_list(ty_str)
                                                  : type_of_code(in->row->result);
         set_type(I, in, t);
       }

@@ -223,6 +223,53 @@ KrObj *kr_str_join_parts(int64_t n, KrObj **parts) {
   return kr_buf_finish(&b);
 }
 
+/* An array of new str references from strmethods.c as a list[str]. */
+static KrObj *strs_to_list(int64_t n, KrObj **items) {
+  if (n < 0)
+    return NULL;
+  KrObj *l = kr_list_from_steal(KR_OBJ, (KrVal *)items, n); /* releases them on failure */
+  kr_free(items);
+  return l;
+}
+
+KrObj *kr_str_split_list0(KrObj *s) {
+  KrObj **items = NULL;
+  int64_t n = kr_str_split(s, NULL, -1, &items);
+  return strs_to_list(n, items);
+}
+
+KrObj *kr_str_split_list(KrObj *s, KrObj *sep) {
+  KrObj **items = NULL;
+  int64_t n = kr_str_split(s, sep, -1, &items);
+  return strs_to_list(n, items);
+}
+
+KrObj *kr_str_split_list2(KrObj *s, KrObj *sep, int64_t maxsplit) {
+  KrObj **items = NULL;
+  int64_t n = kr_str_split(s, sep, maxsplit, &items);
+  return strs_to_list(n, items);
+}
+
+KrObj *kr_str_rsplit_list(KrObj *s, KrObj *sep) {
+  KrObj **items = NULL;
+  int64_t n = kr_str_rsplit(s, sep, -1, &items);
+  return strs_to_list(n, items);
+}
+
+KrObj *kr_str_splitlines_list(KrObj *s) {
+  KrObj **items = NULL;
+  int64_t n = kr_str_splitlines(s, false, &items);
+  return strs_to_list(n, items);
+}
+
+KrObj *kr_str_join_list(KrObj *sep, KrObj *list) {
+  KrList *l = KR_LIST(list);
+  if (l->kind != KR_OBJ) /* a list[int] holds no str */
+    return kr_raise(&kr_TypeError_type, "sequence item 0: expected str instance, %s found",
+                    kr_type_name(l->items[0], l->kind));
+  return kr_str_join(sep, (KrObj **)l->items, l->len);
+}
+
 static bool is_space(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
 
 /* int(s) in base 10: optional whitespace and sign, digits with single

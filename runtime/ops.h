@@ -108,6 +108,28 @@ KrObj *kr_str_join_parts(int64_t n, KrObj **parts); /* the pieces of an f-string
 int64_t kr_str_to_int(KrObj *s);                 /* int(s) */
 double kr_str_to_float(KrObj *s);                /* float(s) */
 
+/* adapters from the op library's argument lists to strmethods.c */
+static inline KrObj *kr_str_strip0(KrObj *s) { return kr_str_strip(s, NULL); }
+static inline KrObj *kr_str_lstrip0(KrObj *s) { return kr_str_lstrip(s, NULL); }
+static inline KrObj *kr_str_rstrip0(KrObj *s) { return kr_str_rstrip(s, NULL); }
+static inline KrObj *kr_str_replace3(KrObj *s, KrObj *a, KrObj *b) { return kr_str_replace(s, a, b, -1); }
+static inline bool kr_str_startswith1(KrObj *s, KrObj *p) { return kr_str_startswith(s, &p, 1, 0, 0, 0) > 0; }
+static inline bool kr_str_endswith1(KrObj *s, KrObj *p) { return kr_str_endswith(s, &p, 1, 0, 0, 0) > 0; }
+static inline int64_t kr_str_find1(KrObj *s, KrObj *sub) { return kr_str_find(s, sub, 0, 0, 0); }
+static inline int64_t kr_str_rfind1(KrObj *s, KrObj *sub) { return kr_str_rfind(s, sub, 0, 0, 0); }
+static inline int64_t kr_str_index1(KrObj *s, KrObj *sub) { return kr_str_index(s, sub, 0, 0, 0); }
+static inline int64_t kr_str_rindex1(KrObj *s, KrObj *sub) { return kr_str_rindex(s, sub, 0, 0, 0); }
+static inline int64_t kr_str_count1(KrObj *s, KrObj *sub) { return kr_str_count(s, sub, 0, 0, 0); }
+static inline KrObj *kr_str_center0(KrObj *s, int64_t w) { return kr_str_center(s, w, NULL); }
+static inline KrObj *kr_str_ljust0(KrObj *s, int64_t w) { return kr_str_ljust(s, w, NULL); }
+static inline KrObj *kr_str_rjust0(KrObj *s, int64_t w) { return kr_str_rjust(s, w, NULL); }
+KrObj *kr_str_split_list0(KrObj *s);                 /* s.split(): a list[str] */
+KrObj *kr_str_split_list(KrObj *s, KrObj *sep);      /* s.split(sep) */
+KrObj *kr_str_split_list2(KrObj *s, KrObj *sep, int64_t maxsplit);
+KrObj *kr_str_rsplit_list(KrObj *s, KrObj *sep);
+KrObj *kr_str_splitlines_list(KrObj *s);
+KrObj *kr_str_join_list(KrObj *sep, KrObj *list);     /* sep.join(list): TypeError for a non-str item */
+
 /* ---- values of any type (boxed for the call) */
 
 bool kr_any_eq(KrObj *a, KrObj *b);
