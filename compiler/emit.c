@@ -250,6 +250,8 @@ static const char *valfield(const Type *t) {
 /* A value passed as a KrVal slot of type `slot` ({.i = v}, boxed if the
  * slot holds objects). */
 static void kval_arg(Emit *E, Buf *pre, Buf *b, Instr *v, const Type *slot) {
+  if (!boxed(slot) && slot->kind != TY_INT && slot->kind != TY_FLOAT && slot->kind != TY_BOOL)
+    slot = ty_object; /* None (and anything else without a slot kind) is stored boxed */
   buf_printf(b, "(KrVal){.%s = ", valfield(slot));
   arg_expr(E, pre, b, v, slot);
   buf_puts(b, "}");
@@ -323,6 +325,24 @@ static void emit_call_row(Emit *E, Instr *in) {
     }
   } else if (!strcmp(r->callee, "tuple.item")) {
     buf_printf(&call, "kr_tuple_getitem(v%d, %d).%s", in->args[0]->id, in->sub, valfield(in->type));
+  } else if (!strcmp(r->callee, "dict.new")) {
+    const Type *kt = in->type->key, *vt = in->type->elem;
+    int n = in->nargs / 2;
+    if (n == 0) {
+      buf_printf(&call, "kr_dict_new(%s, %s)", valkind(kt), valkind(vt));
+    } else {
+      Buf keys = {0}, vals = {0};
+      for (int i = 0; i < n; i++) {
+        buf_puts(&keys, i ? ", " : "");
+        kval_arg(E, &pre, &keys, in->args[2 * i], kt);
+        buf_puts(&vals, i ? ", " : "");
+        kval_arg(E, &pre, &vals, in->args[2 * i + 1], vt);
+      }
+      buf_printf(&call, "kr_dict_from_items(%s, %s, (const KrVal[]){%s}, (const KrVal[]){%s}, %d)",
+                 valkind(kt), valkind(vt), keys.data, vals.data, n);
+      buf_free(&keys);
+      buf_free(&vals);
+    }
   } else if (variadic && !strcmp(r->callee, "list.new")) {
     const Type *elem = in->type->elem;
     if (in->nargs == 0) {
@@ -347,13 +367,18 @@ static void emit_call_row(Emit *E, Instr *in) {
     buf_printf(&call, "%s(", r->cfn);
     for (int i = 0; i < in->nargs; i++) {
       buf_puts(&call, i ? ", " : "");
+      const Type *dict = r->sig[0] == 'k' && in->nargs > 1 ? in->args[1]->type : in->args[0]->type;
       if (r->sig[i] == 'e')
         kval_arg(E, &pre, &call, in->args[i], in->args[0]->type->elem);
+      else if (r->sig[i] == 'k')
+        kval_arg(E, &pre, &call, in->args[i], dict->key);
+      else if (r->sig[i] == 'v')
+        kval_arg(E, &pre, &call, in->args[i], dict->elem);
       else
         arg_expr(E, &pre, &call, in->args[i], code_type(r->sig[i], in->args[i]->type));
     }
     buf_puts(&call, ")");
-    if (r->result == 'E') /* the item comes back as a KrVal */
+    if (r->result == 'E' || r->result == 'V') /* the item comes back as a KrVal */
       buf_printf(&call, ".%s", valfield(in->type));
   }
   if (pre.len)

@@ -63,7 +63,14 @@ const Type *type_from_annotation(Node *ann) {
   }
   if (ann->kind == AST_Subscript && ann->Subscript.value->kind == AST_Name) {
     const char *n = ann->Subscript.value->Name.id->str;
-    const Type *inner = type_from_annotation(ann->Subscript.slice);
+    Node *arg = ann->Subscript.slice;
+    if ((!strcmp(n, "dict") || !strcmp(n, "Dict")) && arg->kind == AST_Tuple &&
+        arg->Tuple.elts.len == 2) {
+      const Type *k = type_from_annotation(arg->Tuple.elts.items[0]);
+      const Type *v = type_from_annotation(arg->Tuple.elts.items[1]);
+      return k && v ? ty_dict(k, v) : NULL;
+    }
+    const Type *inner = type_from_annotation(arg);
     if (!inner)
       return NULL;
     if (!strcmp(n, "list") || !strcmp(n, "List"))
@@ -110,9 +117,14 @@ static bool fits(const Type *t, char c, bool exact, const Type *first) {
   switch (c) {
   case 'a': return true;
   case 'L': return t->kind == TY_LIST;
+  case 'D': return t->kind == TY_DICT;
   /* no promotion into a container: a list[float] holding an int would print
    * differently from CPython's, so that is a compile error, not a conversion */
   case 'e': return first->kind == TY_LIST && fits_type(t, first->elem, true);
+  /* a dict's key or value: keys may be promoted (1 and 1.0 are the same key),
+   * values not (they are stored) */
+  case 'k': return first->kind == TY_DICT && fits_type(t, first->key, false);
+  case 'v': return first->kind == TY_DICT && fits_type(t, first->elem, true);
   case 'o': return !ty_is_unboxed(t) && t->kind != TY_RANGE;
   case 'f':
     if (t == ty_float)
@@ -137,7 +149,8 @@ static const OpRow *match(const char *callee, const Type **args, int nargs) {
         continue;
       bool ok = true;
       for (int k = 0; k < n && ok; k++)
-        ok = fits(args[k], r->sig[k], pass == 0, args[0]);
+        ok = fits(args[k], r->sig[k], pass == 0,
+                  r->sig[0] == 'k' && nargs > 1 ? args[1] : args[0]); /* "in": the dict is second */
       if (ok)
         return r;
     }
@@ -292,6 +305,22 @@ static void infer_instr(Infer *I, IrFunc *fn, Instr *in) {
         set_type(I, in, ty_list(elem));
       break;
     }
+    if (in->op == IR_BUILTIN && !strcmp(in->name->str, "dict.new")) {
+      /* {k: v, ...}: keys and values joined; {} alone holds boxed objects */
+      const Type *k = ty_unknown, *v = ty_unknown;
+      for (int i = 0; i + 1 < nargs; i += 2) {
+        k = ty_join(k, args[i]);
+        v = ty_join(v, args[i + 1]);
+      }
+      in->row = match("dict.new", args, nargs);
+      if (in->ann)
+        set_type(I, in, in->ann);
+      else if (nargs == 0)
+        set_type(I, in, ty_dict(ty_object, ty_object));
+      else if (known)
+        set_type(I, in, ty_dict(k, v));
+      break;
+    }
     if (in->op == IR_BUILTIN && !strcmp(in->name->str, "tuple.new")) {
       if (known) {
         in->row = match("tuple.new", args, nargs);
@@ -314,6 +343,7 @@ static void infer_instr(Infer *I, IrFunc *fn, Instr *in) {
                         : in->row->result == 'E' ? args[0]->elem
                         : in->row->result == 'L' ? args[0]
                         : in->row->result == 'S' ? ty_list(ty_str)
+                        : in->row->result == 'V' ? args[0]->elem
                                                  : type_of_code(in->row->result);
         set_type(I, in, t);
       }

@@ -654,7 +654,18 @@ static Instr *expr(Lower *L, Node *e) {
     in->name = intern("tuple.new", 9);
     return emit(L, in);
   }
-  case AST_Dict: unsupported(L, e, "dict displays");
+  case AST_Dict: {
+    NodeList keys = e->Dict.keys, vals = e->Dict.values;
+    Instr *in = new_instr(L, IR_BUILTIN, e->off, 2 * keys.len);
+    for (int i = 0; i < keys.len; i++) {
+      if (!keys.items[i])
+        unsupported(L, vals.items[i], "** in dict displays");
+      in->args[2 * i] = expr(L, keys.items[i]);
+      in->args[2 * i + 1] = expr(L, vals.items[i]);
+    }
+    in->name = intern("dict.new", 8);
+    return emit(L, in);
+  }
   case AST_Set: unsupported(L, e, "set displays");
   case AST_ListComp: unsupported(L, e, "list comprehensions");
   case AST_SetComp: unsupported(L, e, "set comprehensions");
@@ -949,7 +960,7 @@ static void stmt(Lower *L, Node *s) {
     if (s->AnnAssign.value) {
       Instr *v = expr(L, s->AnnAssign.value);
       /* x: list[int] = []: the annotation gives the empty list its type */
-      if (v->op == IR_BUILTIN && !strcmp(v->name->str, "list.new"))
+      if (v->op == IR_BUILTIN && (!strcmp(v->name->str, "list.new") || !strcmp(v->name->str, "dict.new")))
         v->ann = type_from_annotation(s->AnnAssign.annotation);
       assign_to(L, s->AnnAssign.target, v);
     }

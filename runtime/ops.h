@@ -172,6 +172,15 @@ static inline KrVal KR_LIST_ITEM(KrObj *l, int64_t i) { /* a new reference */
 #define KR_LIST_TRUTH(l) (KR_LIST(l)->len != 0)
 static inline KrVal kr_list_pop_last(KrObj *l) { return kr_list_pop(l, -1); }
 
+/* ---- dicts: keys arrive already of the dict's key kind */
+
+#define KR_DICT_GETITEM(d, k) kr_dict_getitem((d), (k), KR_DICT(d)->kkind)
+#define KR_DICT_SETITEM(d, k, v) kr_dict_setitem((d), (k), KR_DICT(d)->kkind, (v))
+#define KR_DICT_GET(d, k, dflt) kr_dict_get((d), (k), KR_DICT(d)->kkind, (dflt))
+#define KR_DICT_IN(k, d) (kr_dict_contains((d), (k), KR_DICT(d)->kkind) > 0)
+#define KR_DICT_NOT_IN(k, d) (kr_dict_contains((d), (k), KR_DICT(d)->kkind) == 0)
+#define KR_DICT_TRUTH(d) (KR_DICT(d)->used != 0)
+
 /* ---- the program: set up, run, report */
 
 void kr_init(int argc, char **argv); /* once, before the module code */
