@@ -43,9 +43,11 @@ build/runtime/%.o: runtime/%.c $(RT_HDR) | build/setup.stamp
 	@mkdir -p build/runtime
 	$(CC) $(WARN) $(CFLAGS) $(RT_CFLAGS) -c -o $@ $<
 
-bin/kiln: $(OBJ)
+# The compiler links one runtime file: dtoa.c, the shortest float repr that
+# both print (constants in `kiln ast`, floats at run time).
+bin/kiln: $(OBJ) build/runtime/dtoa.o
 	@mkdir -p bin
-	$(CC) $(CFLAGS) -o $@ $(OBJ) $(LDLIBS)
+	$(CC) $(CFLAGS) -o $@ $(OBJ) build/runtime/dtoa.o $(LDLIBS) -lm
 
 build/compiler/%.o: compiler/%.c $(HDR) | build/setup.stamp
 	@mkdir -p build/compiler
@@ -96,9 +98,9 @@ SAN_OBJ   = $(CSRC:compiler/%.c=build/asan/%.o)
 
 asan: bin/kiln-asan
 
-bin/kiln-asan: $(SAN_OBJ)
+bin/kiln-asan: $(SAN_OBJ) runtime/dtoa.c
 	@mkdir -p bin
-	$(CC) $(SAN_FLAGS) -o $@ $(SAN_OBJ) $(LDLIBS)
+	$(CC) $(SAN_FLAGS) -Iruntime -o $@ $(SAN_OBJ) runtime/dtoa.c $(LDLIBS) -lm
 
 build/asan/%.o: compiler/%.c $(HDR) | build/setup.stamp
 	@mkdir -p build/asan
@@ -112,7 +114,7 @@ test-asan: bin/kiln-asan
 FUZZ_CC    = clang
 FUZZ_FLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined \
              -fno-sanitize-recover=undefined
-FUZZ_SRC   = $(filter-out compiler/main.c,$(CSRC)) tests/fuzz/fuzz_parse.c
+FUZZ_SRC   = $(filter-out compiler/main.c,$(CSRC)) runtime/dtoa.c tests/fuzz/fuzz_parse.c
 FUZZ_TIME ?= 60
 
 fuzz: bin/fuzz-parse
@@ -121,7 +123,7 @@ fuzz: bin/fuzz-parse
 # argument has no format(printf, 5, 0) attribute in kilnc.h; gcc does not.
 bin/fuzz-parse: $(FUZZ_SRC) $(HDR) | build/setup-fuzz.stamp
 	@mkdir -p bin
-	$(FUZZ_CC) $(WARN) -Wno-format-nonliteral $(FUZZ_FLAGS) -Icompiler -o $@ $(FUZZ_SRC) $(LDLIBS)
+	$(FUZZ_CC) $(WARN) -Wno-format-nonliteral $(FUZZ_FLAGS) -Icompiler -Iruntime -o $@ $(FUZZ_SRC) $(LDLIBS) -lm
 
 # Leak detection is off: a Source has no free function yet (kilnc.h), so
 # every input would report one. -timeout catches hangs, -rss_limit_mb runaway

@@ -313,6 +313,11 @@ extern const char *const ast_kind_name[AST_COUNT];
 Node *node_new(Arena *a, AstKind kind, uint32_t off, uint32_t end);
 NodeList nodelist_from(Arena *a, Vec *v); /* takes v's items; v is emptied */
 
+/* repr(d) into out (32 bytes), shortest round-trip; add_dot0: '1.0' rather
+ * than '1'. Defined in the runtime's dtoa.c, which the compiler links too,
+ * so compiler and runtime share one copy of the algorithm. */
+int kr_dtoa_repr(double d, char out[32], bool add_dot0);
+
 /* CPython's repr() of the constants, byte for byte. */
 void repr_float(Buf *b, double d);       /* repr(float): '1.0', '1e+16', 'inf', 'nan' */
 void repr_imag(Buf *b, double imag);     /* repr(complex(0, imag)): '1j', '1.5j', 'infj' */

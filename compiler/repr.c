@@ -32,167 +32,21 @@
 #include <string.h>
 #include <utf8proc.h>
 
-/* ---- floats */
+/* ---- floats: the digits come from the runtime's dtoa.c (one copy of the
+ * shortest round-trip algorithm for compiler and runtime alike) */
 
-static const uint64_t pow10_u64[18] = {
-    1ull, 10ull, 100ull, 1000ull, 10000ull, 100000ull, 1000000ull, 10000000ull,
-    100000000ull, 1000000000ull, 10000000000ull, 100000000000ull, 1000000000000ull,
-    10000000000000ull, 100000000000000ull, 1000000000000000ull, 10000000000000000ull,
-    100000000000000000ull,
-};
-
-/* A decimal m × 10^e. */
-typedef struct Decimal {
-  uint64_t m;
-  int e;
-} Decimal;
-
-/* Does m × 10^e read back as d? */
-static bool reads_back(Decimal x, double d) {
-  char buf[40], *p = buf + 20;
-  uint64_t m = x.m;
-  do /* the digits of m, backwards from buf + 20 */
-    *--p = (char)('0' + m % 10);
-  while ((m /= 10));
-  snprintf(buf + 20, 20, "e%d", x.e);
-  return strtod(p, NULL) == d;
+void repr_float(Buf *b, double d) {
+  char out[32];
+  int n = kr_dtoa_repr(d, out, true);
+  buf_putn(b, out, (size_t)n);
 }
-
-/* The p-digit decimal after x (x has p digits): one unit in the last
- * place up, keeping p digits across a power of ten. */
-static Decimal dec_up(Decimal x, int p) {
-  if (++x.m == pow10_u64[p])
-    x.m = pow10_u64[p - 1], x.e++;
-  return x;
-}
-
-/* Is there a p-digit decimal that reads back as d (finite, > 0)? If so,
- * store the one nearest d.
- *
- * r17 is d correctly rounded to 17 digits (r17.m has exactly 17), which
- * reads back as d; the p-digit decimals that bracket d are found from it
- * without another conversion. Distances below are in units of r17's last
- * digit, in which |r17 - d| <= 1/2. reach bounds how far from d a decimal
- * can be and still read back as d: half an ulp is at most d * 2^-53 for a
- * normal d, under r17.m / 2^53 + 1/2 units, so reach = r17.m / 2^53 + 2
- * leaves room for r17's own rounding. A candidate further away is rejected
- * without calling strtod, which is where the time goes. */
-static bool probe_digits(double d, Decimal r17, uint64_t reach, int p, Decimal *out) {
-  uint64_t unit = pow10_u64[17 - p];
-  uint64_t tail = r17.m % unit;
-  Decimal t = {r17.m / unit, r17.e + 17 - p}; /* r17 cut to p digits */
-  if (tail == 0) { /* t is r17 itself */
-    *out = t;
-    return true;
-  }
-  /* t < d < t + 1 unit: t and its upper neighbour bracket d. */
-  Decimal up = dec_up(t, p);
-  bool t_ok = tail < reach && reads_back(t, d);
-  bool up_ok = unit - tail < reach && reads_back(up, d);
-  if (t_ok && up_ok) { /* both work: the nearer one */
-    if (2 * tail != unit) {
-      *out = 2 * tail < unit ? t : up;
-    } else { /* r17 says half-way; printf rounds d itself to p digits */
-      char buf[48];
-      snprintf(buf, sizeof buf, "%.*e", p - 1, d);
-      uint64_t m = 0;
-      for (const char *s = buf; *s != 'e'; s++)
-        if (*s != '.')
-          m = m * 10 + (uint64_t)(*s - '0');
-      *out = m == t.m ? t : up;
-    }
-    return true;
-  }
-  if (t_ok || up_ok) {
-    *out = t_ok ? t : up;
-    return true;
-  }
-  return false;
-}
-
-/* repr's digits of |d| (finite): digits without trailing zeros, and decpt,
- * the position of the decimal point (value = 0.digits × 10^decpt). */
-static int shortest_digits(double d, char digits[24], int *decpt) {
-  d = fabs(d);
-  if (d == 0) {
-    strcpy(digits, "0");
-    *decpt = 1;
-    return 1;
-  }
-  char buf[48];
-  snprintf(buf, sizeof buf, "%.16e", d); /* "d.dddddddddddddddde+XX" */
-  Decimal r17 = {0, 0};
-  const char *s = buf;
-  for (; *s != 'e'; s++)
-    if (*s != '.')
-      r17.m = r17.m * 10 + (uint64_t)(*s - '0');
-  r17.e = atoi(s + 1) - 16;
-  /* r17 without its trailing zeros reads back: the answer has at most
-   * that many digits. Try fewer, shortest first; most lengths are rejected
-   * by the reach test alone. */
-  Decimal best = r17;
-  int maxp = 17;
-  while (best.m % 10 == 0)
-    best.m /= 10, best.e++, maxp--;
-  uint64_t reach = d >= DBL_MIN ? (r17.m >> 53) + 2 : UINT64_MAX; /* subnormal: no bound */
-  for (int p = 1; p < maxp; p++)
-    if (probe_digits(d, r17, reach, p, &best))
-      break;
-  while (best.m % 10 == 0)
-    best.m /= 10, best.e++;
-  int n = snprintf(digits, 24, "%" PRIu64, best.m);
-  *decpt = best.e + n;
-  return n;
-}
-
-/* CPython's format_float_short for repr ('r' mode). add_dot0: positional
- * results without a fraction get ".0" (float does, complex does not). */
-static void format_repr(Buf *b, double d, bool add_dot0) {
-  if (isnan(d)) { /* CPython never prints a sign for a nan */
-    buf_puts(b, "nan");
-    return;
-  }
-  if (signbit(d))
-    buf_putc(b, '-');
-  if (isinf(d)) {
-    buf_puts(b, "inf");
-    return;
-  }
-  char digits[24];
-  int decpt;
-  int n = shortest_digits(d, digits, &decpt);
-  if (decpt <= -4 || decpt > 16) { /* d.ddde+XX */
-    buf_putc(b, digits[0]);
-    if (n > 1) {
-      buf_putc(b, '.');
-      buf_putn(b, digits + 1, (size_t)n - 1);
-    }
-    int e = decpt - 1;
-    buf_printf(b, "e%c%02d", e < 0 ? '-' : '+', e < 0 ? -e : e);
-  } else if (decpt <= 0) { /* 0.000ddd */
-    buf_puts(b, "0.");
-    for (int i = 0; i < -decpt; i++)
-      buf_putc(b, '0');
-    buf_putn(b, digits, (size_t)n);
-  } else if (decpt >= n) { /* ddd000[.0] */
-    buf_putn(b, digits, (size_t)n);
-    for (int i = n; i < decpt; i++)
-      buf_putc(b, '0');
-    if (add_dot0)
-      buf_puts(b, ".0");
-  } else { /* dd.ddd */
-    buf_putn(b, digits, (size_t)decpt);
-    buf_putc(b, '.');
-    buf_putn(b, digits + decpt, (size_t)(n - decpt));
-  }
-}
-
-void repr_float(Buf *b, double d) { format_repr(b, d, true); }
 
 /* repr(complex(0.0, imag)): a +0.0 real part is left out, and the imaginary
  * part is formatted without the ".0": 1j, 1.5j, 1e+16j, infj. */
 void repr_imag(Buf *b, double imag) {
-  format_repr(b, imag, false);
+  char out[32];
+  int n = kr_dtoa_repr(imag, out, false);
+  buf_putn(b, out, (size_t)n);
   buf_putc(b, 'j');
 }
 

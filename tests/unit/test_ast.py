@@ -286,8 +286,9 @@ def build(args):
     else:
         flags += ["-O2"]
     srcs = [os.path.join(ROOT, p) for p in (
-        "tests/unit/ast_driver.c", "compiler/ast.c", "compiler/repr.c", "compiler/util.c")]
-    cmd = [cc] + flags + ["-o", exe] + srcs + ["-lutf8proc", "-lm"]
+        "tests/unit/ast_driver.c", "compiler/ast.c", "compiler/repr.c", "compiler/util.c",
+        "runtime/dtoa.c")]
+    cmd = [cc] + flags + ["-I" + os.path.join(ROOT, "runtime"), "-o", exe] + srcs + ["-lutf8proc", "-lm"]
     subprocess.run(cmd, check=True)
     return exe
 
