@@ -283,10 +283,15 @@ static void emit_call_row(Emit *E, Instr *in) {
       buf_printf(&kinds, "%s%s", i ? ", " : "", valkind(a->type));
     }
     const char *sep = "NULL", *end = "NULL", *flush = "false";
+    bool to_stderr = false;
     Buf kw[3] = {{0}};
     for (int k = 0; k < in->nkw; k++) {
       Instr *a = in->args[npos + k];
       const char *name = in->kwnames[k]->str;
+      if (!strcmp(name, "file")) { /* sys.stdout / sys.stderr (lower.c), or None */
+        to_stderr = a->op == IR_CONST && a->name && !strcmp(a->name->str, "stderr");
+        continue;
+      }
       Buf *dst = !strcmp(name, "sep") ? &kw[0] : !strcmp(name, "end") ? &kw[1] : &kw[2];
       if (a->type->kind == TY_NONE)
         buf_puts(dst, dst == &kw[2] ? "false" : "NULL");
@@ -301,8 +306,9 @@ static void emit_call_row(Emit *E, Instr *in) {
       end = kw[1].data;
     if (kw[2].data)
       flush = kw[2].data;
-    buf_printf(&call, "kr_print_values(%d, (const KrVal[]){%s}, (const uint8_t[]){%s}, %s, %s, false, %s)",
-               npos, npos ? vals.data : "{0}", npos ? kinds.data : "0", sep, end, flush);
+    buf_printf(&call, "kr_print_values(%d, (const KrVal[]){%s}, (const uint8_t[]){%s}, %s, %s, %s, %s)",
+               npos, npos ? vals.data : "{0}", npos ? kinds.data : "0", sep, end,
+               to_stderr ? "true" : "false", flush);
     buf_free(&vals);
     buf_free(&kinds);
     for (int k = 0; k < 3; k++)

@@ -342,8 +342,18 @@ static Instr *builtin(Lower *L, uint32_t off, const char *name, Instr **args, in
 
 /* A name read: a local (SSA value), a module global, or a builtin name
  * (which kiln only supports as the callee of a call). */
+/* Is `name` the module sys, imported by `import sys`? (resolve made it a
+ * global or a local of the importing scope) */
+static bool is_sys(Lower *L, Node *e) {
+  return e->kind == AST_Name && !strcmp(e->Name.id->str, "sys") &&
+         (module_global_index(L->decl->mod, e->Name.id) >= 0 ||
+          func_local_index(L->decl, e->Name.id) >= 0);
+}
+
 static Instr *name_load(Lower *L, Node *e) {
   Ident *id = e->Name.id;
+  if (is_sys(L, e))
+    unsupported(L, e, "the module sys except sys.exit(), sys.stdout and sys.stderr");
   int var = func_local_index(L->decl, id);
   if (var >= 0)
     return read_var(L, var, cur_block(L), e->off);
@@ -552,6 +562,17 @@ static Instr *call(Lower *L, Node *e) {
       return emit(L, in);
     }
   }
+  if (fn->kind == AST_Attribute && is_sys(L, fn->Attribute.value)) {
+    if (strcmp(fn->Attribute.attr->str, "exit") || kws.len || args.len > 1)
+      unsupported(L, fn, "this function of sys");
+    Instr *in = new_instr(L, IR_EXC_NEW, e->off, args.len);
+    for (int i = 0; i < args.len; i++)
+      in->args[i] = expr(L, args.items[i]);
+    in->name = intern("SystemExit", 10);
+    emit(L, in);
+    op1(L, IR_RAISE, e->off, in);
+    return none_const(L, e->off); /* unreachable: sys.exit() raises SystemExit */
+  }
   if (fn->kind == AST_Attribute) {
     /* a method call: obj.name(args) becomes the builtin "name" with obj first;
      * the op library picks the method from obj's type */
@@ -678,7 +699,16 @@ static Instr *expr(Lower *L, Node *e) {
     Instr *args[2] = {expr(L, e->Subscript.value), expr(L, e->Subscript.slice)};
     return builtin(L, e->off, "[]", args, 2);
   }
-  case AST_Attribute: unsupported(L, e, "attribute access");
+  case AST_Attribute:
+    if (is_sys(L, e->Attribute.value) && (!strcmp(e->Attribute.attr->str, "stderr") ||
+                                          !strcmp(e->Attribute.attr->str, "stdout"))) {
+      /* a stream: only print(file=...) takes one, and the emitter reads its name */
+      Instr *in = new_instr(L, IR_CONST, e->off, 0);
+      in->cval.kind = CONST_NONE;
+      in->name = e->Attribute.attr;
+      return emit(L, in);
+    }
+    unsupported(L, e, "attribute access");
   case AST_Await: unsupported(L, e, "await");
   case AST_Yield:
   case AST_YieldFrom: unsupported(L, e, "generators");
@@ -1015,7 +1045,30 @@ static void stmt(Lower *L, Node *s) {
   }
   case AST_Global: break;
   case AST_Import:
-  case AST_ImportFrom: unsupported(L, s, "import");
+    for (int i = 0; i < s->Import.names.len; i++) {
+      Node *al = s->Import.names.items[i];
+      if (strcmp(al->alias.name->str, "sys") || al->alias.asname)
+        unsupported(L, al, "imports other than `import sys`");
+    }
+    break; /* sys is built in: nothing to run */
+  case AST_ImportFrom: unsupported(L, s, "from ... import");
+  case AST_Assert: {
+    /* assert test, msg: raise AssertionError(msg) when test is false */
+    Instr *t = op1(L, IR_TRUTH, s->Assert.test->off, expr(L, s->Assert.test));
+    Block *fail = new_block(L), *ok = new_block(L);
+    branch(L, t, ok, fail, s->off);
+    seal(L, fail);
+    seal(L, ok);
+    L->cur = fail;
+    Instr *exc = new_instr(L, IR_EXC_NEW, s->off, s->Assert.msg ? 1 : 0);
+    if (s->Assert.msg)
+      exc->args[0] = expr(L, s->Assert.msg);
+    exc->name = intern("AssertionError", 14);
+    emit(L, exc);
+    op1(L, IR_RAISE, s->off, exc);
+    L->cur = ok;
+    break;
+  }
   case AST_ClassDef: unsupported(L, s, "classes");
   case AST_Try: try_stmt(L, s); break;
   case AST_TryStar: unsupported(L, s, "except*");
@@ -1023,7 +1076,6 @@ static void stmt(Lower *L, Node *s) {
   case AST_With:
   case AST_AsyncWith: unsupported(L, s, "with statements");
   case AST_Delete: unsupported(L, s, "del");
-  case AST_Assert: unsupported(L, s, "assert");
   case AST_Match: unsupported(L, s, "match statements");
   case AST_Nonlocal: unsupported(L, s, "nonlocal");
   case AST_AsyncFunctionDef:

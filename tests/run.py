@@ -400,9 +400,8 @@ def check_program(test):
                              cwd=os.path.dirname(path))
     except subprocess.TimeoutExpired:
         return Result(test, "fail", "timeout", ["timed out"])
-    bad = abnormal(test, got.returncode, got.stderr)
-    if bad:
-        return bad
+    if got.returncode < 0 or (got.returncode == 86 and ref.returncode != 86):
+        return abnormal(test, got.returncode, got.stderr)  # a signal or a sanitizer report
     problems = []
     if got.stdout != ref.stdout:
         problems.append("stdout differs:")
