@@ -373,9 +373,13 @@ static void emit_call_row(Emit *E, Instr *in) {
     buf_printf(&call, "%s(", r->cfn);
     for (int i = 0; i < in->nargs; i++) {
       buf_puts(&call, i ? ", " : "");
-      const Type *dict = r->sig[0] == 'k' && in->nargs > 1 ? in->args[1]->type : in->args[0]->type;
+      /* the container an 'e' or 'k' argument belongs to: the first argument,
+       * or the second for "in" (item first) */
+      const Type *cont = (r->sig[0] == 'k' || r->sig[0] == 'e') && in->nargs > 1 ? in->args[1]->type
+                                                                               : in->args[0]->type;
+      const Type *dict = cont;
       if (r->sig[i] == 'e')
-        kval_arg(E, &pre, &call, in->args[i], in->args[0]->type->elem);
+        kval_arg(E, &pre, &call, in->args[i], cont->elem);
       else if (r->sig[i] == 'k')
         kval_arg(E, &pre, &call, in->args[i], dict->key);
       else if (r->sig[i] == 'v')

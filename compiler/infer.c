@@ -118,6 +118,7 @@ static bool fits(const Type *t, char c, bool exact, const Type *first) {
   case 'a': return true;
   case 'L': return t->kind == TY_LIST;
   case 'D': return t->kind == TY_DICT;
+  case 'M': return t == first;
   /* no promotion into a container: a list[float] holding an int would print
    * differently from CPython's, so that is a compile error, not a conversion */
   case 'e': return first->kind == TY_LIST && fits_type(t, first->elem, true);
@@ -150,7 +151,8 @@ static const OpRow *match(const char *callee, const Type **args, int nargs) {
       bool ok = true;
       for (int k = 0; k < n && ok; k++)
         ok = fits(args[k], r->sig[k], pass == 0,
-                  r->sig[0] == 'k' && nargs > 1 ? args[1] : args[0]); /* "in": the dict is second */
+                  (r->sig[0] == 'k' || r->sig[0] == 'e') && nargs > 1 ? args[1] : args[0]);
+                  /* "in": the container is second */
       if (ok)
         return r;
     }

@@ -172,6 +172,37 @@ static inline KrVal KR_LIST_ITEM(KrObj *l, int64_t i) { /* a new reference */
 #define KR_LIST_TRUTH(l) (KR_LIST(l)->len != 0)
 static inline KrVal kr_list_pop_last(KrObj *l) { return kr_list_pop(l, -1); }
 
+/* ---- min, max, sum, sorted: CPython returns the first of equal items */
+
+#define KR_MIN2(a, b) ((b) < (a) ? (b) : (a))
+#define KR_MAX2(a, b) ((b) > (a) ? (b) : (a))
+static inline KrObj *kr_str_min2(KrObj *a, KrObj *b) {
+  KrObj *r = kr_str_cmp(b, a) < 0 ? b : a;
+  kr_incref(r);
+  return r;
+}
+static inline KrObj *kr_str_max2(KrObj *a, KrObj *b) {
+  KrObj *r = kr_str_cmp(b, a) > 0 ? b : a;
+  kr_incref(r);
+  return r;
+}
+#define KR_MIN_LIST(l) kr_min((l), NULL, NULL, KR_OBJ, NULL)
+#define KR_MAX_LIST(l) kr_max((l), NULL, NULL, KR_OBJ, NULL)
+/* sum(list[int]); only a list of ints: sum() of floats starts from the int 0,
+ * which an empty list returns, so it needs its start given (sum(xs, 0.0)) */
+static inline int64_t KR_SUM_INTS(KrObj *l) {
+  if (KR_LIST(l)->kind != KR_INT && KR_LIST(l)->kind != KR_BOOL) {
+    kr_raise(&kr_TypeError_type, "kiln: sum() of this list needs a start value: sum(xs, 0.0)");
+    return 0;
+  }
+  return kr_sum_int(l, 0);
+}
+#define KR_SORTED(l) kr_sorted((l), NULL, NULL, KR_OBJ, false)
+#define KR_LIST_SORT(l) kr_list_sort((l), NULL, NULL, KR_OBJ, false)
+#define KR_LIST_INDEX(l, v) kr_list_index((l), (v), KR_LIST(l)->kind, 0, INT64_MAX)
+#define KR_LIST_COUNT(l, v) kr_list_count((l), (v), KR_LIST(l)->kind)
+#define KR_LIST_IN(v, l) (kr_list_contains((l), (v), KR_LIST(l)->kind) > 0)
+
 /* ---- dicts: keys arrive already of the dict's key kind */
 
 #define KR_DICT_GETITEM(d, k) kr_dict_getitem((d), (k), KR_DICT(d)->kkind)
