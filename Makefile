@@ -5,7 +5,8 @@
 #   make test         the test suite (tests/run.py); last line "N passed, N failed"
 #   make test-parity  every .py file of CPython's standard library against ast.dump
 #   make asan         bin/kiln-asan, built with -fsanitize=address,undefined
-#   make test-asan    the test suite run with bin/kiln-asan
+#   make test-asan    the test suite run with bin/kiln-asan, compiled programs built with
+#                     ASan/UBSan too (KILN_CFLAGS)
 #   make fuzz         bin/fuzz-parse: a libFuzzer target for the lexer and parser (clang)
 #   make fuzz-run     run it for FUZZ_TIME seconds (default 60); crashes go to build/fuzz/
 #   make bench        front end against CPython's ast.parse; writes bench/RESULTS.md
@@ -106,8 +107,9 @@ build/asan/%.o: compiler/%.c $(HDR) | build/setup.stamp
 	@mkdir -p build/asan
 	$(CC) $(WARN) $(SAN_FLAGS) -c -o $@ $<
 
-test-asan: bin/kiln-asan
-	@$(PYTHON) tests/run.py --kiln bin/kiln-asan --timeout 300 $(TEST_ARGS)
+test-asan: bin/kiln-asan build/libkilnrt.a
+	@KILN_CFLAGS="-fsanitize=address,undefined -fno-omit-frame-pointer" \
+	  $(PYTHON) tests/run.py --kiln bin/kiln-asan --timeout 300 $(TEST_ARGS)
 
 # ---- fuzzing: libFuzzer (clang + libclang-rt-14-dev). The seed corpus is the
 # parse and syntax tests; what the fuzzer learns goes to build/fuzz/corpus.

@@ -165,10 +165,26 @@ int driver_build(int argc, char **argv) {
     return 1;
   }
   char *cc = getenv("CC") && *getenv("CC") ? getenv("CC") : "cc";
-  char *args[] = {cc, "-std=c11", "-D_GNU_SOURCE", (char *)opt, "-g", "-ffp-contract=off",
-                  "-fno-fast-math", "-fno-strict-aliasing", "-ffunction-sections", "-fdata-sections", "-w", inc, "-o", (char *)out, cpath,
-                  lib, "/usr/lib/x86_64-linux-gnu/libutf8proc.a", "-Wl,--gc-sections", "-lm", NULL};
+  char *fixed[] = {cc, "-std=c11", "-D_GNU_SOURCE", (char *)opt, "-g", "-ffp-contract=off",
+                   "-fno-fast-math", "-fno-strict-aliasing", "-ffunction-sections", "-fdata-sections",
+                   "-w", inc, "-o", (char *)out, cpath, lib, "/usr/lib/x86_64-linux-gnu/libutf8proc.a",
+                   "-Wl,--gc-sections", "-lm"};
+  /* KILN_CFLAGS: extra C compiler flags, e.g. -fsanitize=address,undefined */
+  char *extra = getenv("KILN_CFLAGS") ? strdup(getenv("KILN_CFLAGS")) : NULL;
+  char *args[countof(fixed) + 64];
+  size_t n = 0;
+  for (size_t i = 0; i < countof(fixed); i++)
+    args[n++] = fixed[i];
+  for (char *tok = extra ? strtok(extra, " \t") : NULL; tok && n < countof(args) - 1;
+       tok = strtok(NULL, " \t"))
+    args[n++] = tok;
+  args[n] = NULL;
   int rc = run_cc(args, print_cc);
+  free(extra);
+  if (rc == 127) {
+    fprintf(stderr, "kiln: cannot run the C compiler '%s' (set CC to one that exists)\n", cc);
+    return 1;
+  }
   double t3 = now();
   if (rc != 0) {
     fprintf(stderr,
