@@ -549,6 +549,10 @@ static void emit_instr(Emit *E, Instr *in) {
   }
   case IR_CALL: {
     IrFunc *t = in->target;
+    if (!t) { /* an argument comes from a call that never returns */
+      buf_printf(E->out, "  /* v%d: unreachable */\n", in->id);
+      break;
+    }
     Buf pre = {0}, call = {0};
     buf_printf(&call, "%s(", t->cname);
     for (int i = 0; i < in->nargs; i++) {
@@ -572,7 +576,15 @@ static void emit_instr(Emit *E, Instr *in) {
   case IR_BINOP:
   case IR_UNARYOP:
   case IR_COMPARE:
-  case IR_BUILTIN: emit_call_row(E, in); break;
+  case IR_BUILTIN:
+    /* no row: an operand is the value of a call that never returns (its
+     * function always raises), so this cannot run; type propagation has
+     * reported every other case */
+    if (!in->row)
+      buf_printf(E->out, "  /* v%d: unreachable */\n", in->id);
+    else
+      emit_call_row(E, in);
+    break;
   case IR_JUMP:
     phi_copies(E, in->block, in->succs[0]);
     buf_printf(E->out, "  goto b%d;\n", in->succs[0]->id);

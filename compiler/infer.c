@@ -165,7 +165,13 @@ static const char *callee_of(Instr *in) {
   static const char *const unops[] = {"~x", "not", "+x", "-x"};
   static const char *const cmps[] = {"==", "!=", "<", "<=", ">", ">=", "is", "is not", "in", "not in"};
   switch (in->op) {
-  case IR_BINOP: return binops[in->sub];
+  case IR_BINOP:
+    /* x ** c with a constant c >= 0 stays an int; any other int ** int may
+     * be a float (2 ** -1 == 0.5) */
+    if (in->sub == BIN_Pow && in->args[1]->op == IR_CONST && in->args[1]->cval.kind == CONST_INT &&
+        in->args[1]->cval.i >= 0)
+      return "**+";
+    return binops[in->sub];
   case IR_UNARYOP: return unops[in->sub];
   case IR_COMPARE: return cmps[in->sub];
   case IR_TRUTH:

@@ -77,6 +77,18 @@ KrObj *kr_int_pow(int64_t a, int64_t b) {
   return kr_int_box(r);
 }
 
+int64_t kr_int_pow_nonneg(int64_t a, int64_t b) {
+  int64_t r = 1, base = a;
+  while (b) {
+    if ((b & 1) && __builtin_mul_overflow(r, base, &r))
+      return (int64_t)(intptr_t)kr_int_overflow();
+    b >>= 1;
+    if (b && __builtin_mul_overflow(base, base, &base))
+      return (int64_t)(intptr_t)kr_int_overflow();
+  }
+  return r;
+}
+
 int64_t kr_int_lshift(int64_t a, int64_t b) {
   if (b < 0) {
     kr_raise(&kr_ValueError_type, "negative shift count");

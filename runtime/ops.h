@@ -49,6 +49,7 @@ int64_t kr_int_floordiv(int64_t a, int64_t b); /* ZeroDivisionError: integer div
 int64_t kr_int_mod(int64_t a, int64_t b);      /* ZeroDivisionError: integer modulo by zero */
 double kr_int_truediv(int64_t a, int64_t b);   /* ZeroDivisionError: division by zero */
 KrObj *kr_int_pow(int64_t a, int64_t b);       /* int, or float for a negative exponent */
+int64_t kr_int_pow_nonneg(int64_t a, int64_t b); /* b >= 0: OverflowError past int64 */
 int64_t kr_int_lshift(int64_t a, int64_t b);   /* ValueError: negative shift count; OverflowError */
 int64_t kr_int_rshift(int64_t a, int64_t b);
 
@@ -186,6 +187,25 @@ static inline KrObj *kr_str_max2(KrObj *a, KrObj *b) {
   kr_incref(r);
   return r;
 }
+/* min/max of an int and a float: CPython returns the winner itself, int or
+ * float (the first of equals), compared exactly */
+static inline KrObj *kr_minmax_mixed(KrVal a, ValKind ka, KrVal b, ValKind kb, int op) {
+  bool second = kr_val_cmp(b, kb, a, ka, op) > 0;
+  KrVal w = second ? b : a;
+  return (second ? kb : ka) == KR_INT ? kr_int_box(w.i) : kr_float_box(w.f);
+}
+static inline KrObj *kr_min_if(int64_t a, double b) {
+  return kr_minmax_mixed((KrVal){.i = a}, KR_INT, (KrVal){.f = b}, KR_FLOAT, KR_LT);
+}
+static inline KrObj *kr_min_fi(double a, int64_t b) {
+  return kr_minmax_mixed((KrVal){.f = a}, KR_FLOAT, (KrVal){.i = b}, KR_INT, KR_LT);
+}
+static inline KrObj *kr_max_if(int64_t a, double b) {
+  return kr_minmax_mixed((KrVal){.i = a}, KR_INT, (KrVal){.f = b}, KR_FLOAT, KR_GT);
+}
+static inline KrObj *kr_max_fi(double a, int64_t b) {
+  return kr_minmax_mixed((KrVal){.f = a}, KR_FLOAT, (KrVal){.i = b}, KR_INT, KR_GT);
+}
 #define KR_MIN_LIST(l) kr_min((l), NULL, NULL, KR_OBJ, NULL)
 #define KR_MAX_LIST(l) kr_max((l), NULL, NULL, KR_OBJ, NULL)
 /* sum(list[int]); only a list of ints: sum() of floats starts from the int 0,
@@ -202,6 +222,7 @@ static inline int64_t KR_SUM_INTS(KrObj *l) {
 #define KR_LIST_INDEX(l, v) kr_list_index((l), (v), KR_LIST(l)->kind, 0, INT64_MAX)
 #define KR_LIST_COUNT(l, v) kr_list_count((l), (v), KR_LIST(l)->kind)
 #define KR_LIST_IN(v, l) (kr_list_contains((l), (v), KR_LIST(l)->kind) > 0)
+#define KR_LIST_NOT_IN(v, l) (kr_list_contains((l), (v), KR_LIST(l)->kind) == 0)
 
 /* ---- dicts: keys arrive already of the dict's key kind */
 

@@ -1,0 +1,16 @@
+# A mix of str methods: title, center, ljust, rjust, zfill, replace, count, startswith, endswith.
+s = "  the Quick brown FOX  "
+t = s.strip()
+print(repr(t), repr(s.lstrip()), repr(s.rstrip()))
+print(t.title(), t.upper(), t.lower(), t.capitalize(), t.swapcase())
+print("[" + t.center(25, "*") + "]")
+print("[" + "ab".ljust(6, ".") + "]", "[" + "ab".rjust(6) + "]")
+print("42".zfill(5), "-42".zfill(6), "abc".zfill(2))
+print(t.replace("o", "0"), t.replace("o", "0", 1), t.count("o"), t.count("x"))
+print(t.startswith("the"), t.startswith("The"), t.endswith("FOX"), t.endswith("fox"))
+print("a,b,,c".split(","), "a b  c".split(), "k=v=w".split("=", 1))
+print("-".join(["x", "y", "z"]), "".join(["a", "b"]), ", ".join([]))
+print("123".isdigit(), "12a".isdigit(), "abc".isalpha(), "Abc".islower(), "ABC".isupper(), "   ".isspace())
+print("hello".find("l"), "hello".rfind("l"), "hello".index("e"))
+print("ab" * 3, "x" + "y" * 2, len("naïve"), "é" < "z")
+print("Mississippi".replace("ss", "SS").lower().count("ss"))
