@@ -812,8 +812,19 @@ static void for_stmt(Lower *L, Node *s) {
                   it->Call.args.len >= 1 && it->Call.args.len <= 3 &&
                   func_local_index(L->decl, it->Call.func->Name.id) < 0 &&
                   module_global_index(L->decl->mod, it->Call.func->Name.id) < 0;
-  if (s->For.target->kind != AST_Name)
-    unsupported(L, s->For.target, "unpacking in for loops");
+  /* for i, x in enumerate(seq[, start]): the loop's own counter is i */
+  Node *target = s->For.target;
+  bool is_enumerate = it->kind == AST_Call && it->Call.func->kind == AST_Name &&
+                      !strcmp(it->Call.func->Name.id->str, "enumerate") &&
+                      it->Call.keywords.len == 0 && it->Call.args.len >= 1 && it->Call.args.len <= 2 &&
+                      func_local_index(L->decl, it->Call.func->Name.id) < 0 &&
+                      module_global_index(L->decl->mod, it->Call.func->Name.id) < 0;
+  NodeList pair = target->kind == AST_Tuple ? target->Tuple.elts
+                  : target->kind == AST_List ? target->List.elts
+                                             : (NodeList){0};
+  if (is_enumerate && pair.len != 2)
+    unsupported(L, target, "enumerate() other than `for i, x in enumerate(...)`");
+  Instr *enum_start = NULL;
   Instr *rng, *start;
   const char *more_op = "range.more", *item_op = "range.item";
   if (is_range) {
@@ -828,7 +839,9 @@ static void for_stmt(Lower *L, Node *s) {
   } else {
     /* a sequence: indexed from 0 while the index is below its length, read
      * anew each time (a list may grow in the loop, as CPython allows) */
-    rng = expr(L, it);
+    rng = expr(L, is_enumerate ? it->Call.args.items[0] : it);
+    if (is_enumerate && it->Call.args.len == 2)
+      enum_start = expr(L, it->Call.args.items[1]);
     start = const_instr(L, it->off, (Const){.kind = CONST_INT, .i = 0});
     more_op = "seq.more";
     item_op = "seq.item";
@@ -849,7 +862,17 @@ static void for_stmt(Lower *L, Node *s) {
   L->cur = bodyb;
   Instr *item = op2(L, IR_BUILTIN, it->off, rng, phi);
   item->name = intern(item_op, strlen(item_op));
-  assign_to(L, s->For.target, item);
+  if (is_enumerate) {
+    Instr *idx = phi;
+    if (enum_start) {
+      idx = op2(L, IR_BINOP, it->off, phi, enum_start);
+      idx->sub = BIN_Add;
+    }
+    assign_to(L, pair.items[0], idx);
+    assign_to(L, pair.items[1], item);
+  } else {
+    assign_to(L, target, item);
+  }
   Instr *next;
   if (is_range) {
     next = op2(L, IR_BUILTIN, it->off, rng, phi);
