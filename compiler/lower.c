@@ -694,8 +694,24 @@ static Instr *expr(Lower *L, Node *e) {
   case AST_GeneratorExp: unsupported(L, e, "generator expressions");
   case AST_Lambda: unsupported(L, e, "lambda");
   case AST_Subscript: {
-    if (e->Subscript.slice->kind == AST_Slice)
-      unsupported(L, e->Subscript.slice, "slices");
+    Node *sl = e->Subscript.slice;
+    if (sl->kind == AST_Slice) {
+      /* x[a:b:c]: the bounds given, 0 for the others, and which were given */
+      Node *parts[3] = {sl->Slice.lower, sl->Slice.upper, sl->Slice.step};
+      Instr *args[5];
+      args[0] = expr(L, e->Subscript.value);
+      int64_t has = 0;
+      for (int i = 0; i < 3; i++) {
+        if (parts[i] && !(parts[i]->kind == AST_Constant && parts[i]->Constant.value.kind == CONST_NONE)) {
+          args[1 + i] = expr(L, parts[i]);
+          has |= (int64_t)1 << i;
+        } else {
+          args[1 + i] = const_instr(L, sl->off, (Const){.kind = CONST_INT, .i = 0});
+        }
+      }
+      args[4] = const_instr(L, sl->off, (Const){.kind = CONST_INT, .i = has});
+      return builtin(L, e->off, "[:]", args, 5);
+    }
     Instr *args[2] = {expr(L, e->Subscript.value), expr(L, e->Subscript.slice)};
     return builtin(L, e->off, "[]", args, 2);
   }

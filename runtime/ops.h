@@ -221,6 +221,7 @@ static inline int64_t KR_SUM_INTS(KrObj *l) {
 #define KR_LIST_SORT(l) kr_list_sort((l), NULL, NULL, KR_OBJ, false)
 #define KR_LIST_INDEX(l, v) kr_list_index((l), (v), KR_LIST(l)->kind, 0, INT64_MAX)
 #define KR_LIST_COUNT(l, v) kr_list_count((l), (v), KR_LIST(l)->kind)
+#define KR_LIST_REMOVE(l, v) kr_list_remove((l), (v), KR_LIST(l)->kind)
 #define KR_LIST_IN(v, l) (kr_list_contains((l), (v), KR_LIST(l)->kind) > 0)
 #define KR_LIST_NOT_IN(v, l) (kr_list_contains((l), (v), KR_LIST(l)->kind) == 0)
 
