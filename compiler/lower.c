@@ -840,6 +840,16 @@ static void for_stmt(Lower *L, Node *s) {
                                              : (NodeList){0};
   if (is_enumerate && pair.len != 2)
     unsupported(L, target, "enumerate() other than `for i, x in enumerate(...)`");
+  /* for a, b in zip(xs, ys): one counter over all the sequences, stopping at
+   * the shortest */
+  bool is_zip = it->kind == AST_Call && it->Call.func->kind == AST_Name &&
+                !strcmp(it->Call.func->Name.id->str, "zip") && it->Call.keywords.len == 0 &&
+                it->Call.args.len >= 1 && it->Call.args.len <= 8 &&
+                func_local_index(L->decl, it->Call.func->Name.id) < 0 &&
+                module_global_index(L->decl->mod, it->Call.func->Name.id) < 0;
+  if (is_zip && pair.len != it->Call.args.len)
+    unsupported(L, target, "zip() other than `for a, b in zip(xs, ys)` with one name per sequence");
+  Instr *zipped[8];
   Instr *enum_start = NULL;
   Instr *rng, *start;
   const char *more_op = "range.more", *item_op = "range.item";
@@ -855,7 +865,10 @@ static void for_stmt(Lower *L, Node *s) {
   } else {
     /* a sequence: indexed from 0 while the index is below its length, read
      * anew each time (a list may grow in the loop, as CPython allows) */
-    rng = expr(L, is_enumerate ? it->Call.args.items[0] : it);
+    if (is_zip)
+      for (int k = 0; k < it->Call.args.len; k++)
+        zipped[k] = expr(L, it->Call.args.items[k]);
+    rng = is_zip ? zipped[0] : expr(L, is_enumerate ? it->Call.args.items[0] : it);
     if (is_enumerate && it->Call.args.len == 2)
       enum_start = expr(L, it->Call.args.items[1]);
     start = const_instr(L, it->off, (Const){.kind = CONST_INT, .i = 0});
@@ -872,13 +885,26 @@ static void for_stmt(Lower *L, Node *s) {
   Instr *phi = new_phi(L, head, -1);
   Instr *more = op2(L, IR_BUILTIN, it->off, rng, phi);
   more->name = intern(more_op, strlen(more_op));
+  for (int k = 1; is_zip && k < it->Call.args.len; k++) {
+    Instr *m = op2(L, IR_BUILTIN, it->off, zipped[k], phi);
+    m->name = intern(more_op, strlen(more_op));
+    more = op2(L, IR_BINOP, it->off, more, m);
+    more->sub = BIN_BitAnd;
+  }
   branch(L, more, bodyb, orelse, s->off);
   seal(L, bodyb);
   seal(L, orelse);
   L->cur = bodyb;
   Instr *item = op2(L, IR_BUILTIN, it->off, rng, phi);
   item->name = intern(item_op, strlen(item_op));
-  if (is_enumerate) {
+  if (is_zip) {
+    assign_to(L, pair.items[0], item);
+    for (int k = 1; k < it->Call.args.len; k++) {
+      Instr *x = op2(L, IR_BUILTIN, it->off, zipped[k], phi);
+      x->name = item->name;
+      assign_to(L, pair.items[k], x);
+    }
+  } else if (is_enumerate) {
     Instr *idx = phi;
     if (enum_start) {
       idx = op2(L, IR_BINOP, it->off, phi, enum_start);
