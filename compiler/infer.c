@@ -211,11 +211,12 @@ static const Type *const_type(Instr *in) {
 IrFunc *func_spec(Arena *a, FuncDecl *f, const Type **args, int nargs) {
   for (int i = 0; i < f->nspecs; i++) {
     IrFunc *s = f->specs[i];
-    if (s->nparams == nargs && !memcmp(s->params, args, (size_t)nargs * sizeof *args))
+    if (s->nparams == nargs && (nargs == 0 || !memcmp(s->params, args, (size_t)nargs * sizeof *args)))
       return s;
   }
   const Type **params = arena_alloc(a, (size_t)(nargs + 1) * sizeof *params);
-  memcpy(params, args, (size_t)nargs * sizeof *args);
+  if (nargs)
+    memcpy(params, args, (size_t)nargs * sizeof *args);
   IrFunc *s = lower_func(a, f, params, nargs);
   s->ret = ty_unknown;
   f->specs = xrealloc(f->specs, (size_t)(f->nspecs + 1) * sizeof *f->specs);

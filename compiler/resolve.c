@@ -113,14 +113,20 @@ static void scan_expr(Scan *s, Node *e) {
 
 static void scan_body(Scan *s, NodeList body);
 
+/* The async forms (and TryStar) are read through their plain kinds' fields:
+ * ast.def gives them the same fields in the same order. */
+_Static_assert(offsetof(Node, For.orelse) == offsetof(Node, AsyncFor.orelse), "For/AsyncFor");
+_Static_assert(offsetof(Node, With.body) == offsetof(Node, AsyncWith.body), "With/AsyncWith");
+_Static_assert(offsetof(Node, Try.finalbody) == offsetof(Node, TryStar.finalbody), "Try/TryStar");
+
 static void scan_stmt(Scan *s, Node *st) {
   switch (st->kind) {
   case AST_FunctionDef:
     add_name(&s->bound, st->FunctionDef.name);
     vec_push(&s->funcs, st);
     break;
-  case AST_AsyncFunctionDef:
-  case AST_ClassDef: add_name(&s->bound, st->FunctionDef.name); break;
+  case AST_AsyncFunctionDef: add_name(&s->bound, st->AsyncFunctionDef.name); break;
+  case AST_ClassDef: add_name(&s->bound, st->ClassDef.name); break;
   case AST_Assign:
     for (int i = 0; i < st->Assign.targets.len; i++)
       bind_target(s, st->Assign.targets.items[i]);
@@ -175,18 +181,21 @@ static void scan_stmt(Scan *s, Node *st) {
     scan_body(s, st->Try.finalbody);
     break;
   case AST_Import:
-  case AST_ImportFrom:
-    for (int i = 0; i < st->Import.names.len; i++) {
-      Node *al = st->Import.names.items[i];
+  case AST_ImportFrom: {
+    NodeList names = st->kind == AST_Import ? st->Import.names : st->ImportFrom.names;
+    for (int i = 0; i < names.len; i++) {
+      Node *al = names.items[i];
       Ident *name = al->alias.asname ? al->alias.asname : al->alias.name;
       if (!al->alias.asname && st->kind == AST_Import) { /* import a.b binds a */
         const char *dot = strchr(name->str, '.');
         if (dot)
           name = intern(name->str, (size_t)(dot - name->str));
       }
-      add_name(&s->bound, name);
+      if (strcmp(name->str, "*")) /* from m import *: names unknown here */
+        add_name(&s->bound, name);
     }
     break;
+  }
   case AST_Global:
     for (int i = 0; i < st->Global.names.len; i++)
       add_name(&s->globals, st->Global.names.items[i]);
