@@ -81,18 +81,36 @@ const Type *type_from_annotation(Node *ann) {
   return NULL;
 }
 
+/* How `kiln ops` shows a type code of ops.def. */
+static const char *code_name(char c) {
+  switch (c) {
+  case 'L': return "list";
+  case 'D': return "dict";
+  case 'e':
+  case 'E': return "item";
+  case 'k': return "key";
+  case 'v':
+  case 'V': return "value";
+  case 'M': return "same";
+  case 'S': return "list[str]";
+  case 'a': return "any";
+  case '*': return "...";
+  default: {
+    const Type *t = type_of_code(c);
+    return t ? ty_str_of(t) : "?";
+  }
+  }
+}
+
 void ops_print(FILE *out) {
-  fprintf(out, "%-16s %-8s %-8s %-22s %s\n", "callee", "args", "result", "C", "raises");
+  fprintf(out, "%-16s %-14s %-10s %-22s %s\n", "callee", "args", "result", "C", "raises");
   for (int i = 0; i < op_count; i++) {
     const OpRow *r = &op_table[i];
     Buf args = {0};
-    for (const char *c = r->sig; *c; c++) {
-      const Type *t = type_of_code(*c);
-      buf_printf(&args, "%s%s", c == r->sig ? "" : ",",
-                 t ? ty_str_of(t) : *c == '*' ? "..." : "any");
-    }
-    fprintf(out, "%-16s %-8s %-8s %-22s %s\n", r->callee, args.data ? args.data : "()",
-            ty_str_of(type_of_code(r->result)), r->cfn, r->flags & OPF_RAISES ? "yes" : "");
+    for (const char *c = r->sig; *c; c++)
+      buf_printf(&args, "%s%s", c == r->sig ? "" : ",", code_name(*c));
+    fprintf(out, "%-16s %-14s %-10s %-22s %s\n", r->callee, args.data ? args.data : "()",
+            code_name(r->result), r->cfn, r->flags & OPF_RAISES ? "yes" : "");
     buf_free(&args);
   }
 }
