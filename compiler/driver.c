@@ -21,12 +21,6 @@
 #include <time.h>
 #include <unistd.h>
 
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 /* Load and decode a file; print an error and return NULL on failure. */
 Source *load_source(const char *path) {
   size_t n;
@@ -129,16 +123,16 @@ int driver_build(int argc, char **argv) {
     fprintf(stderr, "usage: kiln build FILE.py -o EXE [-O0..-O3] [--emit-c] [--print-cc] [-v]\n");
     return 2;
   }
-  double t0 = now();
+  double t0 = now_seconds();
   Arena *a = arena_new();
   Module *m = NULL;
   IrFunc *entry = compile_to_ir(a, in, &m);
   if (!entry)
     return 1;
-  double t1 = now();
+  double t1 = now_seconds();
   Buf c = {0};
   emit_program(&c, m, entry);
-  double t2 = now();
+  double t2 = now_seconds();
   if (emit_c) {
     fwrite(c.data, 1, c.len, stdout);
     buf_free(&c);
@@ -185,7 +179,7 @@ int driver_build(int argc, char **argv) {
     fprintf(stderr, "kiln: cannot run the C compiler '%s' (set CC to one that exists)\n", cc);
     return 1;
   }
-  double t3 = now();
+  double t3 = now_seconds();
   if (rc != 0) {
     fprintf(stderr,
             "kiln: internal error: the C compiler failed on the generated code (%s); "

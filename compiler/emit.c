@@ -377,13 +377,10 @@ static void emit_call_row(Emit *E, Instr *in) {
        * or the second for "in" (item first) */
       const Type *cont = (r->sig[0] == 'k' || r->sig[0] == 'e') && in->nargs > 1 ? in->args[1]->type
                                                                                : in->args[0]->type;
-      const Type *dict = cont;
-      if (r->sig[i] == 'e')
+      if (r->sig[i] == 'e' || r->sig[i] == 'v')
         kval_arg(E, &pre, &call, in->args[i], cont->elem);
       else if (r->sig[i] == 'k')
-        kval_arg(E, &pre, &call, in->args[i], dict->key);
-      else if (r->sig[i] == 'v')
-        kval_arg(E, &pre, &call, in->args[i], dict->elem);
+        kval_arg(E, &pre, &call, in->args[i], cont->key);
       else
         arg_expr(E, &pre, &call, in->args[i], code_type(r->sig[i], in->args[i]->type));
     }

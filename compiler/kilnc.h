@@ -79,6 +79,8 @@ char *read_file(const char *path, size_t *len);
  * in bytes (1..4) and stores it in *cp; returns 0 for an invalid sequence. */
 int utf8_decode(const char *s, size_t n, uint32_t *cp);
 
+double now_seconds(void); /* a monotonic clock, for the -v timings */
+
 /* -------------------------------------------------------------- source.c */
 
 /* Source: one Python file, decoded to UTF-8. CPython's rules for the bytes:

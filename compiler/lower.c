@@ -819,22 +819,25 @@ static void while_stmt(Lower *L, Node *s) {
   L->cur = exit->npreds ? exit : NULL;
 }
 
+/* Is e a call of the builtin `name` (not shadowed by a variable of the
+ * program) with lo..hi positional arguments and no keywords? */
+static bool builtin_call(Lower *L, Node *e, const char *name, int lo, int hi) {
+  if (e->kind != AST_Call || e->Call.func->kind != AST_Name || e->Call.keywords.len ||
+      e->Call.args.len < lo || e->Call.args.len > hi)
+    return false;
+  Ident *id = e->Call.func->Name.id;
+  return !strcmp(id->str, name) && func_local_index(L->decl, id) < 0 &&
+         module_global_index(L->decl->mod, id) < 0;
+}
+
 /* for target in range(...): a counting loop; other iterables come with the
  * containers. The counter is a hidden SSA variable (the spare slot). */
 static void for_stmt(Lower *L, Node *s) {
   Node *it = s->For.iter;
-  bool is_range = it->kind == AST_Call && it->Call.func->kind == AST_Name &&
-                  !strcmp(it->Call.func->Name.id->str, "range") && it->Call.keywords.len == 0 &&
-                  it->Call.args.len >= 1 && it->Call.args.len <= 3 &&
-                  func_local_index(L->decl, it->Call.func->Name.id) < 0 &&
-                  module_global_index(L->decl->mod, it->Call.func->Name.id) < 0;
+  bool is_range = builtin_call(L, it, "range", 1, 3);
   /* for i, x in enumerate(seq[, start]): the loop's own counter is i */
   Node *target = s->For.target;
-  bool is_enumerate = it->kind == AST_Call && it->Call.func->kind == AST_Name &&
-                      !strcmp(it->Call.func->Name.id->str, "enumerate") &&
-                      it->Call.keywords.len == 0 && it->Call.args.len >= 1 && it->Call.args.len <= 2 &&
-                      func_local_index(L->decl, it->Call.func->Name.id) < 0 &&
-                      module_global_index(L->decl->mod, it->Call.func->Name.id) < 0;
+  bool is_enumerate = builtin_call(L, it, "enumerate", 1, 2);
   NodeList pair = target->kind == AST_Tuple ? target->Tuple.elts
                   : target->kind == AST_List ? target->List.elts
                                              : (NodeList){0};
@@ -842,11 +845,7 @@ static void for_stmt(Lower *L, Node *s) {
     unsupported(L, target, "enumerate() other than `for i, x in enumerate(...)`");
   /* for a, b in zip(xs, ys): one counter over all the sequences, stopping at
    * the shortest */
-  bool is_zip = it->kind == AST_Call && it->Call.func->kind == AST_Name &&
-                !strcmp(it->Call.func->Name.id->str, "zip") && it->Call.keywords.len == 0 &&
-                it->Call.args.len >= 1 && it->Call.args.len <= 8 &&
-                func_local_index(L->decl, it->Call.func->Name.id) < 0 &&
-                module_global_index(L->decl->mod, it->Call.func->Name.id) < 0;
+  bool is_zip = builtin_call(L, it, "zip", 1, 8);
   if (is_zip && pair.len != it->Call.args.len)
     unsupported(L, target, "zip() other than `for a, b in zip(xs, ys)` with one name per sequence");
   Instr *zipped[8];

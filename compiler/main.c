@@ -77,19 +77,13 @@ static int cmd_tokens(int argc, char **argv) {
   return bad;
 }
 
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 /* Parse many files in one process: the front-end benchmark and a quick
  * syntax check. Exit status 1 if any file failed. */
 static int cmd_parse(int argc, char **argv) {
   bool verbose = false;
   int failed = 0, files = 0;
   size_t bytes = 0;
-  double t0 = now();
+  double t0 = now_seconds();
   Arena *a = arena_new();
   for (int i = 0; i < argc; i++) {
     if (strcmp(argv[i], "-v") == 0) {
@@ -113,7 +107,7 @@ static int cmd_parse(int argc, char **argv) {
   arena_free(a);
   if (verbose)
     fprintf(stderr, "kiln parse: %d files, %zu bytes, %d failed, %.3f s\n", files, bytes,
-            failed, now() - t0);
+            failed, now_seconds() - t0);
   return failed ? 1 : 0;
 }
 

@@ -3,6 +3,7 @@
 #include "kilnc.h"
 
 #include <errno.h>
+#include <time.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -298,4 +299,12 @@ int utf8_decode(const char *str, size_t n, uint32_t *cp) {
     return 0;
   *cp = v;
   return len;
+}
+
+/* ---- time: a monotonic clock in seconds, for -v timings */
+
+double now_seconds(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }

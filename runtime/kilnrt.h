@@ -418,8 +418,8 @@ int kr_print(KrObj **items, int64_t n, KrObj *sep, KrObj *end, int to_stderr, bo
 int kr_write(KrObj *s, int to_stderr);           /* sys.stdout.write(s) / sys.stderr.write(s) */
 void kr_flush_stdout(void); /* write out what stdout holds */
 
-/* Float digits, shared with the compiler (compiler/repr.c can call them
- * instead of its own copy): dtoa.c. */
+/* Float digits, shared with the compiler (compiler/repr.c links dtoa.c
+ * for the constants `kiln ast` prints): dtoa.c. */
 /* The shortest decimal that reads back as |d| (finite): its digits (no
  * trailing zeros, NUL-terminated) and the decimal point's position
  * (value = 0.digits × 10^decpt). Returns the number of digits. */

@@ -735,15 +735,7 @@ int kr_list_cmp(KrObj *vo, KrObj *wo, int op) {
       break;
   }
   if (i >= vl->len || i >= wl->len) {
-    int64_t x = vl->len, y = wl->len;
-    switch (op) {
-    case KR_LT: return x < y;
-    case KR_LE: return x <= y;
-    case KR_GT: return x > y;
-    case KR_GE: return x >= y;
-    case KR_EQ: return x == y;
-    default: return x != y;
-    }
+    return krc_cmp_len(vl->len, wl->len, op);
   }
   if (op == KR_EQ)
     return 0;

@@ -58,35 +58,30 @@ double kr_int_truediv(int64_t a, int64_t b) {
   return (double)((long double)a / (long double)b);
 }
 
+int64_t kr_int_pow_nonneg(int64_t a, int64_t b) {
+  int64_t r = 1, base = a;
+  while (b) {
+    if ((b & 1) && __builtin_mul_overflow(r, base, &r))
+      break;
+    b >>= 1;
+    if (b && __builtin_mul_overflow(base, base, &base))
+      break;
+  }
+  if (b) { /* stopped on an overflow */
+    kr_int_overflow();
+    return 0;
+  }
+  return r;
+}
+
 KrObj *kr_int_pow(int64_t a, int64_t b) {
   if (b < 0) {
     if (a == 0)
       return kr_raise(&kr_ZeroDivisionError_type, "0.0 cannot be raised to a negative power");
     return kr_float_box(pow((double)a, (double)b));
   }
-  int64_t r = 1, base = a;
-  while (b) {
-    if (b & 1) {
-      if (__builtin_mul_overflow(r, base, &r))
-        return kr_int_overflow();
-    }
-    b >>= 1;
-    if (b && __builtin_mul_overflow(base, base, &base))
-      return kr_int_overflow();
-  }
-  return kr_int_box(r);
-}
-
-int64_t kr_int_pow_nonneg(int64_t a, int64_t b) {
-  int64_t r = 1, base = a;
-  while (b) {
-    if ((b & 1) && __builtin_mul_overflow(r, base, &r))
-      return (int64_t)(intptr_t)kr_int_overflow();
-    b >>= 1;
-    if (b && __builtin_mul_overflow(base, base, &base))
-      return (int64_t)(intptr_t)kr_int_overflow();
-  }
-  return r;
+  int64_t r = kr_int_pow_nonneg(a, b);
+  return kr_failed() ? NULL : kr_int_box(r);
 }
 
 int64_t kr_int_lshift(int64_t a, int64_t b) {

@@ -561,45 +561,9 @@ KrObj *kr_str_next(KrObj *o, int64_t *pos) {
   return kr_str_char(u8_next(s->data, pos));
 }
 
-/* CPython's PySlice_Unpack + PySlice_AdjustIndices: the slice's start and
- * step within a sequence of length len, and its length; -1 on a zero step.
- * (containers.h's kr_slice_adjust is the same; str.c keeps its own copy so
- * the core does not depend on the containers.) */
-static int64_t slice_adjust(int64_t len, int64_t *start, int64_t *stop, int64_t *step, int has) {
-  int64_t st = has & 4 ? *step : 1;
-  if (st == 0) {
-    kr_raise(&kr_ValueError_type, "slice step cannot be zero");
-    return -1;
-  }
-  if (st < -INT64_MAX)
-    st = -INT64_MAX;
-  int64_t a = has & 1 ? *start : st < 0 ? INT64_MAX : 0;
-  int64_t b = has & 2 ? *stop : st < 0 ? INT64_MIN : INT64_MAX;
-  if (a < 0) {
-    a += len;
-    if (a < 0)
-      a = st < 0 ? -1 : 0;
-  } else if (a >= len) {
-    a = st < 0 ? len - 1 : len;
-  }
-  if (b < 0) {
-    b += len;
-    if (b < 0)
-      b = st < 0 ? -1 : 0;
-  } else if (b >= len) {
-    b = st < 0 ? len - 1 : len;
-  }
-  *start = a;
-  *stop = b;
-  *step = st;
-  if (st < 0)
-    return b < a ? (a - b - 1) / (-st) + 1 : 0;
-  return a < b ? (b - a - 1) / st + 1 : 0;
-}
-
 KrObj *kr_str_slice(KrObj *o, int64_t start, int64_t stop, int64_t step, int has) {
   KrStr *s = (KrStr *)o;
-  int64_t n = slice_adjust(s->nchars, &start, &stop, &step, has);
+  int64_t n = kr_slice_adjust(s->nchars, &start, &stop, &step, has);
   if (n < 0)
     return NULL;
   if (n == 0)

@@ -250,15 +250,7 @@ int kr_tuple_cmp(KrObj *vo, KrObj *wo, int op) {
       break;
   }
   if (i >= v->len || i >= w->len) {
-    int64_t x = v->len, y = w->len;
-    switch (op) {
-    case KR_LT: return x < y;
-    case KR_LE: return x <= y;
-    case KR_GT: return x > y;
-    case KR_GE: return x >= y;
-    case KR_EQ: return x == y;
-    default: return x != y;
-    }
+    return krc_cmp_len(v->len, w->len, op);
   }
   if (op == KR_EQ)
     return 0;
