@@ -104,17 +104,7 @@ bool uni_isspace(uint32_t cp) {
 bool uni_isprintable(uint32_t cp) {
   if (cp < 0x80)
     return cp >= 0x20 && cp < 0x7F;
-  switch (category(cp)) {
-  case UTF8PROC_CATEGORY_CC:
-  case UTF8PROC_CATEGORY_CF:
-  case UTF8PROC_CATEGORY_CS:
-  case UTF8PROC_CATEGORY_CO:
-  case UTF8PROC_CATEGORY_CN:
-  case UTF8PROC_CATEGORY_ZL:
-  case UTF8PROC_CATEGORY_ZP:
-  case UTF8PROC_CATEGORY_ZS: return false;
-  default: return true;
-  }
+  return !IN(unprintable_ranges, cp);
 }
 
 bool uni_islower(uint32_t cp) {

@@ -7,6 +7,9 @@ CPython 3.11's str methods use Unicode 14.0 and properties utf8proc does not
 expose, so this script compares the two, code point by code point, and writes
 only the differences, as sorted tables:
 
+  unprintable  code points >= 0x80 for which str.isprintable() is False
+               (repr() checks it; a table of its own keeps utf8proc out of
+               programs that only print)
   post14       code points utf8proc (Unicode 15) knows and 3.11 does not:
                to the runtime they are unassigned (Cn), without case mappings
   *_flip       ranges where a property differs from its approximation from
@@ -53,9 +56,12 @@ def ranges(cps):
 post14 = []
 flips = {k: [] for k in ("digit", "numeric", "lower", "upper", "ignorable", "xid_start", "xid_continue")}
 space = []
+unprintable = []  # str.isprintable() is False: a table of its own, so repr() needs no utf8proc
 special = {"upper": [], "lower": [], "title": []}
 for cp in range(0x110000):
     ch = chr(cp)
+    if cp >= 0x80 and not ch.isprintable():
+        unprintable.append(cp)
     ucat = CATS[u.utf8proc_category(cp)]
     cat = unicodedata.category(ch)
     if cat != ucat:
@@ -128,6 +134,7 @@ table("post14", ranges(post14))
 for k, v in flips.items():
     table(k + "_flip", ranges(v))
 table("space_ranges", ranges(space))
+table("unprintable_ranges", ranges(unprintable))
 for k, v in special.items():
     out.write("static const SpecialCase %s_special[] = {\n" % k)
     for cp, m in v:
