@@ -11,6 +11,7 @@
  */
 #include "kilnc.h"
 
+#include <dlfcn.h>
 #include <errno.h>
 #include <libgen.h>
 #include <limits.h>
@@ -36,30 +37,45 @@ Source *load_source(const char *path) {
   return src;
 }
 
-IrFunc *compile_to_ir(Arena *a, const char *path, Module **mod_out) {
+/* The module name of a library: the file's stem, as `import stem` names it. */
+static Ident *module_stem(const char *path) {
+  const char *base = strrchr(path, '/');
+  base = base ? base + 1 : path;
+  size_t n = strlen(base);
+  if (n > 3 && !strcmp(base + n - 3, ".py"))
+    n -= 3;
+  return intern(base, n);
+}
+
+bool compile_program(Arena *a, const char *path, bool library, Program *p) {
   Source *src = load_source(path);
   if (!src)
-    return NULL;
+    return false;
   Node *ast = parse_module(a, src);
   if (!ast) {
     diag_print(stderr, &diag_last);
-    return NULL;
+    return false;
   }
   jmp_buf jb, *saved = diag_jmp;
-  IrFunc *volatile entry = NULL;
+  volatile bool ok = false;
+  memset(p, 0, sizeof *p);
+  p->library = library;
   if (setjmp(jb) == 0) {
     diag_jmp = &jb;
     Module *m = resolve_module(a, src, ast);
-    entry = func_spec(a, m->init, NULL, 0);
-    *mod_out = m;
-    if (infer_program(a, m, entry) > 0)
-      entry = NULL;
+    if (library)
+      m->name = module_stem(path);
+    p->m = m;
+    p->entry = func_spec(a, m->init, NULL, 0);
+    if (library)
+      p->nexports = export_collect(a, m, &p->exports);
+    ok = infer_program(a, m, p->entry, p->exports, p->nexports) == 0 &&
+         export_check(m, p->exports, p->nexports) == 0;
   } else {
     diag_print(stderr, &diag_last);
-    entry = NULL;
   }
   diag_jmp = saved;
-  return entry;
+  return ok;
 }
 
 /* The folder kiln's runtime sources and library are in: <kiln>/../ */
@@ -99,7 +115,8 @@ static int run_cc(char **argv, bool print) {
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
-int driver_build(int argc, char **argv) {
+int driver_build(int argc, char **argv, bool library) {
+  const char *cmd = library ? "compile" : "build";
   const char *in = NULL, *out = NULL, *opt = "-O2";
   bool emit_c = false, print_cc = false, verbose = false;
   for (int i = 0; i < argc; i++) {
@@ -114,24 +131,24 @@ int driver_build(int argc, char **argv) {
     else if (!strcmp(argv[i], "-v"))
       verbose = true;
     else if (argv[i][0] == '-') {
-      fprintf(stderr, "kiln build: unknown option '%s'\n", argv[i]);
+      fprintf(stderr, "kiln %s: unknown option '%s'\n", cmd, argv[i]);
       return 2;
     } else
       in = argv[i];
   }
   if (!in || (!out && !emit_c)) {
-    fprintf(stderr, "usage: kiln build FILE.py -o EXE [-O0..-O3] [--emit-c] [--print-cc] [-v]\n");
+    fprintf(stderr, "usage: kiln %s FILE.py -o %s [-O0..-O3] [--emit-c] [--print-cc] [-v]\n", cmd,
+            library ? "LIB.so" : "EXE");
     return 2;
   }
   double t0 = now_seconds();
   Arena *a = arena_new();
-  Module *m = NULL;
-  IrFunc *entry = compile_to_ir(a, in, &m);
-  if (!entry)
+  Program prog;
+  if (!compile_program(a, in, library, &prog))
     return 1;
   double t1 = now_seconds();
   Buf c = {0};
-  emit_program(&c, m, entry);
+  emit_program(&c, &prog);
   double t2 = now_seconds();
   if (emit_c) {
     fwrite(c.data, 1, c.len, stdout);
@@ -159,16 +176,25 @@ int driver_build(int argc, char **argv) {
     return 1;
   }
   char *cc = getenv("CC") && *getenv("CC") ? getenv("CC") : "cc";
+  char map[PATH_MAX + 48];
+  snprintf(map, sizeof map, "-Wl,--version-script=%.4000s/runtime/kiln.map", home);
+  char *args[96];
+  size_t n = 0;
   char *fixed[] = {cc, "-std=c11", "-D_GNU_SOURCE", (char *)opt, "-g", "-ffp-contract=off",
                    "-fno-fast-math", "-fno-strict-aliasing", "-ffunction-sections", "-fdata-sections",
-                   "-w", inc, "-o", (char *)out, cpath, lib, "/usr/lib/x86_64-linux-gnu/libutf8proc.a",
-                   "-Wl,--gc-sections", "-lm"};
-  /* KILN_CFLAGS: extra C compiler flags, e.g. -fsanitize=address,undefined */
-  char *extra = getenv("KILN_CFLAGS") ? strdup(getenv("KILN_CFLAGS")) : NULL;
-  char *args[countof(fixed) + 64];
-  size_t n = 0;
+                   "-w", inc, "-o", (char *)out, cpath};
   for (size_t i = 0; i < countof(fixed); i++)
     args[n++] = fixed[i];
+  if (library) { /* a shared library exporting include/kiln.h's functions, nothing else */
+    char *shared[] = {"-shared", "-fPIC", "-Wl,-u,kiln_manifest", map, "-Wl,-z,defs"};
+    for (size_t i = 0; i < countof(shared); i++)
+      args[n++] = shared[i];
+  }
+  char *libs[] = {lib, "/usr/lib/x86_64-linux-gnu/libutf8proc.a", "-Wl,--gc-sections", "-lm"};
+  for (size_t i = 0; i < countof(libs); i++)
+    args[n++] = libs[i];
+  /* KILN_CFLAGS: extra C compiler flags, e.g. -fsanitize=address,undefined */
+  char *extra = getenv("KILN_CFLAGS") ? strdup(getenv("KILN_CFLAGS")) : NULL;
   for (char *tok = extra ? strtok(extra, " \t") : NULL; tok && n < countof(args) - 1;
        tok = strtok(NULL, " \t"))
     args[n++] = tok;
@@ -189,7 +215,60 @@ int driver_build(int argc, char **argv) {
   }
   unlink(cpath);
   if (verbose)
-    fprintf(stderr, "kiln build: front+middle %.3f s, emit %.3f s, cc %.3f s\n", t1 - t0, t2 - t1,
-            t3 - t2);
+    fprintf(stderr, "kiln %s: front+middle %.3f s, emit %.3f s, cc %.3f s\n", cmd, t1 - t0,
+            t2 - t1, t3 - t2);
+  return 0;
+}
+
+/* kiln call LIB.so FUNC 'JSON-ARGS': open the library through its C ABI,
+ * call FUNC, print the JSON result; the exception's traceback on stderr and
+ * exit 1 when it raises (as python3 would print an uncaught one). */
+typedef struct kiln_module kiln_module;
+typedef struct kiln_error kiln_error;
+
+int driver_call(int argc, char **argv) {
+  bool manifest = argc == 2 && !strcmp(argv[1], "--manifest");
+  if (argc != 3 && !manifest) {
+    fprintf(stderr, "usage: kiln call LIB.so FUNC 'JSON-ARGS'\n       kiln call LIB.so --manifest\n");
+    return 2;
+  }
+  /* a path without a slash would be searched for in the system's folders */
+  char path[PATH_MAX];
+  snprintf(path, sizeof path, "%s%s", strchr(argv[0], '/') ? "" : "./", argv[0]);
+  void *lib = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+  if (!lib) {
+    fprintf(stderr, "kiln call: cannot load %s: %s\n", argv[0], dlerror());
+    return 1;
+  }
+  const char *(*k_manifest)(void) = (const char *(*)(void))dlsym(lib, "kiln_manifest");
+  kiln_module *(*k_open)(kiln_error **) = (kiln_module * (*)(kiln_error **)) dlsym(lib, "kiln_open");
+  int (*k_call)(kiln_module *, const char *, const char *, char **, kiln_error **) =
+      (int (*)(kiln_module *, const char *, const char *, char **, kiln_error **))dlsym(lib, "kiln_call_json");
+  const char *(*k_tb)(const kiln_error *) = (const char *(*)(const kiln_error *))dlsym(lib, "kiln_error_traceback");
+  void (*k_err_free)(kiln_error *) = (void (*)(kiln_error *))dlsym(lib, "kiln_error_free");
+  void (*k_free)(void *) = (void (*)(void *))dlsym(lib, "kiln_free");
+  void (*k_close)(kiln_module *) = (void (*)(kiln_module *))dlsym(lib, "kiln_close");
+  if (!k_manifest || !k_open || !k_call || !k_tb || !k_err_free || !k_free || !k_close) {
+    fprintf(stderr, "kiln call: %s is not a library compiled by kiln compile\n", argv[0]);
+    return 1;
+  }
+  if (manifest) {
+    printf("%s\n", k_manifest());
+    return 0;
+  }
+  kiln_error *err = NULL;
+  kiln_module *m = k_open(&err);
+  char *result = NULL;
+  int rc = m ? k_call(m, argv[1], argv[2], &result, &err) : -1;
+  fflush(stdout);
+  if (rc != 0) {
+    fputs(err ? k_tb(err) : "MemoryError\n", stderr);
+    k_err_free(err);
+    k_close(m);
+    return 1;
+  }
+  printf("%s\n", result);
+  k_free(result);
+  k_close(m);
   return 0;
 }

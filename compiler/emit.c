@@ -91,6 +91,19 @@ static const char *valkind(const Type *t) {
   }
 }
 
+/* The C expression of an exception class: a built-in type of the runtime,
+ * or one the program defines (kp_exc_<name>, see emit_program). */
+static const char *exc_type(Emit *E, Ident *name) {
+  static char buf[2][128];
+  static int next;
+  char *b = buf[next++ & 1];
+  if (module_exception(E->m, name) >= 0)
+    snprintf(b, sizeof buf[0], "&kp_exc_%s", name->str);
+  else
+    snprintf(b, sizeof buf[0], "&kr_%s_type", name->str);
+  return b;
+}
+
 static void line_directive(Emit *E, uint32_t off) {
   int line, col;
   source_pos(E->m->src, off, &line, &col);
@@ -197,13 +210,23 @@ static void phi_copies(Emit *E, Block *from, Block *to);
 
 /* Leave for the error: to the try's dispatch block (copying the phis along
  * the exception edge) or to the function's error exit. */
+/* Where an exception goes: the try's handler, or the function's exit. As
+ * in CPython, an exception records this function's frame (file, line) once,
+ * where it is raised here or first passes through; going on from a handler
+ * (no clause matched, a bare `raise`) records nothing more. */
 static void goto_error(Emit *E, Instr *in) {
-  buf_printf(E->out, "{\n    kp_line = %d;\n", line_of(E, in->off));
+  bool again = in->op == IR_RERAISE;
+  buf_puts(E->out, "{\n");
+  if (!again)
+    buf_printf(E->out, "    kp_line = %d;\n", line_of(E, in->off));
   if (in->succs[1]) {
+    if (!again)
+      buf_printf(E->out, "    kr_tb_add(\"%s\", \"%s\", kp_line);\n", E->m->src->path,
+                 E->fn->decl->name->str);
     phi_copies(E, in->block, in->succs[1]);
     buf_printf(E->out, "    goto b%d;\n  }\n", in->succs[1]->id);
   } else {
-    buf_puts(E->out, "    goto kp_error;\n  }\n");
+    buf_printf(E->out, "    goto %s;\n  }\n", again ? "kp_reraise" : "kp_error");
   }
 }
 
@@ -603,7 +626,7 @@ static void emit_instr(Emit *E, Instr *in) {
   }
   case IR_EXC_NEW: {
     Buf pre = {0}, call = {0};
-    buf_printf(&call, "kr_exc_new(&kr_%s_type, ", in->name->str);
+    buf_printf(&call, "kr_exc_new(%s, ", exc_type(E, in->name));
     if (in->nargs) {
       buf_puts(&call, "(KrObj *[]){");
       for (int i = 0; i < in->nargs; i++) {
@@ -622,7 +645,19 @@ static void emit_instr(Emit *E, Instr *in) {
     break;
   }
   case IR_RAISE:
-    buf_printf(E->out, "  kr_incref(v%d);\n  kr_raise_obj(v%d);\n  ", in->args[0]->id, in->args[0]->id);
+    buf_printf(E->out, "  kr_incref(v%d);\n", in->args[0]->id);
+    if (in->nargs == 2 && in->args[1]->type->kind == TY_NONE) {
+      buf_printf(E->out, "  kr_raise_from(v%d, NULL);\n  ", in->args[0]->id);
+    } else if (in->nargs == 2) {
+      Buf pre = {0}, c = {0};
+      arg_expr(E, &pre, &c, in->args[1], ty_object);
+      buf_putn(E->out, pre.data ? pre.data : "", pre.len);
+      buf_printf(E->out, "  kr_incref(%s);\n  kr_raise_from(v%d, %s);\n  ", c.data, in->args[0]->id, c.data);
+      buf_free(&pre);
+      buf_free(&c);
+    } else {
+      buf_printf(E->out, "  kr_raise_obj(v%d);\n  ", in->args[0]->id);
+    }
     goto_error(E, in);
     break;
   case IR_RERAISE:
@@ -634,7 +669,7 @@ static void emit_instr(Emit *E, Instr *in) {
   case IR_EXC_MATCH:
     buf_printf(E->out, "  v%d = ", in->id);
     for (int i = 0; i < in->nkw; i++)
-      buf_printf(E->out, "%skr_exc_matches(&kr_%s_type)", i ? " || " : "", in->kwnames[i]->str);
+      buf_printf(E->out, "%skr_exc_matches(%s)", i ? " || " : "", exc_type(E, in->kwnames[i]));
     buf_puts(E->out, ";\n");
     break;
   case IR_EXC_FETCH: assign(E, in, "kr_exc_fetch()"); break;
@@ -735,7 +770,7 @@ static void emit_func(Emit *E, IrFunc *fn) {
     buf_printf(o, "  KrObj *t%d = NULL;\n", t);
   buf_putn(o, body.data ? body.data : "", body.len);
   buf_free(&body);
-  buf_printf(o, "kp_error:\n  kr_tb_add(\"%s\", \"%s\", kp_line);\n", E->m->src->path,
+  buf_printf(o, "kp_error:\n  kr_tb_add(\"%s\", \"%s\", kp_line);\nkp_reraise:\n", E->m->src->path,
              fn->decl->name->str);
   if (boxed(fn->ret))
     buf_puts(o, "  kr_xdecref(kp_ret);\n  kp_ret = NULL;\n");
@@ -784,7 +819,105 @@ static const Type **global_types(Module *m, Vec *specs) {
   return g;
 }
 
-void emit_program(Buf *out, Module *m, IrFunc *entry) {
+/* A C string array: static const char *const NAME[] = {"a", "b"}; */
+static void string_array(Buf *o, const char *name, Buf *items, int n) {
+  buf_printf(o, "static const char *const %s[] = {%s};\n", name, n ? items->data : "NULL");
+}
+
+/* A library's exports: per export a wrapper that takes its converted
+ * arguments as KrVals and returns its result boxed, the tables abi.c reads,
+ * and kr_library. */
+static void emit_library(Buf *o, Program *p) {
+  Module *m = p->m;
+  for (int i = 0; i < p->nexports; i++) {
+    IrFunc *fn = p->exports[i];
+    FuncDecl *f = fn->decl;
+    buf_printf(o, "static KrObj *kx_%d(const KrVal *a) {\n  ", i);
+    const Type *ret = fn->ret;
+    bool unit = ret->kind == TY_NONE || ret->kind == TY_NORETURN;
+    if (!unit)
+      buf_printf(o, "%s r = ", ctype(ret));
+    buf_printf(o, "%s(", fn->cname);
+    for (int k = 0; k < fn->nparams; k++) {
+      const Type *t = fn->params[k];
+      const char *field = t->kind == TY_INT     ? "i"
+                          : t->kind == TY_FLOAT ? "f"
+                          : t->kind == TY_BOOL  ? "b"
+                          : boxed(t)            ? "o"
+                                                : NULL;
+      buf_puts(o, k ? ", " : "");
+      if (field)
+        buf_printf(o, "a[%d].%s", k, field);
+      else
+        buf_puts(o, "0");
+    }
+    buf_puts(o, ");\n  if (kr_failed())\n    return NULL;\n");
+    if (unit)
+      buf_puts(o, "  return kr_None;\n");
+    else if (ret->kind == TY_INT)
+      buf_puts(o, "  return kr_int_box(r);\n");
+    else if (ret->kind == TY_FLOAT)
+      buf_puts(o, "  return kr_float_box(r);\n");
+    else if (ret->kind == TY_BOOL)
+      buf_puts(o, "  return kr_bool_box(r);\n");
+    else
+      buf_puts(o, "  return r;\n");
+    buf_puts(o, "}\n");
+    Buf names = {0}, types = {0}, dflts = {0};
+    int ndefaults = f->def->FunctionDef.args->arguments.defaults.len;
+    for (int k = 0; k < fn->nparams; k++) {
+      buf_puts(&names, k ? ", " : "");
+      c_string(&names, f->locals[k]->str, f->locals[k]->len);
+      buf_puts(&types, k ? ", " : "");
+      const char *ty = ty_str_of(fn->params[k]);
+      c_string(&types, ty, strlen(ty));
+      if (k >= fn->nparams - ndefaults) {
+        Buf json = {0};
+        export_param_default(&json, f, k);
+        buf_puts(&dflts, dflts.len ? ", " : "");
+        c_string(&dflts, json.data, json.len);
+        buf_free(&json);
+      }
+    }
+    char name[32];
+    snprintf(name, sizeof name, "kx_%d_params", i);
+    string_array(o, name, &names, fn->nparams);
+    snprintf(name, sizeof name, "kx_%d_types", i);
+    string_array(o, name, &types, fn->nparams);
+    snprintf(name, sizeof name, "kx_%d_defaults", i);
+    string_array(o, name, &dflts, ndefaults);
+    buf_free(&names);
+    buf_free(&types);
+    buf_free(&dflts);
+  }
+  buf_puts(o, "\nstatic const KrExport kp_exports[] = {\n");
+  for (int i = 0; i < p->nexports; i++) {
+    IrFunc *fn = p->exports[i];
+    FuncDecl *f = fn->decl;
+    const char *ret = ty_str_of(fn->ret->kind == TY_NORETURN ? ty_none : fn->ret);
+    buf_puts(o, "  {");
+    c_string(o, f->name->str, f->name->len);
+    buf_printf(o, ", %d, %d, kx_%d_params, kx_%d_types, kx_%d_defaults, ", fn->nparams,
+               fn->nparams - f->def->FunctionDef.args->arguments.defaults.len, i, i, i);
+    c_string(o, ret, strlen(ret));
+    buf_printf(o, ", kx_%d},\n", i);
+  }
+  if (!p->nexports)
+    buf_puts(o, "  {0}\n");
+  buf_puts(o, "};\n\nstatic void kp_init(void) {\n  kp_constants();\n");
+  buf_printf(o, "  %s();\n}\n\nconst KrLibrary kr_library = {", p->entry->cname);
+  c_string(o, m->name->str, m->name->len);
+  buf_puts(o, ", ");
+  Buf manifest = {0};
+  export_manifest(&manifest, m, p->exports, p->nexports);
+  c_string(o, manifest.data, manifest.len);
+  buf_free(&manifest);
+  buf_printf(o, ", kp_init, kp_exports, %d};\n", p->nexports);
+}
+
+void emit_program(Buf *out, Program *p) {
+  Module *m = p->m;
+  IrFunc *entry = p->entry;
   Emit E = {.m = m};
   Vec specs = {0};
   all_specs(m, entry, &specs);
@@ -792,6 +925,16 @@ void emit_program(Buf *out, Module *m, IrFunc *entry) {
 
   buf_printf(out, "/* Generated by kiln %s from %s. */\n", KILN_VERSION, m->src->path);
   buf_puts(out, "#include \"kilnrt.h\"\n\n");
+  /* the program's exception classes: types like the runtime's built-in ones */
+  for (int i = 0; i < m->nexc; i++) {
+    buf_printf(out, "static const KrType kp_exc_%s = {.name = ", m->exc_names[i]->str);
+    c_string(out, m->exc_names[i]->str, m->exc_names[i]->len);
+    buf_puts(out, ", .module = ");
+    c_string(out, m->name->str, m->name->len);
+    buf_printf(out, ", .base = %s, .size = sizeof(KrExc), .dealloc = kr_exc_dealloc, "
+                    ".repr = kr_exc_repr, .str = kr_exc_str};\n",
+               exc_type(&E, m->exc_bases[i]));
+  }
   for (int g = 0; g < m->nglobals; g++) {
     buf_printf(out, "static %s kg_%d; /* %s: %s */\n", ctype(E.gtypes[g]), g, m->globals[g]->str,
                ty_str_of(E.gtypes[g]));
@@ -821,9 +964,12 @@ void emit_program(Buf *out, Module *m, IrFunc *entry) {
   buf_puts(out, "}\n\n");
   buf_putn(out, funcs.data ? funcs.data : "", funcs.len);
   buf_free(&funcs);
-  buf_printf(out, "int main(int argc, char **argv) {\n  kr_init(argc, argv);\n  kp_constants();\n"
-                  "  %s();\n  return kr_exit();\n}\n",
-             entry->cname);
+  if (p->library)
+    emit_library(out, p);
+  else
+    buf_printf(out, "int main(int argc, char **argv) {\n  kr_init(argc, argv);\n  kp_constants();\n"
+                    "  %s();\n  return kr_exit();\n}\n",
+               entry->cname);
   free(specs.items);
   free(E.gtypes);
   free(E.maybe_unbound);

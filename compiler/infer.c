@@ -466,7 +466,7 @@ static void check_func(Infer *I, IrFunc *fn) {
   (void)I;
 }
 
-int infer_program(Arena *a, Module *m, IrFunc *entry) {
+int infer_program(Arena *a, Module *m, IrFunc *entry, IrFunc **exports, int nexports) {
   Infer I = {.a = a, .m = m};
   I.globals = arena_alloc(a, (size_t)(m->nglobals + 1) * sizeof *I.globals);
   for (int g = 0; g < m->nglobals; g++)
@@ -474,6 +474,8 @@ int infer_program(Arena *a, Module *m, IrFunc *entry) {
   cur_infer = &I;
   entry->ret = ty_unknown;
   vec_push(&I.specs, entry);
+  for (int i = 0; i < nexports; i++)
+    vec_push(&I.specs, exports[i]);
   do {
     I.changed = false;
     for (int i = 0; i < I.specs.len; i++)

@@ -359,7 +359,11 @@ Node *parse_module(Arena *a, Source *src);
   X(TUPLE, "tuple")     /* items[n] */                                                     \
   X(DICT, "dict")       /* key, elem */                                                    \
   X(SET, "set")         /* elem */                                                         \
+  X(FROZENSET, "frozenset") /* elem */                                                     \
   X(RANGE, "range")                                                                        \
+  X(ITER, "iterator")   /* elem: an object only iterated (a dict view, reversed(...)) */    \
+  X(CURSOR, "cursor")   /* elem: the iterable; a for loop's position (a C struct) */       \
+  X(TVAR, "?")          /* var: the element type of an empty container, not known yet */   \
   X(OPTIONAL, "Optional") /* elem: a boxed type, or None */                                \
   X(OBJECT, "object")   /* dynamic: any value, boxed */                                    \
   X(FUNC, "function")   /* a function of the program: func */                             \
@@ -378,8 +382,9 @@ typedef struct Type {
   const struct Type *elem;  /* LIST, SET, DICT (value), OPTIONAL */
   const struct Type *key;   /* DICT */
   const struct Type **items; /* TUPLE */
-  int nitems;
+  int nitems;               /* TUPLE: -1 for tuple[elem, ...] (any length) */
   FuncDecl *func;           /* FUNC */
+  int var;                  /* TVAR: its number */
 } Type;
 
 extern const Type *ty_unknown, *ty_none, *ty_bool, *ty_int, *ty_float, *ty_str, *ty_bytes,
@@ -390,6 +395,15 @@ const Type *ty_dict(const Type *key, const Type *val);
 const Type *ty_tuple(const Type **items, int n);
 const Type *ty_optional(const Type *t);
 const Type *ty_func(FuncDecl *f);
+const Type *ty_frozenset(const Type *elem);
+const Type *ty_tuple_of(const Type *elem);  /* tuple[elem, ...] */
+const Type *ty_iter(const Type *elem);      /* an iterator or view yielding elem */
+const Type *ty_cursor(const Type *iterable);
+const Type *ty_tvar(int var);
+/* The type of the items iterating a value of type t yields, or NULL when t
+ * is not iterable. */
+const Type *ty_iter_item(const Type *t);
+bool ty_has_tvar(const Type *t);
 /* The type of a value that may come from a or from b (an SSA merge). */
 const Type *ty_join(const Type *a, const Type *b);
 bool ty_is_unboxed(const Type *t); /* int, float, bool, None */
@@ -425,6 +439,10 @@ struct Module {
   int nfuncs;
   Ident **globals;    /* names bound at module level */
   int nglobals;
+  /* exception classes the module defines (class E(ValueError): pass), in
+   * order, each with its base: a built-in exception or an earlier one */
+  Ident **exc_names, **exc_bases;
+  int nexc;
 };
 
 /* Resolve a parsed module. Raises (error_at) on what kiln does not support
@@ -433,6 +451,11 @@ Module *resolve_module(Arena *a, Source *src, Node *ast);
 int func_local_index(FuncDecl *f, Ident *name);   /* -1 if not local */
 FuncDecl *module_func(Module *m, Ident *name);     /* a top-level def, or NULL */
 int module_global_index(Module *m, Ident *name);  /* -1 if not a global */
+/* typing, __future__: modules that only shape annotations; importing them
+ * binds nothing at run time. */
+bool is_compile_time_module(Ident *name);
+bool is_builtin_exception(Ident *name);          /* ValueError, KeyError ... */
+int module_exception(Module *m, Ident *name);    /* index into exc_names, or -1 */
 
 /* suggest.c: the name CPython 3.11 would suggest in a NameError raised in
  * f for `name` ("Did you mean: 'iter'?"), or NULL. */
@@ -487,6 +510,7 @@ struct Block {
   bool sealed;        /* all predecessors known (SSA construction) */
   Instr **defs;       /* SSA construction: current value of each local */
   Instr **incomplete; /* SSA construction: phis waiting for predecessors */
+  int nslots;         /* SSA construction: room in defs and incomplete */
 };
 
 /* IrFunc: one specialisation of a function for one tuple of argument types. */
@@ -530,23 +554,50 @@ void ops_print(FILE *out);           /* `kiln ops` */
  * instruction, each op's result type from the op library; calls of the
  * program's functions create specialisations per argument-type tuple.
  * Collects every type error of the program, prints each, and returns the
- * number found. */
-int infer_program(Arena *a, Module *m, IrFunc *entry);
+ * number found. exports: the specialisations a library exports (their
+ * parameter types from annotations), typed as further roots. */
+int infer_program(Arena *a, Module *m, IrFunc *entry, IrFunc **exports, int nexports);
 IrFunc *func_spec(Arena *a, FuncDecl *f, const Type **args, int nargs); /* find or create */
+
+/* -------------------------------------------------------------- export.c */
+
+/* A library's exports: a specialisation of each public annotated top-level
+ * function for its annotated types (before type propagation: they are its
+ * further roots). Prints a note for each public function left out, and
+ * why. Returns how many. */
+int export_collect(Arena *a, Module *m, IrFunc ***out);
+/* After type propagation: an error for each export whose return type has
+ * no ABI form. Returns the number of errors. */
+int export_check(Module *m, IrFunc **ex, int n);
+void export_manifest(Buf *b, Module *m, IrFunc **ex, int n); /* kiln_manifest()'s JSON */
+void export_param_default(Buf *b, FuncDecl *f, int p); /* parameter p's default as JSON */
+void json_string(Buf *b, const char *s, size_t n);      /* a JSON string literal */
 
 /* ---------------------------------------------------------------- emit.c */
 
-/* Write the C translation of the module (all specialisations reached from
- * its module code) into out. */
-void emit_program(Buf *out, Module *m, IrFunc *entry);
+/* A program: its module, its module code and, for a library, its exports. */
+typedef struct Program {
+  Module *m;
+  IrFunc *entry;
+  IrFunc **exports;
+  int nexports;
+  bool library;
+} Program;
+
+/* Write the C translation of the program (all specialisations reached from
+ * its module code and its exports) into out: with main() for an
+ * executable, with the kr_library table for a library. */
+void emit_program(Buf *out, Program *p);
 
 /* -------------------------------------------------------- main.c, driver.c */
 
 /* Read and decode a .py file; prints the error and returns NULL on failure. */
 Source *load_source(const char *path);
-/* Parse, resolve, lower the module code and propagate types; prints every
- * error and returns NULL if there was one. */
-IrFunc *compile_to_ir(Arena *a, const char *path, Module **mod_out);
-int driver_build(int argc, char **argv); /* kiln build */
+/* Parse, resolve, lower the module code (and for a library its exports)
+ * and propagate types; prints every error and returns false if there was
+ * one. */
+bool compile_program(Arena *a, const char *path, bool library, Program *p);
+int driver_build(int argc, char **argv, bool library); /* kiln build / kiln compile */
+int driver_call(int argc, char **argv);                /* kiln call */
 
 #endif

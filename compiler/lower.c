@@ -55,17 +55,12 @@ typedef struct Lower {
   Block *handler; /* where an exception raised here goes (a try's dispatch), or NULL */
 } Lower;
 
-static const char *const exception_names[] = {
-#define EXC(name, base) #name,
-#include "../runtime/exceptions.def"
-#undef EXC
-};
-
-static bool is_exception_name(Ident *id) {
-  for (size_t i = 0; i < countof(exception_names); i++)
-    if (!strcmp(exception_names[i], id->str))
-      return true;
-  return false;
+/* Is id an exception class here: a built-in one or one the module defines,
+ * and not shadowed by a variable? */
+static bool is_exception_name(Lower *L, Ident *id) {
+  if (func_local_index(L->decl, id) >= 0 || module_global_index(L->decl->mod, id) >= 0)
+    return false;
+  return is_builtin_exception(id) || module_exception(L->decl->mod, id) >= 0;
 }
 
 _Noreturn static void unsupported(Lower *L, Node *n, const char *what) {
@@ -362,8 +357,10 @@ static Instr *name_load(Lower *L, Node *e) {
     in->name = id;
     return emit(L, in);
   }
-  if (!strcmp(id->str, "__name__")) /* the program's file runs as __main__ */
-    return const_instr(L, e->off, (Const){.kind = CONST_STR, .s = "__main__", .len = 8});
+  if (!strcmp(id->str, "__name__")) /* __main__ for a program, the file's stem for a library */
+    return const_instr(L, e->off,
+                       (Const){.kind = CONST_STR, .s = L->decl->mod->name->str,
+                               .len = L->decl->mod->name->len});
   error_at(L->src, e->off, ERR_SYNTAX,
            "kiln does not support the name '%s' here yet (not a variable of this program)",
            id->str);
@@ -535,8 +532,7 @@ static Instr *call(Lower *L, Node *e) {
     FuncDecl *callee = func_local_index(L->decl, id) < 0 ? module_func(L->decl->mod, id) : NULL;
     if (callee)
       return call_func(L, e, callee);
-    if (func_local_index(L->decl, id) < 0 && module_global_index(L->decl->mod, id) < 0 &&
-        is_exception_name(id)) {
+    if (is_exception_name(L, id)) {
       if (kws.len)
         unsupported(L, kws.items[0], "keyword arguments to exception classes");
       Instr *in = new_instr(L, IR_EXC_NEW, e->off, args.len);
@@ -948,21 +944,33 @@ static void for_stmt(Lower *L, Node *s) {
  * value (an exception caught earlier). */
 static void raise_stmt(Lower *L, Node *s) {
   Node *exc = s->Raise.exc;
-  if (s->Raise.cause)
-    unsupported(L, s->Raise.cause, "raise ... from");
   if (!exc) {
     op0(L, IR_RERAISE, s->off)->sub = 1; /* sub 1: a bare raise, the handled exception */
     return;
   }
   Instr *v;
-  if (exc->kind == AST_Name && is_exception_name(exc->Name.id) &&
-      func_local_index(L->decl, exc->Name.id) < 0 &&
-      module_global_index(L->decl->mod, exc->Name.id) < 0) {
+  if (exc->kind == AST_Name && is_exception_name(L, exc->Name.id)) {
     v = new_instr(L, IR_EXC_NEW, exc->off, 0); /* raise E: E() */
     v->name = exc->Name.id;
     emit(L, v);
   } else {
     v = expr(L, exc);
+  }
+  if (s->Raise.cause) { /* raise E from cause: args[1] is __cause__ (None: suppress the context) */
+    Node *c = s->Raise.cause;
+    Instr *cause;
+    if (c->kind == AST_Name && is_exception_name(L, c->Name.id)) {
+      cause = new_instr(L, IR_EXC_NEW, c->off, 0);
+      cause->name = c->Name.id;
+      emit(L, cause);
+    } else {
+      cause = expr(L, c);
+    }
+    Instr *in = new_instr(L, IR_RAISE, s->off, 2);
+    in->args[0] = v;
+    in->args[1] = cause;
+    emit(L, in);
+    return;
   }
   op1(L, IR_RAISE, s->off, v);
 }
@@ -975,8 +983,8 @@ static void except_classes(Lower *L, Node *type, Instr *match) {
   match->kwnames = arena_alloc(L->a, (size_t)l.len * sizeof *match->kwnames);
   for (int i = 0; i < l.len; i++) {
     Node *n = l.items[i];
-    if (n->kind != AST_Name || !is_exception_name(n->Name.id))
-      unsupported(L, n, "except clauses for anything but built-in exception classes");
+    if (n->kind != AST_Name || !is_exception_name(L, n->Name.id))
+      unsupported(L, n, "except clauses for anything but exception classes");
     match->kwnames[i] = n->Name.id;
   }
 }
@@ -1111,11 +1119,15 @@ static void stmt(Lower *L, Node *s) {
   case AST_Import:
     for (int i = 0; i < s->Import.names.len; i++) {
       Node *al = s->Import.names.items[i];
-      if (strcmp(al->alias.name->str, "sys") || al->alias.asname)
+      if (!is_compile_time_module(al->alias.name) && (strcmp(al->alias.name->str, "sys") || al->alias.asname))
         unsupported(L, al, "imports other than `import sys`");
     }
     break; /* sys is built in: nothing to run */
-  case AST_ImportFrom: unsupported(L, s, "from ... import");
+  case AST_ImportFrom:
+    /* typing and __future__ only shape annotations: nothing to run */
+    if (s->ImportFrom.level || !s->ImportFrom.module || !is_compile_time_module(s->ImportFrom.module))
+      unsupported(L, s, "from ... import");
+    break;
   case AST_Assert: {
     /* assert test, msg: raise AssertionError(msg) when test is false */
     Instr *t = op1(L, IR_TRUTH, s->Assert.test->off, expr(L, s->Assert.test));
@@ -1133,7 +1145,10 @@ static void stmt(Lower *L, Node *s) {
     L->cur = ok;
     break;
   }
-  case AST_ClassDef: unsupported(L, s, "classes");
+  case AST_ClassDef:
+    if (L->decl->def->kind == AST_Module && module_exception(L->decl->mod, s->ClassDef.name) >= 0)
+      break; /* an exception class: a type the C code defines statically */
+    unsupported(L, s, "classes other than exception classes (class E(ValueError): pass)");
   case AST_Try: try_stmt(L, s); break;
   case AST_TryStar: unsupported(L, s, "except*");
   case AST_Raise: raise_stmt(L, s); break;

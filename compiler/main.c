@@ -7,6 +7,8 @@
  *   kiln ir [--types] FILE.py the SSA IR of the program (after type propagation)
  *   kiln ops                  the op library
  *   kiln build FILE.py -o EXE a native executable (driver.c)
+ *   kiln compile FILE.py -o LIB.so  a shared library with the C ABI of include/kiln.h
+ *   kiln call LIB.so FUNC JSON      call one function of a compiled library
  */
 #include "kilnc.h"
 
@@ -25,12 +27,21 @@ static const char usage[] =
     "  parse FILE...      parse the files and report syntax errors only\n"
     "                     (-v: time spent)\n"
     "  ir FILE.py         print the SSA IR of every function reached from the\n"
-    "                     module code; --types: with the types propagated\n"
+    "                     module code; --types: with the types propagated;\n"
+    "                     --library: with the exports of kiln compile\n"
     "  ops                print the op library: every operation kiln compiles\n"
     "  build FILE.py -o EXE\n"
     "                     a native executable that behaves like python3 FILE.py\n"
     "                     (-O0..-O3, --emit-c: print the C, --print-cc: show the\n"
     "                     C compiler's command line, -v: phase timings)\n"
+    "  compile FILE.py -o LIB.so\n"
+    "                     a shared library exporting the module's public\n"
+    "                     annotated functions through the C ABI of\n"
+    "                     include/kiln.h (the same options as build)\n"
+    "  call LIB.so FUNC 'JSON-ARGS'\n"
+    "                     call FUNC of a compiled library with a JSON array of\n"
+    "                     positional arguments; prints the JSON result\n"
+    "                     (--manifest: print the library's manifest)\n"
     "\n"
     "options:\n"
     "  -h, --help         this help\n"
@@ -112,25 +123,27 @@ static int cmd_parse(int argc, char **argv) {
 }
 
 static int cmd_ir(int argc, char **argv) {
-  bool types = false;
+  bool types = false, library = false;
   const char *path = NULL;
   for (int i = 0; i < argc; i++) {
     if (!strcmp(argv[i], "--types"))
       types = true;
+    else if (!strcmp(argv[i], "--library"))
+      library = true;
     else
       path = argv[i];
   }
   if (!path) {
-    fprintf(stderr, "usage: kiln ir [--types] FILE.py\n");
+    fprintf(stderr, "usage: kiln ir [--types] [--library] FILE.py\n");
     return 2;
   }
   Arena *a = arena_new();
-  Module *m = NULL;
-  IrFunc *entry = compile_to_ir(a, path, &m);
-  if (!entry)
+  Program p;
+  if (!compile_program(a, path, library, &p))
     return 1;
+  Module *m = p.m;
   Buf b = {0};
-  ir_dump(&b, entry, types);
+  ir_dump(&b, p.entry, types);
   for (int i = 0; i < m->nfuncs; i++)
     for (int k = 0; k < m->funcs[i]->nspecs; k++)
       ir_dump(&b, m->funcs[i]->specs[k], types);
@@ -162,7 +175,11 @@ int main(int argc, char **argv) {
   if (!strcmp(cmd, "ir"))
     return cmd_ir(argc - 2, argv + 2);
   if (!strcmp(cmd, "build"))
-    return driver_build(argc - 2, argv + 2);
+    return driver_build(argc - 2, argv + 2, false);
+  if (!strcmp(cmd, "compile"))
+    return driver_build(argc - 2, argv + 2, true);
+  if (!strcmp(cmd, "call"))
+    return driver_call(argc - 2, argv + 2);
   if (!strcmp(cmd, "ops")) {
     ops_print(stdout);
     return 0;

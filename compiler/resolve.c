@@ -182,6 +182,9 @@ static void scan_stmt(Scan *s, Node *st) {
     break;
   case AST_Import:
   case AST_ImportFrom: {
+    if (st->kind == AST_ImportFrom && !st->ImportFrom.level && st->ImportFrom.module &&
+        is_compile_time_module(st->ImportFrom.module))
+      break; /* from typing import Optional: names of annotations, not variables */
     NodeList names = st->kind == AST_Import ? st->Import.names : st->ImportFrom.names;
     for (int i = 0; i < names.len; i++) {
       Node *al = names.items[i];
@@ -254,13 +257,75 @@ static FuncDecl *resolve_func(Arena *a, Module *m, Node *def) {
   return f;
 }
 
+static const char *const builtin_exceptions[] = {
+#define EXC(name, base) #name,
+#include "../runtime/exceptions.def"
+#undef EXC
+};
+
+bool is_builtin_exception(Ident *id) {
+  for (size_t i = 0; i < countof(builtin_exceptions); i++)
+    if (!strcmp(builtin_exceptions[i], id->str))
+      return true;
+  return false;
+}
+
+int module_exception(Module *m, Ident *name) {
+  for (int i = 0; i < m->nexc; i++)
+    if (m->exc_names[i] == name)
+      return i;
+  return -1;
+}
+
+/* The module's exception classes: top-level `class E(Base): pass` (or a
+ * docstring) whose one base is an exception class. Their names are types,
+ * not variables. Classes with more in them are a later step. */
+static void find_exception_classes(Arena *a, Module *m) {
+  NodeList body = m->ast->Module.body;
+  Vec names = {0}, bases = {0};
+  for (int i = 0; i < body.len; i++) {
+    Node *c = body.items[i];
+    if (c->kind != AST_ClassDef || c->ClassDef.bases.len != 1 || c->ClassDef.keywords.len ||
+        c->ClassDef.decorator_list.len || c->ClassDef.bases.items[0]->kind != AST_Name)
+      continue;
+    Ident *base = c->ClassDef.bases.items[0]->Name.id;
+    if (!is_builtin_exception(base) && !in_vec(&names, base))
+      continue;
+    bool plain = true;
+    NodeList cb = c->ClassDef.body;
+    for (int k = 0; k < cb.len; k++) {
+      Node *st = cb.items[k];
+      bool doc = st->kind == AST_Expr && st->Expr.value->kind == AST_Constant &&
+                 st->Expr.value->Constant.value.kind == CONST_STR;
+      if (st->kind != AST_Pass && !doc)
+        plain = false;
+    }
+    if (plain && !in_vec(&names, c->ClassDef.name)) {
+      vec_push(&names, c->ClassDef.name);
+      vec_push(&bases, base);
+    }
+  }
+  m->nexc = names.len;
+  m->exc_names = (Ident **)vec_to_arena(a, &names);
+  int nb;
+  m->exc_bases = idents_of(a, &bases, &nb);
+}
+
+bool is_compile_time_module(Ident *name) {
+  return !strcmp(name->str, "typing") || !strcmp(name->str, "__future__");
+}
+
 Module *resolve_module(Arena *a, Source *src, Node *ast) {
   Module *m = arena_alloc(a, sizeof *m);
   m->src = src;
   m->ast = ast;
   m->name = intern("__main__", 8);
+  find_exception_classes(a, m);
   Scan s = {.src = src};
   scan_body(&s, ast->Module.body);
+  for (int i = 0; i < s.bound.len; i++) /* exception classes are types, not variables */
+    if (module_exception(m, s.bound.items[i]) >= 0)
+      s.bound.items[i--] = s.bound.items[--s.bound.len];
   m->globals = idents_of(a, &s.bound, &m->nglobals);
   free(s.globals.items);
   Vec funcs = {0};

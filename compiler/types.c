@@ -33,7 +33,7 @@ static Arena *type_arena;
 
 static bool same(const Type *a, const Type *b) {
   if (a->kind != b->kind || a->elem != b->elem || a->key != b->key || a->func != b->func ||
-      a->nitems != b->nitems)
+      a->nitems != b->nitems || a->var != b->var)
     return false;
   for (int i = 0; i < a->nitems; i++)
     if (a->items[i] != b->items[i])
@@ -49,7 +49,7 @@ static const Type *intern_type(Type t) {
     type_arena = arena_new();
   Type *n = arena_alloc(type_arena, sizeof *n);
   *n = t;
-  if (t.nitems) {
+  if (t.nitems > 0) {
     n->items = arena_alloc(type_arena, (size_t)t.nitems * sizeof *n->items);
     memcpy(n->items, t.items, (size_t)t.nitems * sizeof *n->items);
   }
@@ -70,6 +70,59 @@ const Type *ty_tuple(const Type **items, int n) {
   return intern_type((Type){.kind = TY_TUPLE, .items = items, .nitems = n});
 }
 const Type *ty_func(FuncDecl *f) { return intern_type((Type){.kind = TY_FUNC, .func = f}); }
+const Type *ty_frozenset(const Type *elem) {
+  return intern_type((Type){.kind = TY_FROZENSET, .elem = elem});
+}
+const Type *ty_tuple_of(const Type *elem) {
+  return intern_type((Type){.kind = TY_TUPLE, .elem = elem, .nitems = -1});
+}
+const Type *ty_iter(const Type *elem) { return intern_type((Type){.kind = TY_ITER, .elem = elem}); }
+const Type *ty_cursor(const Type *iterable) {
+  return intern_type((Type){.kind = TY_CURSOR, .elem = iterable});
+}
+const Type *ty_tvar(int var) { return intern_type((Type){.kind = TY_TVAR, .var = var}); }
+
+/* What a for loop over a value of type t binds: a str's items are strs,
+ * a dict's its keys, a tuple's the join of its items' types (a variant when
+ * they differ), a dynamic value's are dynamic too. */
+const Type *ty_iter_item(const Type *t) {
+  switch (t->kind) {
+  case TY_LIST:
+  case TY_SET:
+  case TY_FROZENSET:
+  case TY_ITER: return t->elem;
+  case TY_DICT: return t->key;
+  case TY_STR: return ty_str;
+  case TY_BYTES:
+  case TY_RANGE: return ty_int;
+  case TY_OBJECT: return ty_object;
+  case TY_CURSOR: return ty_iter_item(t->elem);
+  case TY_TUPLE: {
+    if (t->nitems < 0)
+      return t->elem;
+    if (t->nitems == 0)
+      return ty_object;
+    const Type *j = ty_unknown;
+    for (int i = 0; i < t->nitems; i++)
+      j = ty_join(j, t->items[i]);
+    return j->kind == TY_UNKNOWN ? ty_object : j;
+  }
+  default: return NULL;
+  }
+}
+
+bool ty_has_tvar(const Type *t) {
+  if (!t)
+    return false;
+  if (t->kind == TY_TVAR)
+    return true;
+  if (t->kind == TY_FUNC)
+    return false;
+  for (int i = 0; i < t->nitems; i++)
+    if (ty_has_tvar(t->items[i]))
+      return true;
+  return ty_has_tvar(t->elem) || ty_has_tvar(t->key);
+}
 
 const Type *ty_optional(const Type *t) {
   if (t->kind == TY_NONE || t->kind == TY_OPTIONAL || t->kind == TY_OBJECT)
@@ -103,6 +156,9 @@ void ty_print(Buf *b, const Type *t) {
   switch (t->kind) {
   case TY_LIST:
   case TY_SET:
+  case TY_FROZENSET:
+  case TY_ITER:
+  case TY_CURSOR:
   case TY_OPTIONAL:
     buf_printf(b, "%s[", kind_name[t->kind]);
     ty_print(b, t->elem);
@@ -115,8 +171,14 @@ void ty_print(Buf *b, const Type *t) {
     ty_print(b, t->elem);
     buf_putc(b, ']');
     break;
+  case TY_TVAR: buf_printf(b, "?%d", t->var); break;
   case TY_TUPLE:
     buf_puts(b, "tuple[");
+    if (t->nitems < 0) {
+      ty_print(b, t->elem);
+      buf_puts(b, ", ...]");
+      break;
+    }
     for (int i = 0; i < t->nitems; i++) {
       if (i)
         buf_puts(b, ", ");

@@ -445,6 +445,9 @@ static void print_exc_line(FILE *f, KrObj *exc) {
   KrObj *saved = kr_exc;
   kr_exc = NULL;
   KrObj *s = kr_obj_str(exc);
+  /* a class of another module than __main__ prints qualified: mylib.MyError */
+  if (exc->type->module && strcmp(exc->type->module, "__main__"))
+    fprintf(f, "%s.", exc->type->module);
   fputs(exc->type->name, f);
   if (!s) {
     fputs(": <exception str() failed>", f);
@@ -499,6 +502,20 @@ done:
                             : "\nDuring handling of the above exception, another exception occurred:\n\n",
             f);
   }
+}
+
+char *kr_exc_format(KrObj *exc) {
+  char *text = NULL;
+  size_t n = 0;
+  FILE *f = open_memstream(&text, &n);
+  if (!f)
+    return NULL;
+  print_chain(f, exc);
+  if (fclose(f) != 0) {
+    free(text);
+    return NULL;
+  }
+  return text;
 }
 
 int kr_exc_report(void) {

@@ -1,7 +1,7 @@
 /* format.c — numbers to text as CPython prints them: repr of int, float
  * and bool, PyOS_double_to_string, the format-spec mini-language of
- * format() and f-strings for int, float, str and bool, and printf-style
- * `str % args`. print() is in print.c.
+ * format() and f-strings for int, float, str and bool, printf-style
+ * `str % args`, and str.format / str.format_map. print() is in print.c.
  *
  * Floats. Every float conversion goes through kr_double_to_buf, a
  * transcription of CPython's format_float_short: it asks for the digits the
@@ -1242,4 +1242,465 @@ KrObj *kr_str_mod(KrObj *fmt, const KrArg *args, int64_t n, KrMapLookup map, voi
     return NULL;
   }
   return kr_buf_finish(&out);
+}
+
+/* ---- str.format and str.format_map
+ *
+ * CPython 3.11's Objects/stringlib/unicode_format.h, behaviour for
+ * behaviour. The format string is read left to right and each replacement
+ * field is looked up, converted and formatted as soon as it has been
+ * parsed, so an earlier field's error wins over a later syntax error
+ * ('{0}{'.format() is an IndexError). A field name's parts are looked up
+ * in the same lazy order: '{0[a]b}' on a list raises the TypeError of [a]
+ * before the syntax error of b. Nested fields in a spec ('{:{w}.{p}f}')
+ * are expanded by the same walk one level down, sharing the automatic
+ * numbering; a third level is "Max string recursion exceeded".
+ *
+ * Every character with a meaning here ({ } [ ] . ! :) is ASCII, and no
+ * byte of a multi-byte UTF-8 character is, so the walk is over bytes; code
+ * points are decoded only where their value matters: the digits of an
+ * index (any script's decimal digits count, as in CPython) and the
+ * conversion character.
+ *
+ * Attributes: the values are builtins, so `.name` knows the data
+ * attributes of the numbers only: int and bool have real, imag, numerator
+ * and denominator, float has real and imag. Any other name raises
+ * CPython's AttributeError, also names that are methods or dunders in
+ * CPython ('{0.upper}', '{0.__class__}'), whose str would be a bound
+ * method's or a type's there. */
+
+enum { AUTO_INIT, AUTO_AUTO, AUTO_MANUAL };
+
+typedef struct FmtArgs {
+  const KrArg *args;     /* the positional values */
+  int64_t nargs;
+  KrObj *const *kwnames; /* the keyword names (str) and values */
+  const KrArg *kwargs;
+  int64_t nkw;
+  KrObj *map;            /* format_map's mapping (then there are no args), else NULL */
+  int auto_state;        /* AUTO_*: does the string number its fields, or do we? */
+  int64_t auto_next;     /* the index the next '{}' gets */
+} FmtArgs;
+
+/* A replacement field as parse_field finds it: pointers into the text. */
+typedef struct Field {
+  const char *name, *name_end;
+  const char *spec, *spec_end; /* both NULL when there is no spec */
+  uint32_t conversion;         /* 'r', 's', 'a', anything else (an error later), 0: none */
+  bool expand;                 /* the spec holds a '{': nested fields */
+} Field;
+
+/* get_integer: the value of [p, end) when it is all decimal digits (of any
+ * script), -1 when it is not (or is empty), -2 with ValueError when it does
+ * not fit. */
+static int64_t field_index(const char *p, const char *end) {
+  if (p >= end)
+    return -1;
+  int64_t acc = 0;
+  for (int64_t i = 0; p + i < end;) {
+    int d = uni_decimal(u8_next(p, &i));
+    if (d < 0)
+      return -1;
+    if (acc > (INT64_MAX - d) / 10) {
+      kr_raise(&kr_ValueError_type, "Too many decimal digits in format string");
+      return -2;
+    }
+    acc = acc * 10 + d;
+  }
+  return acc;
+}
+
+/* parse_field: the field after a '{' at *pp, up to its closing '}' (*pp is
+ * left after it). 0, or -1 with ValueError. */
+static int parse_field(const char **pp, const char *end, Field *f) {
+  const char *p = *pp;
+  char c = 0;
+  f->name = p;
+  f->spec = f->spec_end = NULL;
+  f->conversion = 0;
+  f->expand = false;
+  /* the name: up to ':', '!' or '}', skipping over [...] */
+  while (p < end) {
+    c = *p++;
+    if (c == '{') {
+      kr_raise(&kr_ValueError_type, "unexpected '{' in field name");
+      return -1;
+    }
+    if (c == '[') {
+      while (p < end && *p != ']')
+        p++;
+      continue;
+    }
+    if (c == '}' || c == ':' || c == '!')
+      break;
+  }
+  f->name_end = p - 1;
+  if (c != '!' && c != ':') {
+    if (c != '}') {
+      kr_raise(&kr_ValueError_type, "expected '}' before end of string");
+      return -1;
+    }
+    *pp = p;
+    return 0;
+  }
+  if (c == '!') {
+    if (p >= end) {
+      kr_raise(&kr_ValueError_type, "end of string while looking for conversion specifier");
+      return -1;
+    }
+    int64_t i = 0;
+    f->conversion = u8_next(p, &i);
+    p += i;
+    if (p < end) {
+      c = *p++;
+      if (c == '}') {
+        *pp = p;
+        return 0;
+      }
+      if (c != ':') {
+        kr_raise(&kr_ValueError_type, "expected ':' after conversion specifier");
+        return -1;
+      }
+    }
+  }
+  /* the spec: up to the '}' that balances the field's '{' */
+  f->spec = p;
+  int64_t depth = 1;
+  while (p < end) {
+    c = *p++;
+    if (c == '{') {
+      f->expand = true;
+      depth++;
+    } else if (c == '}' && --depth == 0) {
+      f->spec_end = p - 1;
+      *pp = p;
+      return 0;
+    }
+  }
+  kr_raise(&kr_ValueError_type, "unmatched '{' in format spec");
+  return -1;
+}
+
+/* A boxed int, float or bool as its unboxed value (the box released). */
+static KrArg unbox_number(KrArg a) {
+  if (a.k == KR_OBJ && num_kind(a.v.o) != KR_OBJ) {
+    KrObj *box = a.v.o;
+    a.k = num_kind(box);
+    a.v = kr_val_unbox(box, a.k);
+    kr_decref(box);
+  }
+  return a;
+}
+
+/* A field's [index] (key NULL; index >= 0) or [key] part: PySequence_GetItem
+ * for sequences and PyObject_GetItem for the rest, with their errors. *a
+ * (owned) becomes the item; on error it is left as it was. */
+static int get_item(KrArg *a, int64_t index, KrObj *key) {
+  *a = unbox_number(*a);
+  KrObj *o = a->k == KR_OBJ ? a->v.o : NULL;
+  const KrType *t = o ? o->type : NULL;
+  KrArg r = {{0}, KR_OBJ};
+  if (t == &kr_dict_type) {
+    KrVal k = {.i = index};
+    if (key)
+      k.o = key;
+    r.v = kr_dict_getitem(o, k, key ? KR_OBJ : KR_INT);
+    r.k = KR_DICT(o)->vkind;
+  } else if (key && (t == &kr_list_type || t == &kr_tuple_type || t == &kr_range_type)) {
+    kr_raise(&kr_TypeError_type, "%s indices must be integers or slices, not str", t->name);
+  } else if (key && t == &kr_bytes_type) {
+    kr_raise(&kr_TypeError_type, "byte indices must be integers or slices, not str");
+  } else if (key && t == &kr_str_type) {
+    kr_raise(&kr_TypeError_type, "string indices must be integers, not 'str'");
+  } else if (t == &kr_list_type) {
+    r.v = kr_list_getitem(o, index);
+    r.k = KR_LIST(o)->kind;
+  } else if (t == &kr_tuple_type) {
+    r.v = kr_tuple_getitem(o, index);
+    if (!kr_failed())
+      r.k = kr_tuple_kind(o, index);
+  } else if (t == &kr_str_type) {
+    r.v.o = kr_str_getitem(o, index);
+  } else if (t == &kr_bytes_type) {
+    r.v.i = kr_bytes_getitem(o, index);
+    r.k = KR_INT;
+  } else if (t == &kr_range_type) {
+    r.v.i = kr_range_getitem(o, index);
+    r.k = KR_INT;
+  } else {
+    kr_raise(&kr_TypeError_type, "'%s' object is not subscriptable", kr_type_name(a->v, a->k));
+  }
+  if (kr_failed())
+    return -1;
+  kr_val_decref(a->v, a->k);
+  *a = r;
+  return 0;
+}
+
+static bool name_is(const char *name, int64_t n, const char *what) {
+  return (size_t)n == strlen(what) && memcmp(name, what, (size_t)n) == 0;
+}
+
+/* A field's .name part: the numbers' data attributes (see above), else
+ * AttributeError. *a (owned) becomes the attribute's value. */
+static int get_attr(KrArg *a, const char *name, int64_t n) {
+  *a = unbox_number(*a);
+  if (a->k == KR_INT || a->k == KR_BOOL) {
+    int64_t v = a->k == KR_BOOL ? a->v.b : a->v.i;
+    bool found = true;
+    if (name_is(name, n, "real") || name_is(name, n, "numerator"))
+      a->v.i = v;
+    else if (name_is(name, n, "imag"))
+      a->v.i = 0;
+    else if (name_is(name, n, "denominator"))
+      a->v.i = 1;
+    else
+      found = false;
+    if (found) {
+      a->k = KR_INT;
+      return 0;
+    }
+  } else if (a->k == KR_FLOAT) {
+    if (name_is(name, n, "real"))
+      return 0;
+    if (name_is(name, n, "imag")) {
+      a->v.f = 0.0;
+      return 0;
+    }
+  }
+  KrObj *s = kr_str_new(name, n);
+  if (!s)
+    return -1;
+  kr_raise(&kr_AttributeError_type, "'%s' object has no attribute '%S'", kr_type_name(a->v, a->k), s);
+  kr_decref(s);
+  return -1;
+}
+
+/* The value of a positional or keyword field's first part (a new
+ * reference in *out): get_field_object up to the first '.' or '['. */
+static int first_value(FmtArgs *fa, const char *name, const char *end, KrArg *out) {
+  int64_t index = field_index(name, end);
+  if (index == -2)
+    return -1;
+  bool empty = name == end;
+  if (empty || index >= 0) { /* numbered: the string's own numbers or ours, never both */
+    if (fa->auto_state == AUTO_INIT)
+      fa->auto_state = empty ? AUTO_AUTO : AUTO_MANUAL;
+    if (fa->auto_state == AUTO_MANUAL && empty) {
+      kr_raise(&kr_ValueError_type, "cannot switch from manual field specification to automatic field numbering");
+      return -1;
+    }
+    if (fa->auto_state == AUTO_AUTO && !empty) {
+      kr_raise(&kr_ValueError_type, "cannot switch from automatic field numbering to manual field specification");
+      return -1;
+    }
+    if (empty)
+      index = fa->auto_next++;
+  }
+  if (index >= 0) {
+    if (fa->map) {
+      kr_raise(&kr_ValueError_type, "Format string contains positional fields");
+      return -1;
+    }
+    if (index >= fa->nargs) {
+      kr_raise(&kr_IndexError_type, "Replacement index %" PRId64 " out of range for positional args tuple", index);
+      return -1;
+    }
+    *out = fa->args[index];
+    kr_val_incref(out->v, out->k);
+    return 0;
+  }
+  if (!fa->map) {
+    for (int64_t i = 0; i < fa->nkw; i++) {
+      KrObj *kw = fa->kwnames[i];
+      if (kr_str_bytes(kw) == end - name && memcmp(kr_str_data(kw), name, (size_t)(end - name)) == 0) {
+        *out = fa->kwargs[i];
+        kr_val_incref(out->v, out->k);
+        return 0;
+      }
+    }
+  }
+  KrObj *key = kr_str_new(name, end - name);
+  if (!key)
+    return -1;
+  int rc = -1;
+  if (fa->map) { /* mapping[key], with the mapping's own errors */
+    KrArg m = {{.o = fa->map}, KR_OBJ};
+    kr_incref(fa->map);
+    rc = get_item(&m, -1, key);
+    if (rc == 0)
+      *out = m;
+    else
+      kr_val_decref(m.v, m.k);
+  } else {
+    kr_raise_args(&kr_KeyError_type, &key, 1);
+  }
+  kr_decref(key);
+  return rc;
+}
+
+/* get_field_object: the value a field's name selects, a new reference in
+ * *out. The first part, then each .attr and [item] as it is read. */
+static int field_value(FmtArgs *fa, const char *name, const char *end, KrArg *out) {
+  const char *p = name;
+  while (p < end && *p != '.' && *p != '[')
+    p++;
+  KrArg a;
+  if (first_value(fa, name, p, &a) < 0)
+    return -1;
+  while (p < end) {
+    char c = *p++;
+    const char *part = p;
+    int rc;
+    if (c == '.') {
+      while (p < end && *p != '.' && *p != '[')
+        p++;
+      if (p == part) {
+        kr_raise(&kr_ValueError_type, "Empty attribute in format string");
+        goto fail;
+      }
+      rc = get_attr(&a, part, p - part);
+    } else if (c == '[') {
+      while (p < end && *p != ']')
+        p++;
+      if (p == end) {
+        kr_raise(&kr_ValueError_type, "Missing ']' in format string");
+        goto fail;
+      }
+      const char *part_end = p++;
+      int64_t index = field_index(part, part_end);
+      if (index == -2)
+        goto fail;
+      if (part_end == part) {
+        kr_raise(&kr_ValueError_type, "Empty attribute in format string");
+        goto fail;
+      }
+      if (index >= 0) {
+        rc = get_item(&a, index, NULL);
+      } else {
+        KrObj *key = kr_str_new(part, part_end - part);
+        if (!key)
+          goto fail;
+        rc = get_item(&a, -1, key);
+        kr_decref(key);
+      }
+    } else {
+      kr_raise(&kr_ValueError_type, "Only '.' or '[' may follow ']' in format field specifier");
+      goto fail;
+    }
+    if (rc < 0)
+      goto fail;
+  }
+  *out = a;
+  return 0;
+fail:
+  kr_val_decref(a.v, a.k);
+  return -1;
+}
+
+static KrObj *format_build(FmtArgs *fa, const char *p, const char *end, int depth);
+
+/* output_markup: look the field up, convert it, expand its spec, format
+ * it onto out. */
+static int put_field(KrBuf *out, FmtArgs *fa, const Field *f, int depth) {
+  KrArg a;
+  if (field_value(fa, f->name, f->name_end, &a) < 0)
+    return -1;
+  int rc = -1;
+  KrObj *spec = NULL, *s = NULL;
+  if (f->conversion) {
+    KrObj *c = NULL;
+    switch (f->conversion) {
+    case 'r': c = kr_val_repr(a.v, a.k); break;
+    case 's': c = kr_val_str(a.v, a.k); break;
+    case 'a': c = kr_val_ascii(a.v, a.k); break;
+    default:
+      if (f->conversion > 32 && f->conversion < 127)
+        kr_raise(&kr_ValueError_type, "Unknown conversion specifier %c", (int)f->conversion);
+      else
+        kr_raise(&kr_ValueError_type, "Unknown conversion specifier \\x%x", (unsigned)f->conversion);
+    }
+    if (!c)
+      goto done;
+    kr_val_decref(a.v, a.k);
+    a = (KrArg){{.o = c}, KR_OBJ};
+  }
+  if (f->expand) {
+    spec = format_build(fa, f->spec, f->spec_end, depth - 1);
+  } else if (f->spec < f->spec_end) {
+    spec = kr_str_new(f->spec, f->spec_end - f->spec);
+  } else if (a.k == KR_OBJ && a.v.o->type == &kr_str_type) { /* the common cases, without a spec str */
+    rc = kr_buf_puts(out, a.v.o);
+    goto done;
+  } else if (a.k == KR_INT) {
+    rc = kr_buf_printf(out, "%" PRId64, a.v.i);
+    goto done;
+  } else {
+    spec = kr_str_empty();
+  }
+  if (!spec)
+    goto done;
+  s = kr_format_val(a.v, a.k, spec);
+  if (s)
+    rc = kr_buf_puts(out, s);
+done:
+  kr_xdecref(s);
+  kr_xdecref(spec);
+  kr_val_decref(a.v, a.k);
+  return rc;
+}
+
+/* build_string: the text [p, end) with its fields replaced; depth is how
+ * many levels of nesting are still allowed (2 at the top). */
+static KrObj *format_build(FmtArgs *fa, const char *p, const char *end, int depth) {
+  if (depth <= 0)
+    return kr_raise(&kr_ValueError_type, "Max string recursion exceeded");
+  KrBuf out;
+  kr_buf_init(&out, end - p + 16);
+  while (p < end && !out.failed) {
+    const char *start = p;
+    while (p < end && *p != '{' && *p != '}')
+      p++;
+    if (p == end) {
+      kr_buf_put(&out, start, p - start);
+      break;
+    }
+    char c = *p++;
+    if (p < end && *p == c) { /* '{{' or '}}': one brace of text */
+      kr_buf_put(&out, start, p - start);
+      p++;
+      continue;
+    }
+    if (c == '}') {
+      kr_raise(&kr_ValueError_type, "Single '}' encountered in format string");
+      goto fail;
+    }
+    if (p == end) {
+      kr_raise(&kr_ValueError_type, "Single '{' encountered in format string");
+      goto fail;
+    }
+    const char *brace = p - 1;
+    Field f;
+    if (parse_field(&p, end, &f) < 0)
+      goto fail;
+    if (kr_buf_put(&out, start, brace - start) < 0 || put_field(&out, fa, &f, depth) < 0)
+      goto fail;
+  }
+  return kr_buf_finish(&out); /* NULL with MemoryError if the builder failed */
+fail:
+  kr_buf_discard(&out);
+  return NULL;
+}
+
+KrObj *kr_str_format(KrObj *fmt, const KrArg *args, int64_t n, KrObj *const *kwnames, const KrArg *kwargs,
+                     int64_t nkw) {
+  FmtArgs fa = {.args = args, .nargs = n, .kwnames = kwnames, .kwargs = kwargs, .nkw = nkw};
+  const char *d = kr_str_data(fmt);
+  return format_build(&fa, d, d + kr_str_bytes(fmt), 2);
+}
+
+KrObj *kr_str_format_map(KrObj *fmt, KrObj *dict) {
+  FmtArgs fa = {.map = dict};
+  const char *d = kr_str_data(fmt);
+  return format_build(&fa, d, d + kr_str_bytes(fmt), 2);
 }

@@ -73,6 +73,7 @@ typedef union KrVal {
  * that defines __eq__ and not __hash__). */
 struct KrType {
   const char *name;     /* Python's name: "str", "list", "ValueError" */
+  const char *module;   /* the module of a type a program defines ("__main__"); NULL: built in */
   const KrType *base;   /* the base class (exceptions, user classes), or NULL */
   size_t size;          /* bytes of a fixed-size instance (0: variable) */
   void (*dealloc)(KrObj *self);             /* release what self owns, then kr_free it; NULL: just kr_free */
@@ -253,6 +254,9 @@ void kr_tb_set_source(const char *file, const char *text);
  * status: 1, or for SystemExit its code (None: 0; an int: it; else the
  * code is printed and 1). Flushes stdout first. */
 int kr_exc_report(void);
+/* What kr_exc_report prints for exc (its traceback and chain), as a
+ * malloc'ed string (free it), or NULL when memory runs out. */
+char *kr_exc_format(KrObj *exc);
 KrObj *kr_exc_str(KrObj *exc);   /* str(exc); the exception types' str slot (a subclass's too) */
 KrObj *kr_exc_repr(KrObj *exc);  /* repr(exc): ValueError('msg'); their repr slot */
 
@@ -407,6 +411,16 @@ typedef struct KrArg {
 } KrArg;
 typedef KrObj *(*KrMapLookup)(void *ctx, KrObj *key);
 KrObj *kr_str_mod(KrObj *fmt, const KrArg *args, int64_t n, KrMapLookup map, void *ctx);
+/* fmt.format(*args, **kwargs): args holds the positional values, kwnames
+ * and kwargs the keyword ones (kwnames are distinct str objects). A new
+ * str, or NULL with kr_exc set; CPython 3.11's results and errors, except
+ * that `.name` in a field knows only the data attributes of the numbers
+ * (real, imag; numerator, denominator of int and bool): any other name
+ * raises AttributeError. */
+KrObj *kr_str_format(KrObj *fmt, const KrArg *args, int64_t n, KrObj *const *kwnames, const KrArg *kwargs,
+                     int64_t nkw);
+/* fmt.format_map(mapping) for a dict mapping ({name} is mapping[name]). */
+KrObj *kr_str_format_map(KrObj *fmt, KrObj *dict);
 
 /* print(*args, sep=' ', end='\n', file=stdout|stderr, flush=False):
  * items are str objects already (the generated code calls str() on each);
@@ -428,7 +442,34 @@ int kr_dtoa_shortest(double d, char digits[24], int *decpt);
  * (float) rather than '1' (complex parts). Returns the length. */
 int kr_dtoa_repr(double d, char out[32], bool add_dot0);
 
+/* ------------------------------------------------------------- abi.c */
+/* A compiled library (kiln compile): the generated code defines
+ * kr_library, the table of the functions it exports, and abi.c implements
+ * include/kiln.h over it. Types are spelled as Python spells them
+ * ("list[int]", "Optional[str]", "dict[str, float]"). */
+typedef struct KrExport {
+  const char *name;
+  int nparams, nrequired;        /* parameters; those without a default come first */
+  const char *const *params;     /* their names */
+  const char *const *types;      /* their types */
+  const char *const *defaults;   /* the defaults of the last nparams - nrequired, as JSON */
+  const char *ret;               /* the return type */
+  /* Call with every argument converted to its parameter's type (args[i] of
+   * the KrVal field the type needs; borrowed). A new boxed result, or NULL
+   * with kr_exc set. */
+  KrObj *(*call)(const KrVal *args);
+} KrExport;
+typedef struct KrLibrary {
+  const char *module;    /* the module's name: the file's stem */
+  const char *manifest;  /* kiln_manifest()'s JSON */
+  void (*init)(void);    /* runs the module code; kr_exc set if it raised */
+  const KrExport *funcs;
+  int nfuncs;
+} KrLibrary;
+extern const KrLibrary kr_library;
+
 #include "containers.h"
+#include "json.h"
 #include "ops.h"
 
 #endif

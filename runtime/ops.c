@@ -379,6 +379,51 @@ bool kr_any_ne(KrObj *a, KrObj *b) {
 
 bool kr_any_truth(KrObj *a) { return kr_obj_truth(a) > 0; }
 
+/* ---- arithmetic on dynamic values */
+
+/* A number's value: 'i' (an int or a bool), 'f' (a float), or 0. */
+static char num_of(KrObj *o, int64_t *i, double *f) {
+  if (o->type == &kr_int_type || o->type == &kr_bool_type) {
+    *i = kr_val_unbox(o, KR_INT).i;
+    return 'i';
+  }
+  if (o->type == &kr_float_type) {
+    *f = ((KrFloat *)o)->v;
+    return 'f';
+  }
+  return 0;
+}
+
+static KrObj *obj_arith(KrObj *a, KrObj *b, char op) {
+  int64_t ai = 0, bi = 0, r;
+  double af = 0, bf = 0;
+  char ka = num_of(a, &ai, &af), kb = num_of(b, &bi, &bf);
+  if (!ka || !kb)
+    return kr_raise(&kr_TypeError_type, op == '*' ? "unsupported operand type(s) for *: '%s' and '%s'"
+                                        : op == '+' ? "unsupported operand type(s) for +: '%s' and '%s'"
+                                                    : "unsupported operand type(s) for -: '%s' and '%s'",
+                    a->type->name, b->type->name);
+  if (ka == 'i' && kb == 'i') {
+    bool over = op == '+'   ? __builtin_add_overflow(ai, bi, &r)
+                : op == '-' ? __builtin_sub_overflow(ai, bi, &r)
+                            : __builtin_mul_overflow(ai, bi, &r);
+    return over ? kr_int_overflow() : kr_int_box(r);
+  }
+  double x = ka == 'i' ? (double)ai : af, y = kb == 'i' ? (double)bi : bf;
+  return kr_float_box(op == '+' ? x + y : op == '-' ? x - y : x * y);
+}
+
+KrObj *kr_obj_add(KrObj *a, KrObj *b) { return obj_arith(a, b, '+'); }
+KrObj *kr_obj_sub(KrObj *a, KrObj *b) { return obj_arith(a, b, '-'); }
+KrObj *kr_obj_mul(KrObj *a, KrObj *b) { return obj_arith(a, b, '*'); }
+
+void kr_exc_restore(KrObj *exc) {
+  kr_incref(exc);
+  KrObj *old = kr_exc;
+  kr_exc = exc;
+  kr_xdecref(old);
+}
+
 /* ---- print */
 
 void kr_print_values(int64_t n, const KrVal *vals, const uint8_t *kinds, KrObj *sep, KrObj *end,

@@ -234,6 +234,171 @@ static inline int64_t KR_SUM_INTS(KrObj *l) {
 #define KR_DICT_NOT_IN(k, d) (kr_dict_contains((d), (k), KR_DICT(d)->kkind) == 0)
 #define KR_DICT_TRUTH(d) (KR_DICT(d)->used != 0)
 
+/* ---- for loops (loop.c): the cursor behind the compiler's iter.new /
+ * iter.next / iter.item ops. A cursor is a local of the generated function
+ * (no allocation): iter.new fills it for one iterable, each iter.next
+ * fetches the next item into it (false at the end), and iter.item hands
+ * that item to the loop variable. Lists, tuples, strs and ranges have
+ * their own inline cursors (a list is indexed afresh each time, so it may
+ * grow in the loop, as CPython allows); everything else goes through the
+ * runtime's KrIter (dicts and sets raise CPython's "changed size during
+ * iteration"). Items are converted to `want`, the kind the compiled code
+ * reads them as (a variant's ints arrive boxed). */
+typedef struct KrLoop {
+  KrIter it;    /* it.src: the iterable (owned; NULL once exhausted), it.pos: the position */
+  KrVal item;   /* the item the last next fetched (owned until iter.item takes it) */
+  ValKind want;
+} KrLoop;
+
+static inline void kr_loop_clear(KrLoop *c) {
+  kr_xdecref(c->it.src);
+  c->it.src = NULL;
+  if (c->want == KR_OBJ && c->item.o) {
+    kr_decref(c->item.o);
+    c->item.o = NULL;
+  }
+}
+/* Store item v (a new reference of kind k) as the cursor's item, converted
+ * to the kind wanted; false with kr_exc set if it cannot be. */
+bool kr_loop_put_convert(KrLoop *c, KrVal v, ValKind k);
+static inline bool kr_loop_put(KrLoop *c, KrVal v, ValKind k) {
+  if (c->want == KR_OBJ && c->item.o)
+    kr_decref(c->item.o);
+  if (KR_LIKELY(k == c->want)) {
+    c->item = v;
+    return true;
+  }
+  return kr_loop_put_convert(c, v, k);
+}
+static inline KrVal kr_loop_take(KrLoop *c) {
+  KrVal v = c->item;
+  c->item.o = NULL;
+  return v;
+}
+#define KR_LOOP_ITEM(c) kr_loop_take(&(c))
+
+static inline KrLoop kr_loop_list(KrObj *l, ValKind want) {
+  KrLoop c = {.want = want};
+  kr_incref(l);
+  c.it.src = l;
+  return c;
+}
+static inline bool kr_loop_list_next(KrLoop *c) {
+  KrList *l = KR_LIST(c->it.src);
+  if (KR_LIKELY(l && c->it.pos < l->len)) {
+    KrVal v = l->items[c->it.pos++];
+    kr_val_incref(v, l->kind);
+    return kr_loop_put(c, v, l->kind);
+  }
+  kr_xdecref(c->it.src);
+  c->it.src = NULL;
+  return false;
+}
+#define KR_LOOP_LIST_NEXT(c) kr_loop_list_next(&(c))
+
+static inline KrLoop kr_loop_range(KrRangeLoop r, ValKind want) {
+  KrLoop c = {.want = KR_INT};
+  c.it.a = r.start;
+  c.it.b = r.step;
+  c.it.end = (int64_t)kr_range_count(r.start, r.stop, r.step);
+  (void)want;
+  return c;
+}
+static inline bool kr_loop_range_next(KrLoop *c) {
+  if ((uint64_t)c->it.pos >= (uint64_t)c->it.end)
+    return false;
+  c->item.i = (int64_t)((uint64_t)c->it.a + (uint64_t)c->it.pos * (uint64_t)c->it.b);
+  c->it.pos++;
+  return true;
+}
+#define KR_LOOP_RANGE_NEXT(c) kr_loop_range_next(&(c))
+
+static inline KrLoop kr_loop_str(KrObj *s, ValKind want) { return kr_loop_list(s, want); }
+bool kr_loop_str_next(KrLoop *c);   /* one-character strs; it.pos is a byte offset */
+#define KR_LOOP_STR_NEXT(c) kr_loop_str_next(&(c))
+static inline KrLoop kr_loop_tuple(KrObj *t, ValKind want) { return kr_loop_list(t, want); }
+bool kr_loop_tuple_next(KrLoop *c);
+#define KR_LOOP_TUPLE_NEXT(c) kr_loop_tuple_next(&(c))
+KrLoop kr_loop_obj(KrObj *iterable, ValKind want); /* any iterable: TypeError: 'int' object is not iterable */
+bool kr_loop_obj_next(KrLoop *c);
+#define KR_LOOP_OBJ_NEXT(c) kr_loop_obj_next(&(c))
+
+/* ---- builtins that consume an iterable: the result's items of kind `kind` */
+
+KrObj *kr_set_of(KrObj *iterable, ValKind kind);       /* set(x) */
+KrObj *kr_frozenset_of(KrObj *iterable, ValKind kind); /* frozenset(x) */
+KrObj *kr_tuple_of(KrObj *iterable, ValKind kind);     /* tuple(x) */
+KrObj *kr_sorted_of(KrObj *iterable, ValKind kind);    /* sorted(x) */
+KrObj *kr_sorted_rev_of(KrObj *iterable, bool reverse, ValKind kind); /* sorted(x, reverse=r) */
+KrVal kr_min_of(KrObj *iterable, ValKind kind);        /* min(x): ValueError: min() arg is an empty sequence */
+KrVal kr_max_of(KrObj *iterable, ValKind kind);
+KrObj *kr_dict_of_pairs(KrObj *iterable, ValKind kkind, ValKind vkind); /* dict(pairs) */
+bool kr_any_of(KrObj *iterable);                       /* any(x) */
+bool kr_all_of(KrObj *iterable);                       /* all(x) */
+static inline int64_t kr_sum_int0(KrObj *iterable) { return kr_sum_int(iterable, 0); }
+/* sum() of floats or of dynamic values: int 0 when empty, as CPython */
+static inline KrObj *kr_sum_obj0(KrObj *iterable) { return kr_sum_obj(iterable, kr_int_box(0)); }
+static inline KrObj *kr_sum_objf(KrObj *iterable, double start) {
+  KrObj *s = kr_float_box(start);
+  if (!s)
+    return NULL;
+  KrObj *r = kr_sum_obj(iterable, s);
+  kr_decref(s);
+  return r;
+}
+KrObj *kr_str_join_iter(KrObj *sep, KrObj *iterable);   /* sep.join(x) */
+int64_t kr_obj_len(KrObj *o);                          /* len(x) through the type's len slot */
+KrObj *kr_range_box(KrRangeLoop r);                    /* a range object */
+KrObj *kr_reversed_range(KrRangeLoop r);               /* reversed(range(...)) */
+static inline int64_t kr_range_len_of(KrRangeLoop r) { /* len(range(...)) */
+  uint64_t n = kr_range_count(r.start, r.stop, r.step);
+  if (n > (uint64_t)INT64_MAX) {
+    kr_int_overflow();
+    return 0;
+  }
+  return (int64_t)n;
+}
+static inline bool kr_range_has(int64_t v, KrRangeLoop r) { /* v in range(...) */
+  if (r.step > 0 ? v < r.start || v >= r.stop : v > r.start || v <= r.stop)
+    return false;
+  return ((uint64_t)v - (uint64_t)r.start) % (r.step > 0 ? (uint64_t)r.step : 0 - (uint64_t)r.step) == 0;
+}
+#define KR_IN_ANY(v, c) (kr_contains((c), (KrVal){.o = (v)}, KR_OBJ) > 0)
+#define KR_NOT_IN_ANY(v, c) (kr_contains((c), (KrVal){.o = (v)}, KR_OBJ) == 0)
+KrVal kr_tuple_item_as(KrObj *t, int64_t i, ValKind kind); /* t[i] as a value of kind */
+
+/* ---- sets: items arrive already of the set's kind (the emitter converts) */
+
+#define KR_SET_ADD(s, v) kr_set_add((s), (v), KR_SET(s)->kind)
+#define KR_SET_DISCARD(s, v) kr_set_discard((s), (v), KR_SET(s)->kind)
+#define KR_SET_REMOVE(s, v) kr_set_remove((s), (v), KR_SET(s)->kind)
+#define KR_SET_IN(v, s) (kr_set_contains((s), (v), KR_SET(s)->kind) > 0)
+#define KR_SET_NOT_IN(v, s) (kr_set_contains((s), (v), KR_SET(s)->kind) == 0)
+#define KR_SET_TRUTH(s) (KR_SET(s)->used != 0)
+#define KR_SET_LT(a, b) (kr_set_cmp((a), (b), KR_LT) > 0)
+#define KR_SET_LE(a, b) (kr_set_cmp((a), (b), KR_LE) > 0)
+#define KR_SET_GT(a, b) (kr_set_cmp((a), (b), KR_GT) > 0)
+#define KR_SET_GE(a, b) (kr_set_cmp((a), (b), KR_GE) > 0)
+#define KR_SET_ISSUBSET(a, b) (kr_set_issubset((a), (b)) > 0)
+#define KR_SET_ISSUPERSET(a, b) (kr_set_issuperset((a), (b)) > 0)
+#define KR_SET_ISDISJOINT(a, b) (kr_set_isdisjoint((a), (b)) > 0)
+/* s |= t and friends: s updated in place, then s itself (a new reference) */
+KrObj *kr_set_ior(KrObj *s, KrObj *other);
+KrObj *kr_set_iand(KrObj *s, KrObj *other);
+KrObj *kr_set_isub(KrObj *s, KrObj *other);
+KrObj *kr_set_ixor(KrObj *s, KrObj *other);
+KrObj *kr_list_iadd(KrObj *l, KrObj *other); /* l += x: l extended in place */
+
+/* ---- arithmetic on dynamic values (variants): numbers as CPython adds
+ * them (an int and a float make a float); TypeError otherwise */
+KrObj *kr_obj_add(KrObj *a, KrObj *b);
+KrObj *kr_obj_sub(KrObj *a, KrObj *b);
+KrObj *kr_obj_mul(KrObj *a, KrObj *b);
+
+/* ---- exceptions: the end of a finally block run for an exception makes it
+ * pending again, as it was (its context untouched) */
+void kr_exc_restore(KrObj *exc); /* exc borrowed */
+
 /* ---- the program: set up, run, report */
 
 void kr_init(int argc, char **argv); /* once, before the module code */

@@ -3,6 +3,7 @@
 #
 #   scripts/setup.sh         what `make`, `make test` and `make asan` need
 #   scripts/setup.sh fuzz    that, and clang with libFuzzer (`make fuzz`)
+#   scripts/setup.sh bench   that, and the peers `make bench` compares kiln with
 #
 # Each package is checked with dpkg-query first; apt-get runs only when one is
 # missing (`apt-get update`, then `apt-get install` of just those), and the
@@ -17,12 +18,17 @@ set -euo pipefail
 base=(build-essential libutf8proc-dev unicode-data python3)
 # clang and its runtime libraries: libFuzzer for `make fuzz`.
 fuzz=(clang libclang-rt-14-dev)
+# The peers of `make bench`: PyPy, Cython (cython3 --embed, built against
+# /usr/bin/python3's headers and libpython3.11: python3-dev), and mypyc (in mypy).
+bench=(pypy3 cython3 mypy python3-dev)
 
 want=("${base[@]}")
 case "${1:-}" in
   "") ;;
-  fuzz|all) want+=("${fuzz[@]}") ;;
-  *) echo "usage: scripts/setup.sh [fuzz]" >&2; exit 2 ;;
+  fuzz) want+=("${fuzz[@]}") ;;
+  bench) want+=("${bench[@]}") ;;
+  all) want+=("${fuzz[@]}" "${bench[@]}") ;;
+  *) echo "usage: scripts/setup.sh [fuzz|bench|all]" >&2; exit 2 ;;
 esac
 
 if ! command -v dpkg-query >/dev/null 2>&1; then
