@@ -14,14 +14,49 @@ python3 running this script) in one process:
 Each is run --repeat times and the best time is kept; the files are read once
 beforehand so every run finds them in the page cache. The ratio is CPython's
 time over kiln's. The goal is kiln at least 3x faster.
+
+Core language: the programs of bench/core/ (PROGRAMS below: plain annotated
+Python, each prints a result so that every implementation can be checked),
+run side by side in one run by
+
+  CPython   the python3 first on PATH (a pyenv 3.11.7 here) and Debian's
+            /usr/bin/python3 (3.11.2), each on the .py file
+  PyPy      Debian's pypy3, on the .py file
+  Cython    cython3 --embed -X binding=False, then gcc -O2 against
+            /usr/bin/python3's headers and libpython3.11 (python3-config)
+  mypyc     mypyc (Debian's mypy) compiles the module to an extension for
+            /usr/bin/python3, which imports it and calls main()
+  kiln      bin/kiln build -O2
+
+Everything is built first (two at a time), then timed one at a time: each
+implementation runs each program --core-repeat times (fewer when one run takes
+over SLOW_RUN seconds), the rounds interleaved, and the best wall time is kept
+(CPU time, user + system, is recorded beside it: this machine may be shared).
+Every run's output must equal the output of the python3 on PATH; a mismatch
+is printed and reported, and its time is left out of the means. A peer that
+is not installed is reported as missing; a program kiln cannot compile yet is
+reported with kiln's first diagnostic line. Ratios are CPython's time over the
+implementation's (above 1: faster than CPython), against both CPythons, and
+their geometric mean over the programs.
+
+Also measured: the stripped size of kiln's hello world (bench/hello.py; goal
+at most 150 KB) and the wall time of `kiln build -O2` on bench/core/build300.py,
+a 300-line program (goal at most 1 s).
+
+Build outputs go to build/bench/. Options: --skip-front, --skip-core, and
+--programs NAME,NAME to run a part (RESULTS.md then holds only that part).
 """
 
 import argparse
+import concurrent.futures
 import datetime
+import hashlib
 import json
+import math
 import os
 import platform
 import re
+import resource
 import shutil
 import subprocess
 import sys
@@ -144,17 +179,8 @@ def machine():
     return f"{cpu}, {os.cpu_count()} CPUs; {platform.platform()}; cc: {cc}"
 
 
-def main():
-    ap = argparse.ArgumentParser(description="kiln benchmarks; writes bench/RESULTS.md")
-    ap.add_argument("--kiln", default="bin/kiln", help="the kiln binary (default bin/kiln)")
-    ap.add_argument("--repeat", type=int, default=3, help="runs of each, best kept (default 3)")
-    ap.add_argument("--stdlib", default=None, help="corpus folder (default: this python's stdlib)")
-    ap.add_argument("--out", default="bench/RESULTS.md", help="where to write the results")
-    opts = ap.parse_args()
-
-    kiln = os.path.abspath(os.path.join(ROOT, opts.kiln))
-    if not os.access(kiln, os.X_OK):
-        sys.exit(f"bench: no kiln binary at {opts.kiln} (run make)")
+def front_end(opts, kiln):
+    """Times the front end; returns its RESULTS.md section as lines."""
     root = os.path.abspath(opts.stdlib or sysconfig.get_paths()["stdlib"])
     files = corpus(root)
     total = 0
@@ -182,16 +208,8 @@ def main():
         print(f"  CPython {version} ({label}) {p_secs:8.3f} s  CPython/kiln: {ratio:.1f}x", flush=True)
         rows.append((f"CPython {version} `ast.parse` ({label}: {real})", p_secs, p_wall, p_failed, ratio))
 
-    cmd = "make bench  # python3 bench/bench.py" + "".join(
-        f" {a}" for a in sys.argv[1:])
     mb = total / 1e6
     lines = [
-        "# kiln benchmarks",
-        "",
-        f"Written by `{cmd}` on {datetime.date.today().isoformat()}; do not edit by hand.",
-        "",
-        f"Machine: {machine()}.",
-        "",
         "## Front end: parse the CPython 3.11 standard library",
         "",
         f"Every `.py` file under `{root}` ({len(files)} files, {mb:.1f} MB): each file read,"
@@ -214,9 +232,507 @@ def main():
         " parser fails on valid files, and its time is then not comparable.",
         "",
     ]
+    return lines
+
+
+# ---------------------------------------------------------------- core suite
+
+# The programs of bench/core/, in report order, with what each exercises.
+PROGRAMS = [
+    ("nbody", "n-body: float arithmetic in parallel lists"),
+    ("fannkuch", "fannkuch: permutations, int lists, swaps"),
+    ("spectral_norm", "spectral norm: nested loops, int to float, calls"),
+    ("nqueens", "n-queens: recursion, lists of bools"),
+    ("scheduler", "richards-like scheduler without classes: global tables, dispatch"),
+    ("wordfreq", "word frequency: str split/strip/lower, dict counting, text generation"),
+    ("bpe", "BPE merges: str concatenation, dict counting, list rebuilding"),
+    ("jsonbuild", "JSON-like string builder: escapes, slices, joins, f-strings"),
+]
+CORE = os.path.join(ROOT, "bench", "core")
+OUTDIR = os.path.join(ROOT, "build", "bench")
+SLOW_RUN = 12.0    # seconds: an implementation slower than this runs a program once only
+RUN_TIMEOUT = 300  # seconds for one run
+DEBIAN_PY = "/usr/bin/python3"
+
+# Imports the mypyc-built extension (never the .py) and runs main().
+MYPYC_RUNNER = (
+    "import sys; sys.path.insert(0, sys.argv[1]); import importlib; "
+    "m = importlib.import_module(sys.argv[2]); "
+    "sys.exit('bench: ' + m.__file__ + ' is not a compiled extension') "
+    "if not m.__file__.endswith('.so') else m.main()")
+
+
+def sh(cmd, **kw):
+    """subprocess.run capturing text output; never raises for a missing program."""
+    try:
+        return subprocess.run(cmd, capture_output=True, text=True, errors="replace", **kw)
+    except OSError as e:
+        return subprocess.CompletedProcess(cmd, 127, "", str(e))
+
+
+def first_line(text):
+    for line in text.splitlines():
+        if line.strip():
+            return line.strip()
+    return ""
+
+
+def real_python(path):
+    """The interpreter a python3 command really runs (pyenv's shim is a script) and its version."""
+    r = sh([path, "-c", "import sys; print(sys.executable); print(sys.version.split()[0])"])
+    if r.returncode != 0:
+        return None, None
+    exe, version = r.stdout.split("\n")[:2]
+    return exe, version
+
+
+class Impl:
+    """One implementation: how to build a program (may be none) and the command that runs it."""
+
+    def __init__(self, key, label, version, missing=None):
+        self.key, self.label, self.version, self.missing = key, label, version, missing
+        self.build_error = {}   # program -> first diagnostic line
+        self.build_secs = {}    # program -> build wall seconds
+        self.cmds = {}          # program -> argv
+
+    def dir(self):
+        d = os.path.join(OUTDIR, self.key)
+        os.makedirs(d, exist_ok=True)
+        return d
+
+
+def source_stamp(path, extra):
+    with open(path, "rb") as f:
+        return hashlib.sha256(f.read() + extra.encode()).hexdigest()
+
+
+def cached(stamp_file, stamp, outputs):
+    """True when an earlier build from the same source and tools is still there."""
+    try:
+        with open(stamp_file) as f:
+            if f.read() != stamp:
+                return False
+    except OSError:
+        return False
+    return all(os.path.exists(o) for o in outputs)
+
+
+def build_cython(impl, prog, src):
+    d = impl.dir()
+    c_file, exe = os.path.join(d, prog + ".c"), os.path.join(d, prog)
+    stamp_file, stamp = exe + ".stamp", source_stamp(src, impl.version + impl.flags)
+    if not cached(stamp_file, stamp, [exe]):
+        if os.path.exists(stamp_file):
+            os.remove(stamp_file)
+        r = sh(["cython3", "-3", "--embed", "-X", "binding=False", src, "-o", c_file])
+        if r.returncode != 0:
+            return first_line(r.stderr + r.stdout) or f"cython3 exit {r.returncode}"
+        r = sh(["gcc", "-O2", "-w", *impl.flags.split(), c_file, "-o", exe, *impl.ldflags.split()])
+        if r.returncode != 0:
+            return first_line(r.stderr + r.stdout) or f"gcc exit {r.returncode}"
+        with open(stamp_file, "w") as f:
+            f.write(stamp)
+    impl.cmds[prog] = [exe]
+    return None
+
+
+def build_mypyc(impl, prog, src):
+    d = os.path.join(impl.dir(), prog)
+    os.makedirs(d, exist_ok=True)
+    stamp_file, stamp = os.path.join(d, "stamp"), source_stamp(src, impl.version)
+    exts = [f for f in os.listdir(d) if f.startswith(prog + ".") and f.endswith(".so")]
+    if not exts or not cached(stamp_file, stamp, [os.path.join(d, exts[0])]):
+        for f in os.listdir(d):
+            p = os.path.join(d, f)
+            shutil.rmtree(p) if os.path.isdir(p) else os.remove(p)
+        shutil.copy(src, os.path.join(d, prog + ".py"))
+        r = sh(["mypyc", prog + ".py"], cwd=d)
+        os.remove(os.path.join(d, prog + ".py"))  # only the extension may be imported
+        exts = [f for f in os.listdir(d) if f.startswith(prog + ".") and f.endswith(".so")]
+        if r.returncode != 0 or not exts:
+            out = r.stdout + r.stderr
+            errs = [l for l in out.splitlines() if ": error:" in l]
+            return (errs[0] if errs else first_line(out)) or f"mypyc exit {r.returncode}"
+        with open(stamp_file, "w") as f:
+            f.write(stamp)
+    impl.cmds[prog] = [DEBIAN_PY, "-c", MYPYC_RUNNER, d, prog]
+    return None
+
+
+def build_kiln(impl, prog, src):
+    exe = os.path.join(impl.dir(), prog)
+    if os.path.exists(exe):
+        os.remove(exe)
+    r = sh([impl.kiln, "build", "-O2", src, "-o", exe])
+    if r.returncode != 0 or not os.path.exists(exe):
+        errs = [l for l in r.stderr.splitlines() if ": error:" in l]
+        line = errs[0] if errs else first_line(r.stderr + r.stdout)
+        return (line or f"exit {r.returncode}").replace(ROOT + "/", "")
+    impl.cmds[prog] = [exe]
+    return None
+
+
+def implementations(kiln):
+    """Every implementation, in report order; the ones not installed are marked missing."""
+    out = []
+    seen = set()
+    for key, label, path in (("cpython-path", "CPython (python3 on PATH)", shutil.which("python3")),
+                             ("cpython-debian", "CPython (/usr/bin/python3)", DEBIAN_PY)):
+        exe, version = real_python(path) if path and os.path.exists(path) else (None, None)
+        impl = Impl(key, label, f"CPython {version}" if version else "",
+                    None if exe else f"{path or 'python3'} not found")
+        if exe:
+            impl.label = f"CPython {version} ({'python3 on PATH: ' + exe if key == 'cpython-path' else exe})"
+            if os.path.realpath(exe) in seen:
+                impl.missing = "the same interpreter as the python3 on PATH"
+            seen.add(os.path.realpath(exe))
+            impl.build = None
+            impl.exe = exe
+        out.append(impl)
+
+    pypy = shutil.which("pypy3")
+    impl = Impl("pypy", "PyPy (pypy3)", "", None if pypy else "pypy3 not installed (scripts/setup.sh bench)")
+    if pypy:
+        r = sh([pypy, "-c", "import sys, platform; print(platform.python_version(),"
+                " '.'.join(map(str, sys.pypy_version_info[:3])))"])
+        pv = r.stdout.split()
+        impl.version = f"PyPy {pv[1]} (Python {pv[0]})" if len(pv) == 2 else "PyPy"
+        impl.label = f"PyPy {pv[1] if len(pv) == 2 else ''} (`pypy3`, Python {pv[0] if pv else '?'})"
+        impl.build = None
+        impl.exe = pypy
+    out.append(impl)
+
+    impl = Impl("cython", "Cython", "")
+    cfg = DEBIAN_PY + "-config"
+    if not shutil.which("cython3"):
+        impl.missing = "cython3 not installed (scripts/setup.sh bench)"
+    elif not os.path.exists(cfg) or not os.path.exists("/usr/include/python3.11/Python.h"):
+        impl.missing = "python3-dev (Python.h, libpython3.11) not installed"
+    else:
+        v = sh(["cython3", "--version"])
+        impl.version = (v.stdout + v.stderr).strip().replace("Cython version", "Cython")
+        impl.label = f"{impl.version} (`cython3 --embed`, gcc -O2, libpython 3.11.2)"
+        impl.flags = sh([cfg, "--includes"]).stdout.strip()
+        impl.ldflags = sh([cfg, "--ldflags", "--embed"]).stdout.strip()
+        impl.build = build_cython
+    out.append(impl)
+
+    impl = Impl("mypyc", "mypyc", "")
+    if not shutil.which("mypyc"):
+        impl.missing = "mypyc not installed (Debian package mypy: scripts/setup.sh bench)"
+    else:
+        v = sh([DEBIAN_PY, "-c", "import mypy.version; print(mypy.version.__version__)"])
+        impl.version = f"mypyc {v.stdout.strip()}"
+        impl.label = f"mypyc (mypy {v.stdout.strip()}, run by /usr/bin/python3)"
+        impl.build = build_mypyc
+    out.append(impl)
+
+    impl = Impl("kiln", "kiln", "kiln")
+    impl.kiln = kiln
+    impl.label = f"kiln (`{os.path.relpath(kiln, ROOT)} build -O2`)"
+    impl.build = build_kiln
+    out.append(impl)
+    return out
+
+
+def build_all(impls, progs):
+    jobs = []
+    for impl in impls:
+        if impl.missing:
+            continue
+        for prog in progs:
+            src = os.path.join(CORE, prog + ".py")
+            if impl.build is None:
+                impl.cmds[prog] = [impl.exe, src]
+            else:
+                jobs.append((impl, prog, src))
+
+    def one(job):
+        impl, prog, src = job
+        t0 = time.perf_counter()
+        err = impl.build(impl, prog, src)
+        impl.build_secs[prog] = time.perf_counter() - t0
+        if err:
+            impl.build_error[prog] = err
+        print(f"  built {impl.key:8} {prog:14} {impl.build_secs[prog]:6.1f} s"
+              + (f"  FAILED: {err}" if err else ""), flush=True)
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
+        list(pool.map(one, jobs))
+
+
+def timed(cmd):
+    """(wall seconds, CPU seconds, exit code, stdout, stderr) of one run."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t0 = time.perf_counter()
+    try:
+        p = subprocess.run(cmd, capture_output=True, timeout=RUN_TIMEOUT, cwd=CORE)
+        code, out, err = p.returncode, p.stdout, p.stderr
+    except subprocess.TimeoutExpired as e:
+        code, out, err = "timeout", e.stdout or b"", e.stderr or b""
+    wall = time.perf_counter() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, cpu, code, out, err
+
+
+def run_all(impls, progs, repeat):
+    """results[impl.key][prog] = dict(wall=, cpu=, runs=, error=)."""
+    results = {impl.key: {} for impl in impls}
+    ref = {}
+    for prog in progs:
+        print(f"  {prog}:", flush=True)
+        live = [i for i in impls if prog in i.cmds and not i.missing and prog not in i.build_error]
+        for rnd in range(repeat):
+            for impl in live:
+                res = results[impl.key].setdefault(prog, {"wall": None, "cpu": None, "runs": 0})
+                if res.get("error") or (rnd > 0 and res["wall"] is not None and res["wall"] > SLOW_RUN):
+                    continue
+                wall, cpu, code, out, err = timed(impl.cmds[prog])
+                res["runs"] += 1
+                text = out.decode("utf-8", "replace")
+                if code != 0:
+                    res["error"] = f"exit {code}: {first_line(err.decode('utf-8', 'replace')[-2000:])}"
+                elif impl.key == "cpython-path" or (prog not in ref and impl is live[0]):
+                    ref.setdefault(prog, text)
+                if code == 0 and prog in ref and text != ref[prog]:
+                    res["error"] = "OUTPUT DIFFERS from CPython's"
+                    with open(os.path.join(impl.dir(), prog + ".out"), "w") as f:
+                        f.write(text)
+                if res.get("error"):
+                    print(f"    {impl.key:14} {res['error']}  <-- !!!", flush=True)
+                    continue
+                if res["wall"] is None or wall < res["wall"]:
+                    res["wall"], res["cpu"] = wall, cpu
+                print(f"    {impl.key:14} round {rnd + 1}: {wall:7.3f} s wall {cpu:7.3f} s CPU", flush=True)
+    return results
+
+
+def kiln_size_and_build_time(kiln, repeat):
+    """(hello-world stripped bytes or an error, unstripped bytes, [(wall, phases)] for build300)."""
+    d = os.path.join(OUTDIR, "kiln")
+    os.makedirs(d, exist_ok=True)
+    hello = os.path.join(d, "hello")
+    r = sh([kiln, "build", "-O2", os.path.join(ROOT, "bench", "hello.py"), "-o", hello])
+    if r.returncode != 0:
+        size = "does not compile: `" + first_line(r.stderr).replace(ROOT + "/", "") + "`"
+        full = None
+    else:
+        full = os.path.getsize(hello)
+        sh(["strip", "-o", hello + ".stripped", hello])
+        size = os.path.getsize(hello + ".stripped")
+    builds = []
+    src = os.path.join(CORE, "build300.py")
+    exe = os.path.join(d, "build300")
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        r = sh([kiln, "build", "-O2", "-v", src, "-o", exe])
+        wall = time.perf_counter() - t0
+        if r.returncode != 0:
+            errs = [l for l in r.stderr.splitlines() if ": error:" in l]
+            line = errs[0] if errs else first_line(r.stderr)
+            return size, full, "does not compile: `" + line.replace(ROOT + "/", "") + "`"
+        m = re.search(r"kiln build: (.*)", r.stderr)
+        builds.append((wall, m.group(1) if m else ""))
+    ok = sh([exe]).stdout == sh([sys.executable, src]).stdout
+    return size, full, (min(builds), ok)
+
+
+def fmt_ratio(base, t):
+    if base is None or t is None or t <= 0:
+        return "–"
+    return f"{base / t:.2f}x"
+
+
+def geomean(xs):
+    return math.exp(sum(math.log(x) for x in xs) / len(xs)) if xs else None
+
+
+def core_suite(opts, kiln, progs):
+    """Builds and times the core programs; returns RESULTS.md lines."""
+    print(f"bench: core suite, {len(progs)} programs, best of {opts.core_repeat}", flush=True)
+    impls = implementations(kiln)
+    for impl in impls:
+        if impl.missing:
+            print(f"  {impl.key}: MISSING ({impl.missing})", flush=True)
+    t0 = time.perf_counter()
+    build_all(impls, progs)
+    build_wall = time.perf_counter() - t0
+    results = run_all(impls, progs, opts.core_repeat)
+    size, full, b300 = kiln_size_and_build_time(kiln, opts.core_repeat)
+
+    by = {i.key: i for i in impls}
+    bases = [k for k in ("cpython-debian", "cpython-path") if not by[k].missing]
+
+    def secs(key, prog):
+        r = results.get(key, {}).get(prog)
+        return None if r is None or r.get("error") else r["wall"]
+
+    def cpu(key, prog):
+        r = results.get(key, {}).get(prog)
+        return None if r is None or r.get("error") else r["cpu"]
+
+    def status(impl, prog):
+        if impl.missing:
+            return "missing"
+        if prog in impl.build_error:
+            what = "does not compile yet" if impl.key == "kiln" else "build failed"
+            return f"{what}: `{impl.build_error[prog]}`"
+        r = results[impl.key].get(prog)
+        if r is None:
+            return "not run"
+        return r.get("error")
+
+    lines = [
+        "## Core language: programs in bench/core/",
+        "",
+        f"Each program of `bench/core/` run by every implementation, best of {opts.core_repeat}"
+        f" (one run only where a run takes over {SLOW_RUN:.0f} s), rounds interleaved; wall time"
+        " of the whole process (start-up included), with its CPU time (user + system) beside it."
+        " Speed-up = CPython's wall time / the implementation's (above 1: faster than CPython),"
+        " against Debian's `/usr/bin/python3` and against the `python3` on PATH. Every run's"
+        " output is compared with CPython's; a run that differs is reported, not timed.",
+        "",
+        "Implementations: " + "; ".join(
+            f"{i.label}" + (f" — **missing**: {i.missing}" if i.missing else "") for i in impls) + ".",
+        "",
+    ]
+
+    # summary: speed-ups against Debian's CPython, and their geometric means
+    for base in bases:
+        lines += [
+            f"### Speed-up over {by[base].label}",
+            "",
+            "| implementation | " + " | ".join(progs) + " | geometric mean |",
+            "|---|" + "---:|" * (len(progs) + 1),
+        ]
+        for impl in impls:
+            if impl.key == base:
+                continue
+            cells, ratios = [], []
+            for prog in progs:
+                st = status(impl, prog)
+                if st:
+                    cells.append("missing" if impl.missing else ("no" if "compile" in st else "**error**"))
+                    continue
+                r = secs(base, prog) / secs(impl.key, prog) if secs(base, prog) else None
+                if r:
+                    ratios.append(r)
+                cells.append(f"{r:.2f}x" if r else "–")
+            g = geomean(ratios)
+            gm = "–" if g is None else f"**{g:.2f}x**" + (f" ({len(ratios)} of {len(progs)})" if len(ratios) < len(progs) else "")
+            lines.append(f"| {impl.label} | " + " | ".join(cells) + f" | {gm} |")
+        lines.append("")
+    lines += [
+        "\"no\": kiln cannot compile the program yet (its diagnostic is in the program's table);"
+        " \"**error**\": the run failed or printed something else than CPython (see the table);"
+        " a geometric mean over fewer programs than all says over how many.",
+        "",
+    ]
+    if bases:
+        base = bases[0]
+        means = []
+        for impl in impls:
+            if impl.key == base:
+                continue
+            g = geomean([cpu(base, p) / cpu(impl.key, p) for p in progs
+                         if cpu(base, p) and cpu(impl.key, p)])
+            if g:
+                means.append(f"{impl.key} {g:.2f}x")
+        lines += [f"The same geometric means from CPU time (user + system) instead of wall time,"
+                  f" against {by[base].label}: " + ", ".join(means) + ".", ""]
+
+    for prog, what in [(p, w) for p, w in PROGRAMS if p in progs]:
+        lines += [
+            f"### {prog} — {what}",
+            "",
+            "| implementation | wall (s) | CPU (s) | runs | vs /usr/bin/python3 | vs python3 on PATH | build (s) |",
+            "|---|---:|---:|---:|---:|---:|---:|",
+        ]
+        for impl in impls:
+            st = status(impl, prog)
+            bs = impl.build_secs.get(prog)
+            bcell = f"{bs:.1f}" if bs is not None else "–"
+            if st:
+                lines.append(f"| {impl.label} | {st} | | | | | {bcell} |")
+                continue
+            r = results[impl.key][prog]
+            t = r["wall"]
+            lines.append(f"| {impl.label} | {t:.3f} | {r['cpu']:.3f} | {r['runs']} | "
+                         f"{fmt_ratio(secs('cpython-debian', prog), t)} | "
+                         f"{fmt_ratio(secs('cpython-path', prog), t)} | {bcell} |")
+        lines.append("")
+
+    lines += ["## kiln's output size and build time", ""]
+    if isinstance(size, int):
+        goal = "meets" if size <= 150 * 1024 else "misses"
+        lines.append(f"- Hello world (`bench/hello.py`, `kiln build -O2`, then `strip`): "
+                     f"**{size / 1024:.1f} KB** stripped ({full / 1024:.1f} KB before); goal at most"
+                     f" 150 KB: {goal} it.")
+    else:
+        lines.append(f"- Hello world (`bench/hello.py`): {size}.")
+    n300 = sum(1 for _ in open(os.path.join(CORE, "build300.py")))
+    if isinstance(b300, tuple):
+        (wall, phases), ok = b300
+        goal = "meets" if wall <= 1.0 else "misses"
+        lines.append(f"- `kiln build -O2` of `bench/core/build300.py` ({n300} lines): **{wall:.2f} s**"
+                     f" wall, best of {opts.core_repeat} (`-v`: {phases}); goal at most 1 s: {goal} it."
+                     + ("" if ok else " **Its output differs from CPython's.**"))
+    else:
+        lines.append(f"- `kiln build -O2` of `bench/core/build300.py` ({n300} lines): {b300}.")
+    lines += ["", f"Building everything took {build_wall:.0f} s (two builds at a time; Cython and"
+              " mypyc builds are kept in `build/bench/` and reused while the source is unchanged).", ""]
+    return lines
+
+
+def main():
+    ap = argparse.ArgumentParser(description="kiln benchmarks; writes bench/RESULTS.md")
+    ap.add_argument("--kiln", default="bin/kiln", help="the kiln binary (default bin/kiln)")
+    ap.add_argument("--repeat", type=int, default=3, help="front end: runs of each, best kept (default 3)")
+    ap.add_argument("--core-repeat", type=int, default=3,
+                    help="core suite: runs of each program, best kept (default 3)")
+    ap.add_argument("--stdlib", default=None, help="corpus folder (default: this python's stdlib)")
+    ap.add_argument("--programs", default=None, help="core programs to run, comma-separated (default all)")
+    ap.add_argument("--skip-front", action="store_true", help="leave out the front-end benchmark")
+    ap.add_argument("--skip-core", action="store_true", help="leave out the core-language suite")
+    ap.add_argument("--out", default="bench/RESULTS.md", help="where to write the results")
+    opts = ap.parse_args()
+
+    kiln = os.path.abspath(os.path.join(ROOT, opts.kiln))
+    if not os.access(kiln, os.X_OK):
+        sys.exit(f"bench: no kiln binary at {opts.kiln} (run make)")
+    progs = [p for p, _ in PROGRAMS]
+    if opts.programs:
+        progs = [p.strip() for p in opts.programs.split(",") if p.strip()]
+        unknown = [p for p in progs if not os.path.exists(os.path.join(CORE, p + ".py"))]
+        if unknown:
+            sys.exit(f"bench: no such program in bench/core/: {', '.join(unknown)}")
+
+    started = time.perf_counter()
+    load0 = os.getloadavg()
+    sections = []
+    if not opts.skip_front:
+        sections += front_end(opts, kiln)
+    if not opts.skip_core:
+        sections += core_suite(opts, kiln, progs)
+    load1 = os.getloadavg()
+    minutes = (time.perf_counter() - started) / 60
+
+    cmd = "make bench  # python3 bench/bench.py" + "".join(f" {a}" for a in sys.argv[1:])
+    lines = [
+        "# kiln benchmarks",
+        "",
+        f"Written by `{cmd}` on {datetime.date.today().isoformat()} in {minutes:.1f} minutes;"
+        " do not edit by hand.",
+        "",
+        f"Machine: {machine()}. Load average (1 min) {load0[0]:.2f} at the start,"
+        f" {load1[0]:.2f} at the end: above 0 means other work shared the CPUs and the times"
+        " are inflated.",
+        "",
+    ] + sections
     with open(os.path.join(ROOT, opts.out), "w", encoding="utf-8") as f:
         f.write("\n".join(lines))
-    print(f"bench: wrote {opts.out}")
+    print(f"bench: wrote {opts.out} ({minutes:.1f} minutes)")
 
 
 if __name__ == "__main__":

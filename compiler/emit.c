@@ -42,6 +42,8 @@ typedef struct Emit {
   int last_line;     /* the last #line emitted */
   const Type **gtypes; /* the type of each module global */
   uint8_t *maybe_unbound; /* per value id of the current function */
+  char tbpath[4096];  /* the source's absolute path, as tracebacks name it: a C string literal */
+  char linepath[4096]; /* the path #line names: a C string literal */
 } Emit;
 
 static bool boxed(const Type *t) {
@@ -51,6 +53,8 @@ static bool boxed(const Type *t) {
   case TY_BOOL:
   case TY_NONE:
   case TY_RANGE:
+  case TY_CURSOR:
+  case TY_TVAR:
   case TY_FUNC:
   case TY_NORETURN:
   case TY_UNKNOWN: return false;
@@ -64,6 +68,7 @@ static const char *ctype(const Type *t) {
   case TY_FLOAT: return "double";
   case TY_BOOL: return "bool";
   case TY_RANGE: return "KrRangeLoop";
+  case TY_CURSOR: return "KrLoop";
   case TY_NONE:
   case TY_FUNC:
   case TY_NORETURN:
@@ -77,6 +82,7 @@ static const char *czero(const Type *t) {
   case TY_FLOAT: return "0.0";
   case TY_BOOL: return "false";
   case TY_RANGE: return "(KrRangeLoop){0, 0, 1}";
+  case TY_CURSOR: return "(KrLoop){.want = KR_INT}";
   default: return boxed(t) ? "NULL" : "0";
   }
 }
@@ -108,7 +114,7 @@ static void line_directive(Emit *E, uint32_t off) {
   int line, col;
   source_pos(E->m->src, off, &line, &col);
   if (line != E->last_line) {
-    buf_printf(E->out, "#line %d \"%s\"\n", line, E->m->src->path);
+    buf_printf(E->out, "#line %d %s\n", line, E->linepath);
     E->last_line = line;
   }
 }
@@ -169,6 +175,7 @@ static void convert(Emit *E, Buf *b, Instr *v, const Type *to, bool *owned) {
     case TY_INT: buf_printf(b, "kr_int_box(v%d)", v->id); return;
     case TY_FLOAT: buf_printf(b, "kr_float_box(v%d)", v->id); return;
     case TY_BOOL: buf_printf(b, "kr_bool_box(v%d)", v->id); return;
+    case TY_RANGE: buf_printf(b, "kr_range_box(v%d)", v->id); return;
     default:
       *owned = false;
       buf_puts(b, "kr_None");
@@ -199,7 +206,7 @@ static const Type *code_type(char c, const Type *actual) {
   const Type *t = type_of_code(c);
   if (t)
     return t;
-  if (c == 'a' || c == 'o')
+  if (strchr("aoOIJHWNYj", c)) /* passed as an object */
     return boxed(actual) ? actual : ty_object;
   return actual;
 }
@@ -221,7 +228,7 @@ static void goto_error(Emit *E, Instr *in) {
     buf_printf(E->out, "    kp_line = %d;\n", line_of(E, in->off));
   if (in->succs[1]) {
     if (!again)
-      buf_printf(E->out, "    kr_tb_add(\"%s\", \"%s\", kp_line);\n", E->m->src->path,
+      buf_printf(E->out, "    kr_tb_add(%s, \"%s\", kp_line);\n", E->tbpath,
                  E->fn->decl->name->str);
     phi_copies(E, in->block, in->succs[1]);
     buf_printf(E->out, "    goto b%d;\n  }\n", in->succs[1]->id);
@@ -257,6 +264,8 @@ static void emit_unbound_check(Emit *E, Instr *user, Instr *v) {
 static void assign(Emit *E, Instr *in, const char *expr) {
   if (boxed(in->type))
     buf_printf(E->out, "  kr_xdecref(v%d);\n", in->id);
+  if (in->type->kind == TY_CURSOR) /* a loop run again: its cursor starts anew */
+    buf_printf(E->out, "  kr_loop_clear(&v%d);\n", in->id);
   buf_printf(E->out, "  v%d = %s;\n", in->id, expr);
 }
 
@@ -278,6 +287,17 @@ static void kval_arg(Emit *E, Buf *pre, Buf *b, Instr *v, const Type *slot) {
   buf_printf(b, "(KrVal){.%s = ", valfield(slot));
   arg_expr(E, pre, b, v, slot);
   buf_puts(b, "}");
+}
+
+/* A value as a KrArg, {value, kind}: int, float and bool unboxed, the rest
+ * boxed (str.format's arguments). */
+static void karg_expr(Emit *E, Buf *pre, Buf *b, Instr *a) {
+  const Type *t = a->type;
+  bool scalar = t->kind == TY_INT || t->kind == TY_FLOAT || t->kind == TY_BOOL;
+  const Type *slot = scalar || boxed(t) ? t : ty_object;
+  buf_puts(b, "{");
+  kval_arg(E, pre, b, a, slot);
+  buf_printf(b, ", %s}", valkind(slot));
 }
 
 static void emit_call_row(Emit *E, Instr *in) {
@@ -372,18 +392,45 @@ static void emit_call_row(Emit *E, Instr *in) {
       buf_free(&keys);
       buf_free(&vals);
     }
-  } else if (variadic && !strcmp(r->callee, "list.new")) {
+  } else if (variadic && (!strcmp(r->callee, "list.new") || !strcmp(r->callee, "set.new"))) {
     const Type *elem = in->type->elem;
+    bool set = r->callee[0] == 's';
     if (in->nargs == 0) {
-      buf_printf(&call, "kr_list_new(%s, 0)", valkind(elem));
+      buf_printf(&call, set ? "kr_set_new(%s)" : "kr_list_new(%s, 0)", valkind(elem));
     } else {
-      buf_printf(&call, "kr_list_from(%s, (const KrVal[]){", valkind(elem));
+      buf_printf(&call, "%s(%s, (const KrVal[]){",
+                 !set ? "kr_list_from" : in->sub ? "kr_set_from_consts" : "kr_set_from", valkind(elem));
       for (int i = 0; i < in->nargs; i++) {
         buf_puts(&call, i ? ", " : "");
         kval_arg(E, &pre, &call, in->args[i], elem);
       }
       buf_printf(&call, "}, %d)", in->nargs);
     }
+  } else if (!strcmp(r->callee, ".format")) {
+    /* fmt.format(*args, **kwargs): the values as KrArgs, the keywords' names as C strings */
+    Buf pos = {0}, kws = {0}, names = {0};
+    for (int i = 1; i < in->nargs; i++) {
+      Buf *dst = i < npos ? &pos : &kws;
+      buf_puts(dst, dst->len ? ", " : "");
+      karg_expr(E, &pre, dst, in->args[i]);
+    }
+    for (int k = 0; k < in->nkw; k++) {
+      buf_puts(&names, k ? ", " : "");
+      c_string(&names, in->kwnames[k]->str, in->kwnames[k]->len);
+    }
+    buf_printf(&call, "%s(", r->cfn);
+    arg_expr(E, &pre, &call, in->args[0], ty_str);
+    if (pos.len)
+      buf_printf(&call, ", (const KrArg[]){%s}, %d", pos.data, npos - 1);
+    else
+      buf_puts(&call, ", NULL, 0");
+    if (in->nkw)
+      buf_printf(&call, ", (const char *const[]){%s}, (const KrArg[]){%s}, %d)", names.data, kws.data, in->nkw);
+    else
+      buf_puts(&call, ", NULL, NULL, 0)");
+    buf_free(&pos);
+    buf_free(&kws);
+    buf_free(&names);
   } else if (variadic) {
     /* f-string pieces: all str */
     buf_printf(&call, "%s(%d, (KrObj *[]){", r->cfn, in->nargs);
@@ -392,6 +439,13 @@ static void emit_call_row(Emit *E, Instr *in) {
       arg_expr(E, &pre, &call, in->args[i], ty_str);
     }
     buf_puts(&call, "})");
+  } else if (!strncmp(r->callee, "iter.", 5) && strcmp(r->callee, "iter.new")) {
+    /* iter.next / iter.item: a macro on the cursor itself */
+    buf_printf(&call, "%s(v%d", r->cfn, in->args[0]->id);
+    if (r->result == 'X')
+      buf_printf(&call, ", %s).%s", valkind(in->type), valfield(in->type));
+    else
+      buf_puts(&call, ")");
   } else {
     buf_printf(&call, "%s(", r->cfn);
     for (int i = 0; i < in->nargs; i++) {
@@ -402,18 +456,28 @@ static void emit_call_row(Emit *E, Instr *in) {
                                                                                : in->args[0]->type;
       if (r->sig[i] == 'e' || r->sig[i] == 'v')
         kval_arg(E, &pre, &call, in->args[i], cont->elem);
-      else if (r->sig[i] == 'k')
-        kval_arg(E, &pre, &call, in->args[i], cont->key);
+      else if (r->sig[i] == 'k') /* a dict's key, a set's item */
+        kval_arg(E, &pre, &call, in->args[i], cont->kind == TY_DICT ? cont->key : cont->elem);
       else
         arg_expr(E, &pre, &call, in->args[i], code_type(r->sig[i], in->args[i]->type));
     }
+    /* what the program reads the items as: the kind the runtime converts them to */
+    const Type *t = in->type;
+    if (r->result == 'X' || r->result == 'B')
+      buf_printf(&call, ", %s", valkind(t));
+    else if (strchr("QZFG", r->result))
+      buf_printf(&call, ", %s", valkind(t->elem));
+    else if (r->result == 'C')
+      buf_printf(&call, ", %s", valkind(ty_iter_item(t)));
+    else if (r->result == 'A')
+      buf_printf(&call, ", %s, %s", valkind(t->key), valkind(t->elem));
     buf_puts(&call, ")");
-    if (r->result == 'E' || r->result == 'V') /* the item comes back as a KrVal */
+    if (strchr("EVXB", r->result)) /* the item comes back as a KrVal */
       buf_printf(&call, ".%s", valfield(in->type));
   }
   if (pre.len)
     buf_putn(E->out, pre.data, pre.len);
-  if (r->result == '-') {
+  if (r->result == '-' || in->type->kind == TY_NORETURN) { /* NoReturn: an item of an always-empty container */
     buf_printf(E->out, "  %s;\n  v%d = 0;\n", call.data, in->id);
   } else if (in->op == IR_NOT) {
     Buf neg = {0};
@@ -458,11 +522,18 @@ static void emit_const(Emit *E, Instr *in) {
     case CONST_TRUE: buf_puts(&v, "true"); break;
     case CONST_FALSE: buf_puts(&v, "false"); break;
     case CONST_STR: buf_printf(&v, "kc_%d", const_index(E, in)); break;
+    case CONST_BYTES: /* a new bytes object each time, owned by the local */
+      buf_puts(&v, "kr_bytes_new(");
+      c_string(&v, c->s, c->len);
+      buf_printf(&v, ", %zu)", c->len);
+      break;
     default: buf_puts(&v, "0"); break;
     }
   }
   assign(E, in, v.data);
   buf_free(&v);
+  if (!in->callee && c->kind == CONST_BYTES)
+    check_error(E, in); /* MemoryError */
 }
 
 /* The copies into the phis of `to` along the edge from `from`. */
@@ -594,6 +665,7 @@ static void emit_instr(Emit *E, Instr *in) {
   case IR_NOT:
   case IR_TRUTH:
   case IR_BINOP:
+  case IR_INPLACE:
   case IR_UNARYOP:
   case IR_COMPARE:
   case IR_BUILTIN:
@@ -663,6 +735,8 @@ static void emit_instr(Emit *E, Instr *in) {
   case IR_RERAISE:
     if (in->sub == 1)
       buf_puts(E->out, "  kr_exc_reraise();\n");
+    else if (in->nargs) /* the end of a finally block run for an exception */
+      buf_printf(E->out, "  kr_exc_restore(v%d);\n", in->args[0]->id);
     buf_puts(E->out, "  ");
     goto_error(E, in);
     break;
@@ -770,7 +844,7 @@ static void emit_func(Emit *E, IrFunc *fn) {
     buf_printf(o, "  KrObj *t%d = NULL;\n", t);
   buf_putn(o, body.data ? body.data : "", body.len);
   buf_free(&body);
-  buf_printf(o, "kp_error:\n  kr_tb_add(\"%s\", \"%s\", kp_line);\nkp_reraise:\n", E->m->src->path,
+  buf_printf(o, "kp_error:\n  kr_tb_add(%s, \"%s\", kp_line);\nkp_reraise:\n", E->tbpath,
              fn->decl->name->str);
   if (boxed(fn->ret))
     buf_puts(o, "  kr_xdecref(kp_ret);\n  kp_ret = NULL;\n");
@@ -782,6 +856,8 @@ static void emit_func(Emit *E, IrFunc *fn) {
       if (!(ir_flags[in->op] & IRF_TERM) && in->op != IR_PARAM && in->op != IR_EXC_BEGIN &&
           boxed(in->type))
         buf_printf(o, "  kr_xdecref(v%d);\n", in->id);
+      else if (in->type->kind == TY_CURSOR)
+        buf_printf(o, "  kr_loop_clear(&v%d);\n", in->id);
     }
   }
   for (int t = 0; t < E->ntemps; t++)
@@ -919,6 +995,16 @@ void emit_program(Buf *out, Program *p) {
   Module *m = p->m;
   IrFunc *entry = p->entry;
   Emit E = {.m = m};
+  /* tracebacks name the file as CPython does: its absolute path */
+  char *abs = realpath(m->src->path, NULL);
+  Buf lit = {0};
+  c_string(&lit, abs ? abs : m->src->path, strlen(abs ? abs : m->src->path));
+  snprintf(E.tbpath, sizeof E.tbpath, "%s", lit.data);
+  lit.len = 0;
+  c_string(&lit, m->src->path, strlen(m->src->path));
+  snprintf(E.linepath, sizeof E.linepath, "%s", lit.data);
+  buf_free(&lit);
+  free(abs);
   Vec specs = {0};
   all_specs(m, entry, &specs);
   E.gtypes = global_types(m, &specs);

@@ -70,11 +70,32 @@ const Type *type_from_annotation(Node *ann) {
       const Type *v = type_from_annotation(arg->Tuple.elts.items[1]);
       return k && v ? ty_dict(k, v) : NULL;
     }
+    if ((!strcmp(n, "tuple") || !strcmp(n, "Tuple")) && arg->kind == AST_Tuple) {
+      NodeList el = arg->Tuple.elts;
+      if (el.len == 2 && el.items[1]->kind == AST_Constant &&
+          el.items[1]->Constant.value.kind == CONST_ELLIPSIS) { /* tuple[int, ...] */
+        const Type *e = type_from_annotation(el.items[0]);
+        return e ? ty_tuple_of(e) : NULL;
+      }
+      const Type *items[16];
+      if (el.len > 16)
+        return NULL;
+      for (int i = 0; i < el.len; i++)
+        if (!(items[i] = type_from_annotation(el.items[i])))
+          return NULL;
+      return ty_tuple(items, el.len);
+    }
     const Type *inner = type_from_annotation(arg);
     if (!inner)
       return NULL;
     if (!strcmp(n, "list") || !strcmp(n, "List"))
       return ty_list(inner);
+    if (!strcmp(n, "set") || !strcmp(n, "Set"))
+      return ty_set(inner);
+    if (!strcmp(n, "frozenset") || !strcmp(n, "FrozenSet"))
+      return ty_frozenset(inner);
+    if (!strcmp(n, "tuple") || !strcmp(n, "Tuple"))
+      return ty_tuple(&inner, 1);
     if (!strcmp(n, "Optional"))
       return ty_optional(inner);
   }
@@ -94,6 +115,27 @@ static const char *code_name(char c) {
   case 'M': return "same";
   case 'S': return "list[str]";
   case 'a': return "any";
+  case 'O': return "object";
+  case 'H': return "set|frozenset";
+  case 'W': return "set";
+  case 'N': return "set-of-same";
+  case 'Y': return "tuple";
+  case 'I': return "iterable";
+  case 'J': return "iterable[int]";
+  case 'j': return "iterable-of-item";
+  case 'X': return "item";
+  case 'Q': return "list[item]";
+  case 'Z': return "set[item]";
+  case 'F': return "frozenset[item]";
+  case 'G': return "tuple[item,...]";
+  case 'A': return "dict[pairs]";
+  case 'R': return "iterator";
+  case 'K': return "keys";
+  case 'U': return "values";
+  case 'P': return "items";
+  case 'C': return "cursor";
+  case 'T': return "pair";
+  case 'B': return "item|default";
   case '*': return "...";
   default: {
     const Type *t = type_of_code(c);
@@ -115,36 +157,248 @@ void ops_print(FILE *out) {
   }
 }
 
+typedef struct Infer {
+  Arena *a;
+  Module *m;
+  const Type **globals; /* per module global */
+  Vec specs;            /* every IrFunc created */
+  bool changed;
+} Infer;
+
+/* ------------------------------------------------ element type variables
+ *
+ * An empty container without an annotation (`xs = []`, `{}`, `set()`)
+ * gets its element type from what the program later puts into it: it is
+ * typed list[?1], where ?1 is a type variable (TVAR), and every op that
+ * stores into a container whose element type is a variable binds it
+ * (xs.append(1) binds ?1 to int). A variable's binding grows by joins, as
+ * everything in propagation does, so xs.append(1); xs.append(2.5) makes a
+ * list[object]. Merging two containers where one has a variable (a phi of
+ * [] and [1], a global assigned both) binds it too, and two variables
+ * merged become one (union-find). The site's type is rebuilt from the
+ * binding on every pass; once propagation settles, variables nothing
+ * bound become NoReturn (nothing is ever stored, so no item is ever read:
+ * `for x in []` runs no body, `[][0]` raises) and propagation runs again. Specialisations made for a type with a variable
+ * in it are left unreached, and dropped. */
+
+typedef struct TVar {
+  int parent;        /* union-find */
+  const Type *bound; /* what the program stores: the join so far, or NULL */
+} TVar;
+
+static TVar *tvars;
+static int ntvars, captvars;
+static Infer *cur_infer;
+
+static int tv_new(void) {
+  if (ntvars == captvars) {
+    captvars = captvars ? captvars * 2 : 16;
+    tvars = xrealloc(tvars, (size_t)captvars * sizeof *tvars);
+  }
+  tvars[ntvars] = (TVar){ntvars, NULL};
+  return ntvars++;
+}
+
+static int tv_find(int v) {
+  while (tvars[v].parent != v)
+    v = tvars[v].parent = tvars[tvars[v].parent].parent;
+  return v;
+}
+
+static bool occurs(int v, const Type *t) {
+  if (!t)
+    return false;
+  if (t->kind == TY_TVAR)
+    return tv_find(t->var) == v;
+  if (t->kind == TY_FUNC)
+    return false;
+  for (int i = 0; i < t->nitems; i++)
+    if (occurs(v, t->items[i]))
+      return true;
+  return occurs(v, t->elem) || occurs(v, t->key);
+}
+
+/* t with every bound variable replaced by its binding. */
+static const Type *tv_resolve(const Type *t) {
+  switch (t->kind) {
+  case TY_TVAR: {
+    int r = tv_find(t->var);
+    return tvars[r].bound ? tv_resolve(tvars[r].bound) : ty_tvar(r);
+  }
+  case TY_LIST: return ty_list(tv_resolve(t->elem));
+  case TY_SET: return ty_set(tv_resolve(t->elem));
+  case TY_FROZENSET: return ty_frozenset(tv_resolve(t->elem));
+  case TY_ITER: return ty_iter(tv_resolve(t->elem));
+  case TY_DICT: return ty_dict(tv_resolve(t->key), tv_resolve(t->elem));
+  case TY_TUPLE: {
+    if (t->nitems < 0)
+      return ty_tuple_of(tv_resolve(t->elem));
+    const Type *items[16];
+    if (t->nitems > 16)
+      return t;
+    for (int i = 0; i < t->nitems; i++)
+      items[i] = tv_resolve(t->items[i]);
+    return ty_tuple(items, t->nitems);
+  }
+  default: return t;
+  }
+}
+
+static const Type *ijoin(const Type *a, const Type *b);
+
+static void tv_bind(int v, const Type *t) {
+  v = tv_find(v);
+  if (t->kind == TY_TVAR) {
+    int w = tv_find(t->var);
+    if (w == v)
+      return;
+    tvars[w].parent = v;
+    const Type *wb = tvars[w].bound;
+    if (wb)
+      tv_bind(v, wb);
+    if (cur_infer)
+      cur_infer->changed = true;
+    return;
+  }
+  if (occurs(v, t)) /* xs.append(xs) */
+    t = ty_object;
+  const Type *nb = tvars[v].bound ? ijoin(tvars[v].bound, t) : t;
+  if (nb != tvars[v].bound) {
+    tvars[v].bound = nb;
+    if (cur_infer)
+      cur_infer->changed = true;
+  }
+}
+
+/* Can a and b be merged by binding variables (bind: do it)? The merged
+ * type, or NULL when they differ otherwise. */
+static const Type *unify(const Type *a, const Type *b, bool bind) {
+  if (a == b)
+    return a;
+  if (a->kind == TY_TVAR || b->kind == TY_TVAR) {
+    if (a->kind == TY_TVAR && bind)
+      tv_bind(a->var, b);
+    else if (bind)
+      tv_bind(b->var, a);
+    return a->kind == TY_TVAR ? b : a;
+  }
+  if (a->kind != b->kind)
+    return NULL;
+  switch (a->kind) {
+  case TY_LIST:
+  case TY_SET:
+  case TY_FROZENSET:
+  case TY_ITER: {
+    const Type *e = unify(a->elem, b->elem, bind);
+    if (!e)
+      return NULL;
+    return a->kind == TY_LIST ? ty_list(e) : a->kind == TY_SET ? ty_set(e)
+           : a->kind == TY_FROZENSET ? ty_frozenset(e) : ty_iter(e);
+  }
+  case TY_DICT: {
+    const Type *k = unify(a->key, b->key, bind), *v = k ? unify(a->elem, b->elem, bind) : NULL;
+    return v ? ty_dict(k, v) : NULL;
+  }
+  case TY_TUPLE: {
+    if (a->nitems != b->nitems || a->nitems > 16)
+      return NULL;
+    if (a->nitems < 0) {
+      const Type *e = unify(a->elem, b->elem, bind);
+      return e ? ty_tuple_of(e) : NULL;
+    }
+    const Type *items[16];
+    for (int i = 0; i < a->nitems; i++)
+      if (!(items[i] = unify(a->items[i], b->items[i], bind)))
+        return NULL;
+    return ty_tuple(items, a->nitems);
+  }
+  default: return NULL;
+  }
+}
+
+/* The join at merges (phis, globals, return types): ty_join, except that a
+ * container with a variable element merges with one of the same kind. A
+ * bare variable (an item read from an empty container) is not known yet. */
+static const Type *ijoin(const Type *a, const Type *b) {
+  if (a->kind == TY_TVAR)
+    return b;
+  if (b->kind == TY_TVAR)
+    return a;
+  if (a->kind == b->kind && a != b && (ty_has_tvar(a) || ty_has_tvar(b))) {
+    const Type *u = unify(a, b, true);
+    if (u)
+      return u;
+  }
+  return ty_join(a, b);
+}
+
+/* Bind what the chosen row stores into a container with variables. */
+static void bind_row(const OpRow *r, const Type **args, int nargs) {
+  const Type *first = (r->sig[0] == 'k' || r->sig[0] == 'e') && nargs > 1 ? args[1] : args[0];
+  for (int k = 0; k < nargs && r->sig[k] && r->sig[k] != '*'; k++) {
+    const Type *t = args[k], *slot = NULL;
+    switch (r->sig[k]) {
+    case 'e': slot = first->elem; break;
+    case 'k': slot = first->kind == TY_DICT ? first->key : first->elem; break;
+    case 'v': slot = first->elem; break;
+    case 'M': slot = first; break;
+    case 'N': slot = first->elem, t = t->elem; break;
+    case 'j': slot = first->elem, t = ty_iter_item(t); break;
+    default: break;
+    }
+    if (slot && t && slot != t && (ty_has_tvar(slot) || ty_has_tvar(t)))
+      unify(slot, t, true);
+  }
+}
+
+/* ------------------------------------------------------------- matching */
+
 /* Can a value of type t go where type want is expected? exact: no
- * promotion (bool → int → float); a boxed dynamic place takes anything. */
+ * promotion (bool → int → float); a boxed dynamic place takes anything; an
+ * element type not known yet (a variable) takes anything too. */
 static bool fits_type(const Type *t, const Type *want, bool exact) {
   if (t == want)
     return true;
-  if (want->kind == TY_OBJECT)
+  if (want->kind == TY_OBJECT || want->kind == TY_TVAR || want->kind == TY_NORETURN)
     return true;
   if (want->kind == TY_OPTIONAL)
     return t == want->elem || t == ty_none;
+  if (ty_has_tvar(t) || ty_has_tvar(want))
+    return unify(t, want, false) != NULL;
   if (exact)
     return false;
   return (want == ty_float && (t == ty_int || t == ty_bool)) || (want == ty_int && t == ty_bool);
 }
 
-/* Does type t fit the signature code c? exact: no promotion. args[0] is
- * the first argument (for 'e', the element type of a list). */
+static bool is_set(const Type *t) { return t->kind == TY_SET || t->kind == TY_FROZENSET; }
+
+static bool iterable(const Type *t) { return t->kind != TY_CURSOR && ty_iter_item(t) != NULL; }
+
+/* Does type t fit the signature code c? exact: no promotion. first is the
+ * container argument (for 'e', the list or set whose item it is). */
 static bool fits(const Type *t, char c, bool exact, const Type *first) {
   switch (c) {
-  case 'a': return true;
+  case 'a': return t->kind != TY_CURSOR;
   case 'L': return t->kind == TY_LIST;
   case 'D': return t->kind == TY_DICT;
-  case 'M': return t == first;
+  case 'H': return is_set(t);
+  case 'W': return t->kind == TY_SET;
+  case 'Y': return t->kind == TY_TUPLE;
+  case 'O': return t->kind == TY_OBJECT;
+  case 'I': return iterable(t);
+  case 'J': return iterable(t) && (ty_iter_item(t) == ty_int || ty_iter_item(t) == ty_bool);
+  case 'M': return t == first || fits_type(t, first, true);
+  case 'N': return is_set(t) && is_set(first) && fits_type(t->elem, first->elem, true);
+  case 'j': return iterable(t) && fits_type(ty_iter_item(t), first->elem, true);
   /* no promotion into a container: a list[float] holding an int would print
    * differently from CPython's, so that is a compile error, not a conversion */
-  case 'e': return first->kind == TY_LIST && fits_type(t, first->elem, true);
-  /* a dict's key or value: keys may be promoted (1 and 1.0 are the same key),
-   * values not (they are stored) */
-  case 'k': return first->kind == TY_DICT && fits_type(t, first->key, false);
+  case 'e': return (first->kind == TY_LIST || is_set(first)) && fits_type(t, first->elem, true);
+  /* a dict's key or a set's item looked up: it may be promoted (1 and 1.0
+   * are the same key); a dict's value is stored, so not */
+  case 'k': return (first->kind == TY_DICT && fits_type(t, first->key, false)) ||
+                   (is_set(first) && fits_type(t, first->elem, false));
   case 'v': return first->kind == TY_DICT && fits_type(t, first->elem, true);
-  case 'o': return !ty_is_unboxed(t) && t->kind != TY_RANGE;
+  case 'o': return !ty_is_unboxed(t) && t->kind != TY_RANGE && t->kind != TY_CURSOR && t->kind != TY_TVAR;
   case 'f':
     if (t == ty_float)
       return true;
@@ -178,38 +432,88 @@ static const OpRow *match(const char *callee, const Type **args, int nargs) {
   return NULL;
 }
 
+/* A builtin or method called with keywords (sorted(xs, reverse=True)):
+ * the row named with them, "sorted:reverse" (keywords in the order
+ * written), else a variadic row of the plain name (print's sep= and end=,
+ * str.format's **kwargs). A keyword no row names is no match. */
+static const OpRow *match_call(Instr *in, const char *callee, const Type **args, int nargs) {
+  if (in->op != IR_BUILTIN || !in->nkw)
+    return match(callee, args, nargs);
+  Buf name = {0};
+  buf_puts(&name, callee);
+  for (int k = 0; k < in->nkw; k++)
+    buf_printf(&name, "%c%s", k ? ',' : ':', in->kwnames[k]->str);
+  const OpRow *r = match(name.data, args, nargs);
+  buf_free(&name);
+  if (!r) {
+    r = match(callee, args, nargs);
+    size_t n = r ? strlen(r->sig) : 0;
+    if (r && (n == 0 || r->sig[n - 1] != '*'))
+      r = NULL;
+  }
+  return r;
+}
+
+/* The result type a row gives for these arguments, or NULL when it has
+ * none (dict() of items that are not pairs). */
+static const Type *row_result(const OpRow *r, const Type **args, int nargs) {
+  const Type *a0 = nargs ? args[0] : NULL;
+  const Type *item = a0 ? ty_iter_item(a0) : NULL;
+  switch (r->result) {
+  case 'E':
+  case 'V': return a0->elem;
+  case 'L':
+  case 'M': return a0;
+  case 'S': return ty_list(ty_str);
+  case 'X': return item;
+  case 'Q': return item ? ty_list(item) : NULL;
+  case 'Z': return item ? ty_set(item) : NULL;
+  case 'F': return item ? ty_frozenset(item) : NULL;
+  case 'G': return item ? ty_tuple_of(item) : NULL;
+  case 'R': return item ? ty_iter(item) : NULL;
+  case 'A':
+    if (item && item->kind == TY_TUPLE && item->nitems == 2)
+      return ty_dict(item->items[0], item->items[1]);
+    return NULL;
+  case 'K': return ty_iter(a0->key);
+  case 'U': return ty_iter(a0->elem);
+  case 'P': return ty_iter(ty_tuple((const Type *[]){a0->key, a0->elem}, 2));
+  case 'C': return ty_cursor(a0);
+  case 'T': return ty_tuple((const Type *[]){type_of_code(r->sig[0]), type_of_code(r->sig[0])}, 2);
+  case 'B': return item ? ty_join(item, args[nargs - 1]) : NULL;
+  default: return type_of_code(r->result);
+  }
+}
+
+static const char *const binop_names[] = {"+", "-", "*", "@", "/", "%", "**", "<<", ">>", "|", "^", "&", "//"};
+
 static const char *callee_of(Instr *in) {
-  static const char *const binops[] = {"+", "-", "*", "@", "/", "%", "**", "<<", ">>", "|", "^", "&", "//"};
   static const char *const unops[] = {"~x", "not", "+x", "-x"};
   static const char *const cmps[] = {"==", "!=", "<", "<=", ">", ">=", "is", "is not", "in", "not in"};
   switch (in->op) {
   case IR_BINOP:
+  case IR_INPLACE:
     /* x ** c with a constant c >= 0 stays an int; any other int ** int may
      * be a float (2 ** -1 == 0.5) */
     if (in->sub == BIN_Pow && in->args[1]->op == IR_CONST && in->args[1]->cval.kind == CONST_INT &&
         in->args[1]->cval.i >= 0)
       return "**+";
-    return binops[in->sub];
+    return binop_names[in->sub];
+  case IR_BUILTIN:
+    /* pow(x, c) likewise */
+    if (!strcmp(in->name->str, "pow") && in->nargs == 2 && !in->nkw && in->args[1]->op == IR_CONST &&
+        in->args[1]->cval.kind == CONST_INT && in->args[1]->cval.i >= 0)
+      return "pow+";
+    return in->name->str;
   case IR_UNARYOP: return unops[in->sub];
   case IR_COMPARE: return cmps[in->sub];
   case IR_TRUTH:
   case IR_NOT: return "truth";
-  case IR_BUILTIN: return in->name->str;
   default: return "?";
   }
 }
 
 /* ----------------------------------------------------------- propagation */
-
-typedef struct Infer {
-  Arena *a;
-  Module *m;
-  const Type **globals; /* per module global */
-  Vec specs;            /* every IrFunc created */
-  bool changed;
-} Infer;
-
-static Infer *cur_infer;
 
 static const Type *const_type(Instr *in) {
   if (in->callee)
@@ -259,13 +563,51 @@ static void set_type(Infer *I, Instr *in, const Type *t) {
   }
 }
 
+/* An empty container's element type: its variable's binding so far
+ * (in->var numbers the variables, one more than the first). */
+static const Type *empty_elem(Instr *in, int which) {
+  if (!in->var) {
+    in->var = tv_new() + 1;
+    if (!strcmp(in->name->str, "dict.new"))
+      tv_new();
+  }
+  return tv_resolve(ty_tvar(in->var - 1 + which));
+}
+
+/* The type of a display or an empty container: list.new, set.new, dict.new. */
+static const Type *display_type(Instr *in, const Type **args, int nargs, bool known) {
+  if (in->ann)
+    return in->ann;
+  const char *name = in->name->str;
+  if (!strcmp(name, "dict.new")) {
+    if (nargs == 0)
+      return ty_dict(empty_elem(in, 0), empty_elem(in, 1));
+    const Type *k = ty_unknown, *v = ty_unknown;
+    for (int i = 0; i + 1 < nargs; i += 2) {
+      k = ijoin(k, args[i]);
+      v = ijoin(v, args[i + 1]);
+    }
+    return known ? ty_dict(k, v) : NULL;
+  }
+  const Type *elem = ty_unknown;
+  if (nargs == 0)
+    elem = empty_elem(in, 0);
+  for (int i = 0; i < nargs; i++)
+    elem = ijoin(elem, args[i]);
+  if (!known || elem->kind == TY_UNKNOWN)
+    return NULL;
+  return !strcmp(name, "list.new") ? ty_list(elem) : ty_set(elem);
+}
+
 static void infer_instr(Infer *I, IrFunc *fn, Instr *in) {
   const Type *args[16];
   int nargs = in->nargs > 16 ? 16 : in->nargs;
   bool known = true;
   for (int i = 0; i < nargs; i++) {
     args[i] = in->args[i]->type;
-    if (args[i]->kind == TY_UNKNOWN)
+    /* a variable: not known yet; NoReturn: an item of a container that is
+     * always empty, so this never runs */
+    if (args[i]->kind == TY_UNKNOWN || args[i]->kind == TY_TVAR || args[i]->kind == TY_NORETURN)
       known = false;
   }
   switch (in->op) {
@@ -275,7 +617,7 @@ static void infer_instr(Infer *I, IrFunc *fn, Instr *in) {
   case IR_PHI: {
     const Type *t = ty_unknown;
     for (int i = 0; i < in->nargs; i++)
-      t = ty_join(t, in->args[i]->type);
+      t = ijoin(t, in->args[i]->type);
     set_type(I, in, t);
     break;
   }
@@ -286,7 +628,7 @@ static void infer_instr(Infer *I, IrFunc *fn, Instr *in) {
   }
   case IR_GLOBAL_SET: {
     int g = module_global_index(I->m, in->name);
-    const Type *t = ty_join(I->globals[g], args[0]);
+    const Type *t = ijoin(I->globals[g], args[0]);
     if (t != I->globals[g]) {
       I->globals[g] = t;
       I->changed = true;
@@ -300,7 +642,7 @@ static void infer_instr(Infer *I, IrFunc *fn, Instr *in) {
     }
     break;
   case IR_RETURN: {
-    const Type *t = ty_join(fn->ret, args[0]);
+    const Type *t = ijoin(fn->ret, args[0]);
     if (t != fn->ret) {
       fn->ret = t;
       I->changed = true;
@@ -315,47 +657,30 @@ static void infer_instr(Infer *I, IrFunc *fn, Instr *in) {
   case IR_NOT:
   case IR_TRUTH:
   case IR_BINOP:
+  case IR_INPLACE:
   case IR_UNARYOP:
   case IR_COMPARE:
-  case IR_BUILTIN:
-    if (in->op == IR_BUILTIN && !strcmp(in->name->str, "list.new")) {
-      /* [a, b, c]: a list of the join of the items' types, or the annotated type */
-      const Type *elem = ty_unknown;
-      for (int i = 0; i < nargs; i++)
-        elem = ty_join(elem, args[i]);
-      in->row = match("list.new", args, nargs);
-      if (in->ann)
-        set_type(I, in, in->ann);
-      else if (nargs == 0) /* [] with no annotation: items of any type, boxed */
-        set_type(I, in, ty_list(ty_object));
-      else if (known && elem->kind != TY_UNKNOWN)
-        set_type(I, in, ty_list(elem));
-      break;
-    }
-    if (in->op == IR_BUILTIN && !strcmp(in->name->str, "dict.new")) {
-      /* {k: v, ...}: keys and values joined; {} alone holds boxed objects */
-      const Type *k = ty_unknown, *v = ty_unknown;
-      for (int i = 0; i + 1 < nargs; i += 2) {
-        k = ty_join(k, args[i]);
-        v = ty_join(v, args[i + 1]);
+  case IR_BUILTIN: {
+    const char *callee = callee_of(in);
+    if (in->op == IR_BUILTIN && (!strcmp(callee, "list.new") || !strcmp(callee, "set.new") ||
+                                 !strcmp(callee, "dict.new"))) {
+      /* [a, b], {a, b}, {k: v}: the join of the items' types; empty: a
+       * variable, or the annotated type */
+      const Type *t = display_type(in, args, nargs, known);
+      if (t) {
+        in->row = match(callee, args, nargs);
+        set_type(I, in, t);
       }
-      in->row = match("dict.new", args, nargs);
-      if (in->ann)
-        set_type(I, in, in->ann);
-      else if (nargs == 0)
-        set_type(I, in, ty_dict(ty_object, ty_object));
-      else if (known)
-        set_type(I, in, ty_dict(k, v));
       break;
     }
-    if (in->op == IR_BUILTIN && !strcmp(in->name->str, "tuple.new")) {
+    if (in->op == IR_BUILTIN && !strcmp(callee, "tuple.new")) {
       if (known) {
         in->row = match("tuple.new", args, nargs);
         set_type(I, in, ty_tuple(args, nargs));
       }
       break;
     }
-    if (in->op == IR_BUILTIN && !strcmp(in->name->str, "tuple.item")) {
+    if (in->op == IR_BUILTIN && !strcmp(callee, "tuple.item")) {
       /* unpacking: an item of a tuple of the right length (checked by check_func) */
       if (known && args[0]->kind == TY_TUPLE && args[0]->nitems == in->var) {
         in->row = match("tuple.item", args, nargs);
@@ -363,19 +688,43 @@ static void infer_instr(Infer *I, IrFunc *fn, Instr *in) {
       }
       break;
     }
-    if (known) {
-      in->row = match(callee_of(in), args, nargs);
-      if (in->row) {
-        const Type *t = in->op == IR_NOT        ? ty_bool
-                        : in->row->result == 'E' ? args[0]->elem
-                        : in->row->result == 'L' ? args[0]
-                        : in->row->result == 'S' ? ty_list(ty_str)
-                        : in->row->result == 'V' ? args[0]->elem
-                                                 : type_of_code(in->row->result);
-        set_type(I, in, t);
-      }
+    if (!known)
+      break;
+    const Type **margs = args;
+    const Type *cur_args[1];
+    if (args[0]->kind == TY_CURSOR && !strncmp(callee, "iter.", 5)) {
+      /* iter.next/iter.item: the row of the iterable the cursor walks */
+      cur_args[0] = args[0]->elem;
+      margs = cur_args;
     }
+    const OpRow *row = NULL;
+    if (in->op == IR_INPLACE) { /* xs += ys: the in-place row (list.extend), else xs = xs + ys */
+      char name[8];
+      snprintf(name, sizeof name, "%s=", binop_names[in->sub]);
+      row = match(name, args, nargs);
+    }
+    if (!row)
+      row = match_call(in, callee, margs, nargs);
+    const Type *t = row ? (in->op == IR_NOT ? ty_bool : row_result(row, args, nargs)) : NULL;
+    if (t && row->result == 'X' && !strcmp(callee, "[]") && args[0]->kind == TY_TUPLE &&
+        args[0]->nitems > 0 && in->args[1]->op == IR_CONST && in->args[1]->cval.kind == CONST_INT) {
+      /* t[2]: that item's own type */
+      int64_t k = in->args[1]->cval.i;
+      if (k < 0)
+        k += args[0]->nitems;
+      if (k >= 0 && k < args[0]->nitems)
+        t = args[0]->items[k];
+    }
+    if (!t) {
+      in->row = NULL;
+      break;
+    }
+    if (margs == args)
+      bind_row(row, args, nargs);
+    in->row = row;
+    set_type(I, in, t);
     break;
+  }
   default: break;
   }
 }
@@ -425,12 +774,14 @@ static void check_func(Infer *I, IrFunc *fn) {
         continue;
       }
       bool needs_row = in->op == IR_BINOP || in->op == IR_UNARYOP || in->op == IR_COMPARE ||
-                       in->op == IR_BUILTIN || in->op == IR_TRUTH || in->op == IR_NOT;
+                       in->op == IR_BUILTIN || in->op == IR_TRUTH || in->op == IR_NOT ||
+                       in->op == IR_INPLACE;
       if (!needs_row || in->row)
         continue;
       bool known = true;
       for (int k = 0; k < in->nargs; k++)
-        known &= in->args[k]->type->kind != TY_UNKNOWN;
+        known &= in->args[k]->type->kind != TY_UNKNOWN && in->args[k]->type->kind != TY_TVAR &&
+                 in->args[k]->type->kind != TY_NORETURN;
       if (!known)
         continue; /* an earlier error, or dead code */
       Buf sig = {0};
@@ -446,11 +797,11 @@ static void check_func(Infer *I, IrFunc *fn) {
           else
             type_error(src, in->off, "kiln does not support unpacking %s yet", ty_str_of(t));
         }
-      } else if (!strcmp(callee, "seq.more"))
-        type_error(src, in->off, "kiln does not support for loops over %s yet",
+      } else if (!strcmp(callee, "iter.new"))
+        type_error(src, in->off, "kiln does not support iterating over %s yet",
                    ty_str_of(in->args[0]->type));
-      else if (!strcmp(callee, "seq.item"))
-        ; /* reported with seq.more */
+      else if (!strncmp(callee, "iter.", 5))
+        ; /* reported with iter.new */
       else if (in->op == IR_BUILTIN && callee[0] == '.')
         type_error(src, in->off, "kiln has no method %s for %s (no op-library row '%s(%s)')",
                    callee + 1, ty_str_of(in->args[0]->type), callee, sig.data ? sig.data : "");
@@ -466,6 +817,41 @@ static void check_func(Infer *I, IrFunc *fn) {
   (void)I;
 }
 
+/* Keep the specialisations reached from the roots by calls: those made
+ * while an element type was still a variable are not. */
+static void mark_reached(IrFunc *fn) {
+  if (fn->typed)
+    return;
+  fn->typed = true; /* set again for every kept one below */
+  for (int b = 0; b < fn->nblocks; b++)
+    for (int i = 0; i < fn->blocks[b]->ninstrs; i++) {
+      Instr *in = fn->blocks[b]->instrs[i];
+      if (in->op == IR_CALL && in->target)
+        mark_reached(in->target);
+    }
+}
+
+static void prune_specs(Infer *I, IrFunc *entry, IrFunc **exports, int nexports) {
+  mark_reached(entry);
+  for (int i = 0; i < nexports; i++)
+    mark_reached(exports[i]);
+  int n = 0;
+  for (int i = 0; i < I->specs.len; i++) {
+    IrFunc *fn = I->specs.items[i];
+    if (fn->typed)
+      I->specs.items[n++] = fn;
+  }
+  I->specs.len = n;
+  for (int f = 0; f < I->m->nfuncs; f++) {
+    FuncDecl *d = I->m->funcs[f];
+    int k = 0;
+    for (int i = 0; i < d->nspecs; i++)
+      if (d->specs[i]->typed)
+        d->specs[k++] = d->specs[i];
+    d->nspecs = k;
+  }
+}
+
 int infer_program(Arena *a, Module *m, IrFunc *entry, IrFunc **exports, int nexports) {
   Infer I = {.a = a, .m = m};
   I.globals = arena_alloc(a, (size_t)(m->nglobals + 1) * sizeof *I.globals);
@@ -476,12 +862,25 @@ int infer_program(Arena *a, Module *m, IrFunc *entry, IrFunc **exports, int nexp
   vec_push(&I.specs, entry);
   for (int i = 0; i < nexports; i++)
     vec_push(&I.specs, exports[i]);
-  do {
-    I.changed = false;
-    for (int i = 0; i < I.specs.len; i++)
-      infer_func(&I, I.specs.items[i]);
-  } while (I.changed);
+  ntvars = 0;
+  for (;;) {
+    do {
+      I.changed = false;
+      for (int i = 0; i < I.specs.len; i++)
+        infer_func(&I, I.specs.items[i]);
+    } while (I.changed);
+    /* element types nothing bound: the containers stay empty */
+    bool more = false;
+    for (int v = 0; v < ntvars; v++)
+      if (tv_find(v) == v && !tvars[v].bound) {
+        tvars[v].bound = ty_noreturn;
+        more = true;
+      }
+    if (!more)
+      break;
+  }
   cur_infer = NULL;
+  prune_specs(&I, entry, exports, nexports);
   nerrors = 0;
   for (int i = 0; i < I.specs.len; i++) {
     IrFunc *fn = I.specs.items[i];

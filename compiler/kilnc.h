@@ -422,8 +422,11 @@ struct FuncDecl {
   Ident *name;        /* "<module>" for module-level code */
   Node *def;          /* the FunctionDef, or the Module node */
   Module *mod;
-  Ident **locals;     /* names local to the function, parameters first */
+  Ident **locals;     /* names local to the function, parameters first: positional
+                         ones, *args, keyword-only ones, **kwargs */
   int nlocals, nparams;
+  int npos;           /* positional parameters (positional-only ones included) */
+  int vararg, kwarg;  /* the index of *args and of **kwargs among the parameters, or -1 */
   Ident **globals;    /* names declared global */
   int nglobals;
   struct IrFunc **specs; /* its specialisations, one per argument-type tuple */

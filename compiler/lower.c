@@ -37,11 +37,32 @@ const int ir_flags[IR_COUNT] = {
 #undef TERM
 #undef PURE
 
+/* What leaving a region early (return, break, continue) must run first:
+ * a finally body, or the end of an except clause's handling. */
+typedef struct Cleanup {
+  NodeList finalbody;  /* a try's finally body, lowered again on each way out */
+  Block *handler;      /* where exceptions in it go: the handler outside the try */
+  struct Loop *loop;   /* the loop outside the try, which a break in the body leaves */
+  Instr *prev;         /* no finalbody: an except clause, excend prev on the way out */
+  struct Cleanup *outer;
+} Cleanup;
+
 typedef struct Loop {
   Block *head;  /* continue target */
   Block *exit;  /* break target */
+  Cleanup *cleanup; /* the cleanups outside the loop: break and continue run those inside */
   struct Loop *outer;
 } Loop;
+
+/* A comprehension's own names (Python 3 scoping): each lives in a variable
+ * slot of its own, past the function's locals, so it neither leaks nor
+ * clobbers a local of the same name. */
+typedef struct Scope {
+  Ident **names;
+  int *slots;
+  int n;
+  struct Scope *outer;
+} Scope;
 
 typedef struct Lower {
   Arena *a;
@@ -51,14 +72,28 @@ typedef struct Lower {
   Block *cur;     /* the block being filled; NULL after a terminator (dead code) */
   Vec blocks;
   Loop *loop;
-  int nvars;
+  int nvars;      /* the function's locals; slot nvars is the spare of boolop/ifexp */
+  int nslots;     /* slots in use: locals, the spare, then hidden ones (see hidden_slots) */
+  Vec slot_nodes; /* the nodes hidden slots were given for, and (as a number) the first slot */
   Block *handler; /* where an exception raised here goes (a try's dispatch), or NULL */
+  Cleanup *cleanup;
+  Scope *scope;   /* the comprehensions being lowered, innermost first */
 } Lower;
+
+/* The variable slot of a local name: a comprehension's own (innermost
+ * first), else the function's; -1 for a global or builtin. */
+static int local_slot(Lower *L, Ident *id) {
+  for (Scope *sc = L->scope; sc; sc = sc->outer)
+    for (int i = 0; i < sc->n; i++)
+      if (sc->names[i] == id)
+        return sc->slots[i];
+  return func_local_index(L->decl, id);
+}
 
 /* Is id an exception class here: a built-in one or one the module defines,
  * and not shadowed by a variable? */
 static bool is_exception_name(Lower *L, Ident *id) {
-  if (func_local_index(L->decl, id) >= 0 || module_global_index(L->decl->mod, id) >= 0)
+  if (local_slot(L, id) >= 0 || module_global_index(L->decl->mod, id) >= 0)
     return false;
   return is_builtin_exception(id) || module_exception(L->decl->mod, id) >= 0;
 }
@@ -72,8 +107,9 @@ _Noreturn static void unsupported(Lower *L, Node *n, const char *what) {
 static Block *new_block(Lower *L) {
   Block *b = arena_alloc(L->a, sizeof *b);
   b->id = L->blocks.len;
-  b->defs = arena_alloc(L->a, (size_t)(L->nvars + 1) * sizeof *b->defs);
-  b->incomplete = arena_alloc(L->a, (size_t)(L->nvars + 1) * sizeof *b->incomplete);
+  b->nslots = L->nslots;
+  b->defs = arena_alloc(L->a, (size_t)b->nslots * sizeof *b->defs);
+  b->incomplete = arena_alloc(L->a, (size_t)b->nslots * sizeof *b->incomplete);
   vec_push(&L->blocks, b);
   return b;
 }
@@ -247,7 +283,22 @@ static Instr *add_phi_operands(Lower *L, int var, Instr *phi) {
   return try_remove_trivial(L, phi);
 }
 
+/* Blocks made before a hidden slot was taken have no room for it yet. */
+static void room(Lower *L, Block *b, int var) {
+  if (var < b->nslots)
+    return;
+  int n = L->nslots > var ? L->nslots : var + 1;
+  Instr **defs = arena_alloc(L->a, (size_t)n * sizeof *defs);
+  Instr **inc = arena_alloc(L->a, (size_t)n * sizeof *inc);
+  memcpy(defs, b->defs, (size_t)b->nslots * sizeof *defs);
+  memcpy(inc, b->incomplete, (size_t)b->nslots * sizeof *inc);
+  b->defs = defs;
+  b->incomplete = inc;
+  b->nslots = n;
+}
+
 static Instr *read_var(Lower *L, int var, Block *b, uint32_t off) {
+  room(L, b, var);
   if (b->defs[var])
     return forwarded(b->defs[var]);
   Instr *val;
@@ -273,7 +324,7 @@ static Instr *read_var(Lower *L, int var, Block *b, uint32_t off) {
 }
 
 static void seal(Lower *L, Block *b) {
-  for (int v = 0; v < L->nvars; v++)
+  for (int v = 0; v < b->nslots; v++)
     if (b->incomplete[v]) {
       add_phi_operands(L, v, b->incomplete[v]);
       b->incomplete[v] = NULL;
@@ -281,7 +332,25 @@ static void seal(Lower *L, Block *b) {
   b->sealed = true;
 }
 
-static void write_var(Lower *L, int var, Instr *val) { cur_block(L)->defs[var] = val; }
+static void write_var(Lower *L, int var, Instr *val) {
+  Block *b = cur_block(L);
+  room(L, b, var);
+  b->defs[var] = val;
+}
+
+/* n hidden variable slots for node n (a comprehension's names and its
+ * running result, an enumerate's counter): the first of them. A node
+ * lowered twice (a finally body is, once per way out) gets the same ones. */
+static int hidden_slots(Lower *L, Node *n, int count) {
+  for (int i = 0; i < L->slot_nodes.len; i += 2)
+    if (L->slot_nodes.items[i] == n)
+      return (int)(intptr_t)L->slot_nodes.items[i + 1];
+  int first = L->nslots;
+  L->nslots += count;
+  vec_push(&L->slot_nodes, n);
+  vec_push(&L->slot_nodes, (void *)(intptr_t)first);
+  return first;
+}
 
 /* After construction: replace forwarded phis by their values everywhere,
  * drop them, and repeat while new trivial phis appear. */
@@ -349,7 +418,7 @@ static Instr *name_load(Lower *L, Node *e) {
   Ident *id = e->Name.id;
   if (is_sys(L, e))
     unsupported(L, e, "the module sys except sys.exit(), sys.stdout and sys.stderr");
-  int var = func_local_index(L->decl, id);
+  int var = local_slot(L, id);
   if (var >= 0)
     return read_var(L, var, cur_block(L), e->off);
   if (module_global_index(L->decl->mod, id) >= 0) {
@@ -367,7 +436,7 @@ static Instr *name_load(Lower *L, Node *e) {
 }
 
 static void store_name(Lower *L, Ident *id, Instr *val, uint32_t off) {
-  int var = func_local_index(L->decl, id);
+  int var = local_slot(L, id);
   if (var >= 0) {
     write_var(L, var, val);
     return;
@@ -467,20 +536,31 @@ static Instr *ifexp(Lower *L, Node *e) {
 static Instr *call_func(Lower *L, Node *e, FuncDecl *callee) {
   NodeList args = e->Call.args, kws = e->Call.keywords;
   Node *fargs = callee->def->FunctionDef.args;
-  if (fargs->arguments.vararg || fargs->arguments.kwarg || fargs->arguments.kwonlyargs.len)
-    unsupported(L, callee->def, "*args, **kwargs and keyword-only parameters");
-  int np = callee->nparams, nposonly = fargs->arguments.posonlyargs.len;
+  int np = callee->nparams, npos = callee->npos, nposonly = fargs->arguments.posonlyargs.len;
   const char *fname = callee->name->str;
-  if (args.len > np)
+  if (args.len > npos && callee->vararg < 0)
     error_at(L->src, e->off, ERR_SYNTAX, "%s() takes %d positional argument%s but %d %s given",
-             fname, np, np == 1 ? "" : "s", args.len, args.len == 1 ? "was" : "were");
+             fname, npos, npos == 1 ? "" : "s", args.len, args.len == 1 ? "was" : "were");
+  /* where each argument goes: a parameter's slot, *args or **kwargs */
   Node **slot = arena_alloc(L->a, (size_t)(np + 1) * sizeof *slot);
-  for (int i = 0; i < args.len; i++)
+  for (int i = 0; i < args.len && i < npos; i++)
     slot[i] = args.items[i];
+  int nextra = args.len > npos ? args.len - npos : 0;
+  Node **kwextra = arena_alloc(L->a, (size_t)(kws.len + 1) * sizeof *kwextra);
+  int nkwextra = 0;
   for (int k = 0; k < kws.len; k++) {
     Ident *name = kws.items[k]->keyword.arg;
     int i = func_local_index(callee, name);
-    if (i < nposonly || i >= np)
+    bool named = i >= nposonly && i < np && i != callee->vararg && i != callee->kwarg;
+    if (!named && callee->kwarg >= 0) {
+      for (int j = 0; j < nkwextra; j++)
+        if (kwextra[j]->keyword.arg == name)
+          error_at(L->src, kws.items[k]->off, ERR_SYNTAX,
+                   "%s() got multiple values for keyword argument '%s'", fname, name->str);
+      kwextra[nkwextra++] = kws.items[k];
+      continue;
+    }
+    if (!named)
       error_at(L->src, kws.items[k]->off, ERR_SYNTAX, "%s() got an unexpected keyword argument '%s'",
                fname, name->str);
     if (slot[i])
@@ -488,26 +568,63 @@ static Instr *call_func(Lower *L, Node *e, FuncDecl *callee) {
                fname, name->str);
     slot[i] = kws.items[k]->keyword.value;
   }
-  NodeList defaults = fargs->arguments.defaults;
+  /* defaults: the last positional parameters', and the keyword-only ones' */
+  NodeList defaults = fargs->arguments.defaults, kwdefaults = fargs->arguments.kw_defaults;
+  int kwfirst = callee->vararg >= 0 ? callee->vararg + 1 : npos;
   for (int i = 0; i < np; i++) {
-    if (slot[i])
+    if (slot[i] || i == callee->vararg || i == callee->kwarg)
       continue;
-    int d = i - (np - defaults.len);
-    if (d < 0)
-      error_at(L->src, e->off, ERR_SYNTAX, "%s() missing 1 required positional argument: '%s'",
-               fname, callee->locals[i]->str);
-    if (defaults.items[d]->kind != AST_Constant)
-      unsupported(L, defaults.items[d], "default values other than constants");
-    slot[i] = defaults.items[d];
+    Node *d = NULL;
+    if (i < npos && i - (npos - defaults.len) >= 0)
+      d = defaults.items[i - (npos - defaults.len)];
+    else if (i >= kwfirst && i - kwfirst < kwdefaults.len)
+      d = kwdefaults.items[i - kwfirst];
+    if (!d)
+      error_at(L->src, e->off, ERR_SYNTAX, "%s() missing 1 required %s argument: '%s'", fname,
+               i < npos ? "positional" : "keyword-only", callee->locals[i]->str);
+    if (d->kind != AST_Constant &&
+        !(d->kind == AST_UnaryOp && d->UnaryOp.op == UOP_USub && d->UnaryOp.operand->kind == AST_Constant))
+      unsupported(L, d, "default values other than constants");
+    slot[i] = d;
   }
   /* arguments are evaluated in the order written; defaults after */
   Instr **vals = arena_alloc(L->a, (size_t)(np + 1) * sizeof *vals);
-  for (int i = 0; i < args.len; i++)
-    vals[i] = expr(L, args.items[i]);
-  for (int k = 0; k < kws.len; k++) {
-    int i = func_local_index(callee, kws.items[k]->keyword.arg);
-    vals[i] = expr(L, kws.items[k]->keyword.value);
+  Instr *varargs = NULL, *kwargs = NULL;
+  if (callee->vararg >= 0) {
+    varargs = new_instr(L, IR_BUILTIN, e->off, nextra);
+    varargs->name = intern("tuple.new", 9);
+    vals[callee->vararg] = varargs;
   }
+  for (int i = 0; i < args.len; i++) {
+    Instr *v = expr(L, args.items[i]);
+    if (i < npos)
+      vals[i] = v;
+    else
+      varargs->args[i - npos] = v;
+  }
+  if (varargs)
+    emit(L, varargs);
+  if (callee->kwarg >= 0) {
+    kwargs = new_instr(L, IR_BUILTIN, e->off, 2 * nkwextra);
+    kwargs->name = intern("dict.new", 8);
+    if (!nkwextra)
+      kwargs->ann = ty_dict(ty_str, ty_object);
+    vals[callee->kwarg] = kwargs;
+  }
+  for (int k = 0, x = 0; k < kws.len; k++) {
+    Ident *name = kws.items[k]->keyword.arg;
+    Instr *v = expr(L, kws.items[k]->keyword.value);
+    if (x < nkwextra && kwextra[x] == kws.items[k]) {
+      kwargs->args[2 * x] = const_instr(L, kws.items[k]->off,
+                                        (Const){.kind = CONST_STR, .s = name->str, .len = name->len});
+      kwargs->args[2 * x + 1] = v;
+      x++;
+    } else {
+      vals[func_local_index(callee, name)] = v;
+    }
+  }
+  if (kwargs)
+    emit(L, kwargs);
   for (int i = 0; i < np; i++)
     if (!vals[i])
       vals[i] = expr(L, slot[i]);
@@ -516,6 +633,71 @@ static Instr *call_func(Lower *L, Node *e, FuncDecl *callee) {
     in->args[i] = vals[i];
   in->callee = callee;
   return emit(L, in);
+}
+
+static Instr *consume(Lower *L, Node *e, const char *name, Instr *sep);
+static Instr *comprehension(Lower *L, Node *e);
+static bool iteration_form(Lower *L, Node *e);
+
+/* Does the builtin `name` consume an iterable given as its first of nargs
+ * arguments, so that a generator expression there can run as a loop? */
+static bool consumes(const char *name, int nargs, NodeList kws) {
+  static const char *const one[] = {"list", "set", "frozenset", "tuple", "dict", "any", "all", "min", "max"};
+  if (!strcmp(name, "sorted"))
+    return nargs == 1 && (!kws.len || (kws.len == 1 && !strcmp(kws.items[0]->keyword.arg->str, "reverse")));
+  if (kws.len)
+    return false;
+  if (!strcmp(name, "sum"))
+    return nargs <= 2;
+  for (size_t i = 0; i < countof(one); i++)
+    if (!strcmp(name, one[i]))
+      return nargs == 1;
+  return false;
+}
+
+/* isinstance(x, T): T a builtin class or a tuple of them, made a constant
+ * mask with bit i for isinstance_names[i] (the runtime's KR_TM_* bits, in
+ * the same order), so the op library can answer from x's static type.
+ * bool is a subclass of int: int stands for both. */
+static const char *const isinstance_names[] = {"int", "bool", "float", "str", "list", "dict", "tuple",
+                                               "set", "frozenset", "bytes", "NoneType", "range"};
+
+static bool is_builtin_name(Lower *L, Node *n, const char *name) {
+  return n->kind == AST_Name && !strcmp(n->Name.id->str, name) && local_slot(L, n->Name.id) < 0 &&
+         module_global_index(L->decl->mod, n->Name.id) < 0;
+}
+
+static int64_t class_bit(const char *name) {
+  for (int i = 0; i < (int)countof(isinstance_names); i++)
+    if (!strcmp(isinstance_names[i], name))
+      return (int64_t)1 << i;
+  return 0;
+}
+
+static int64_t class_mask(Lower *L, Node *c) {
+  if (c->kind == AST_Tuple) {
+    int64_t m = 0;
+    for (int i = 0; i < c->Tuple.elts.len; i++)
+      m |= class_mask(L, c->Tuple.elts.items[i]);
+    return m;
+  }
+  if (c->kind == AST_Call && is_builtin_name(L, c->Call.func, "type") && c->Call.args.len == 1 &&
+      !c->Call.keywords.len && c->Call.args.items[0]->kind == AST_Constant &&
+      c->Call.args.items[0]->Constant.value.kind == CONST_NONE)
+    return class_bit("NoneType");
+  if (c->kind == AST_Name && strcmp(c->Name.id->str, "NoneType") && is_builtin_name(L, c, c->Name.id->str) &&
+      class_bit(c->Name.id->str))
+    return class_bit(c->Name.id->str) | (!strcmp(c->Name.id->str, "int") ? class_bit("bool") : 0);
+  unsupported(L, c, "isinstance() with classes other than builtin types (int, float, str, bool, list, "
+                    "dict, tuple, set, frozenset, bytes, range, type(None))");
+}
+
+static Instr *isinstance_call(Lower *L, Node *e) {
+  Instr *args[2];
+  args[0] = expr(L, e->Call.args.items[0]);
+  Node *cls = e->Call.args.items[1];
+  args[1] = const_instr(L, cls->off, (Const){.kind = CONST_INT, .i = class_mask(L, cls)});
+  return builtin(L, e->off, "isinstance", args, 2);
 }
 
 static Instr *call(Lower *L, Node *e) {
@@ -529,7 +711,7 @@ static Instr *call(Lower *L, Node *e) {
       unsupported(L, kws.items[i], "**kwargs in calls");
   if (fn->kind == AST_Name) {
     Ident *id = fn->Name.id;
-    FuncDecl *callee = func_local_index(L->decl, id) < 0 ? module_func(L->decl->mod, id) : NULL;
+    FuncDecl *callee = local_slot(L, id) < 0 ? module_func(L->decl->mod, id) : NULL;
     if (callee)
       return call_func(L, e, callee);
     if (is_exception_name(L, id)) {
@@ -541,7 +723,21 @@ static Instr *call(Lower *L, Node *e) {
       in->name = id;
       return emit(L, in);
     }
-    if (func_local_index(L->decl, id) < 0 && module_global_index(L->decl->mod, id) < 0) {
+    if (local_slot(L, id) < 0 && module_global_index(L->decl->mod, id) < 0) {
+      const char *n = id->str;
+      bool none = !args.len && !kws.len;
+      /* list(), set(), dict(): empty containers, typed by what the program
+       * puts in them (infer.c); tuple(), frozenset(): empty for good */
+      if (none && (!strcmp(n, "list") || !strcmp(n, "set") || !strcmp(n, "dict")))
+        return builtin(L, e->off, n[0] == 'l' ? "list.new" : n[0] == 's' ? "set.new" : "dict.new", NULL, 0);
+      if (none && (!strcmp(n, "tuple") || !strcmp(n, "frozenset"))) {
+        Instr *t = builtin(L, e->off, "tuple.new", NULL, 0);
+        return n[0] == 't' ? t : builtin(L, e->off, n, &t, 1);
+      }
+      if (args.len && iteration_form(L, args.items[0]) && consumes(n, args.len, kws))
+        return consume(L, e, n, NULL);
+      if (!strcmp(n, "isinstance") && args.len == 2 && !kws.len)
+        return isinstance_call(L, e);
       /* a builtin: the op library decides what it accepts */
       Instr *in = new_instr(L, IR_BUILTIN, e->off, args.len + kws.len);
       for (int i = 0; i < args.len; i++)
@@ -572,12 +768,23 @@ static Instr *call(Lower *L, Node *e) {
   if (fn->kind == AST_Attribute) {
     /* a method call: obj.name(args) becomes the builtin "name" with obj first;
      * the op library picks the method from obj's type */
-    if (kws.len)
-      unsupported(L, kws.items[0], "keyword arguments to methods");
-    Instr *in = new_instr(L, IR_BUILTIN, e->off, args.len + 1);
-    in->args[0] = expr(L, fn->Attribute.value);
+    Instr *obj = expr(L, fn->Attribute.value);
+    if (!strcmp(fn->Attribute.attr->str, "join") && args.len == 1 && iteration_form(L, args.items[0]))
+      return consume(L, e, "join", obj);
+    Instr *in = new_instr(L, IR_BUILTIN, e->off, args.len + kws.len + 1);
+    in->args[0] = obj;
     for (int i = 0; i < args.len; i++)
       in->args[i + 1] = expr(L, args.items[i]);
+    /* keyword arguments follow, named: xs.sort(reverse=r) selects the row
+     * ".sort:reverse", s.format(x=1) the variadic ".format" (infer.c) */
+    if (kws.len) {
+      in->kwnames = arena_alloc(L->a, (size_t)kws.len * sizeof *in->kwnames);
+      in->nkw = kws.len;
+      for (int i = 0; i < kws.len; i++) {
+        in->kwnames[i] = kws.items[i]->keyword.arg;
+        in->args[args.len + 1 + i] = expr(L, kws.items[i]->keyword.value);
+      }
+    }
     char name[256];
     snprintf(name, sizeof name, ".%s", fn->Attribute.attr->str);
     in->name = intern(name, strlen(name));
@@ -620,6 +827,24 @@ static Instr *joined_str(Lower *L, Node *e) {
   return r;
 }
 
+/* Is e a constant once CPython's AST optimizer has run: a literal, a
+ * signed number, a tuple of those? */
+static bool folded_constant(Node *e) {
+  if (e->kind == AST_Constant)
+    return true;
+  if (e->kind == AST_UnaryOp && e->UnaryOp.op != UOP_Not && e->UnaryOp.operand->kind == AST_Constant) {
+    ConstKind k = e->UnaryOp.operand->Constant.value.kind;
+    return k == CONST_INT || k == CONST_FLOAT || (k == CONST_TRUE && e->UnaryOp.op != UOP_Invert);
+  }
+  if (e->kind == AST_Tuple) {
+    for (int i = 0; i < e->Tuple.elts.len; i++)
+      if (!folded_constant(e->Tuple.elts.items[i]))
+        return false;
+    return true;
+  }
+  return false;
+}
+
 static Instr *expr(Lower *L, Node *e) {
   switch (e->kind) {
   case AST_Constant: return const_instr(L, e->off, e->Constant.value);
@@ -645,6 +870,8 @@ static Instr *expr(Lower *L, Node *e) {
   case AST_Call: return call(L, e);
   case AST_JoinedStr: return joined_str(L, e);
   case AST_NamedExpr: {
+    if (L->scope)
+      unsupported(L, e, "assignment expressions in comprehensions");
     Instr *v = expr(L, e->NamedExpr.value);
     store_name(L, e->NamedExpr.target->Name.id, v, e->off);
     return v;
@@ -683,11 +910,27 @@ static Instr *expr(Lower *L, Node *e) {
     in->name = intern("dict.new", 8);
     return emit(L, in);
   }
-  case AST_Set: unsupported(L, e, "set displays");
-  case AST_ListComp: unsupported(L, e, "list comprehensions");
-  case AST_SetComp: unsupported(L, e, "set comprehensions");
-  case AST_DictComp: unsupported(L, e, "dict comprehensions");
-  case AST_GeneratorExp: unsupported(L, e, "generator expressions");
+  case AST_Set: {
+    NodeList elts = e->Set.elts;
+    Instr *in = new_instr(L, IR_BUILTIN, e->off, elts.len);
+    for (int i = 0; i < elts.len; i++) {
+      if (elts.items[i]->kind == AST_Starred)
+        unsupported(L, elts.items[i], "unpacking in set displays");
+      in->args[i] = expr(L, elts.items[i]);
+    }
+    in->name = intern("set.new", 7);
+    /* sub 1: three or more constants, a frozenset constant in CPython */
+    in->sub = elts.len >= 3;
+    for (int i = 0; i < elts.len; i++)
+      in->sub &= folded_constant(elts.items[i]);
+    return emit(L, in);
+  }
+  case AST_ListComp:
+  case AST_SetComp:
+  case AST_DictComp: return comprehension(L, e);
+  case AST_GeneratorExp:
+    unsupported(L, e, "generator expressions other than iterated by a for loop or consumed by "
+                      "list(), set(), tuple(), dict(), sum(), any(), all(), min(), max(), sorted() or join()");
   case AST_Lambda: unsupported(L, e, "lambda");
   case AST_Subscript: {
     Node *sl = e->Subscript.slice;
@@ -787,7 +1030,7 @@ static void if_stmt(Lower *L, Node *s) {
 }
 
 static void loop_body(Lower *L, NodeList stmts, Block *head, Block *exit) {
-  Loop lp = {head, exit, L->loop};
+  Loop lp = {head, exit, L->cleanup, L->loop};
   L->loop = &lp;
   body(L, stmts);
   L->loop = lp.outer;
@@ -822,122 +1065,370 @@ static bool builtin_call(Lower *L, Node *e, const char *name, int lo, int hi) {
       e->Call.args.len < lo || e->Call.args.len > hi)
     return false;
   Ident *id = e->Call.func->Name.id;
-  return !strcmp(id->str, name) && func_local_index(L->decl, id) < 0 &&
+  return !strcmp(id->str, name) && local_slot(L, id) < 0 &&
          module_global_index(L->decl->mod, id) < 0;
 }
 
-/* for target in range(...): a counting loop; other iterables come with the
- * containers. The counter is a hidden SSA variable (the spare slot). */
-static void for_stmt(Lower *L, Node *s) {
-  Node *it = s->For.iter;
-  bool is_range = builtin_call(L, it, "range", 1, 3);
-  /* for i, x in enumerate(seq[, start]): the loop's own counter is i */
-  Node *target = s->For.target;
-  bool is_enumerate = builtin_call(L, it, "enumerate", 1, 2);
-  NodeList pair = target->kind == AST_Tuple ? target->Tuple.elts
-                  : target->kind == AST_List ? target->List.elts
-                                             : (NodeList){0};
-  if (is_enumerate && pair.len != 2)
-    unsupported(L, target, "enumerate() other than `for i, x in enumerate(...)`");
-  /* for a, b in zip(xs, ys): one counter over all the sequences, stopping at
-   * the shortest */
-  bool is_zip = builtin_call(L, it, "zip", 1, 8);
-  if (is_zip && pair.len != it->Call.args.len)
-    unsupported(L, target, "zip() other than `for a, b in zip(xs, ys)` with one name per sequence");
-  Instr *zipped[8];
-  Instr *enum_start = NULL;
-  Instr *rng, *start;
-  const char *more_op = "range.more", *item_op = "range.item";
-  if (is_range) {
-    NodeList a = it->Call.args;
-    Instr *args[3];
-    for (int i = 0; i < a.len; i++)
-      args[i] = expr(L, a.items[i]);
-    /* range(stop) / range(start, stop) / range(start, stop, step): the op
-     * library checks the types and the step (ValueError on 0) */
-    rng = builtin(L, it->off, "range", args, a.len);
-    start = builtin(L, it->off, "range.start", &rng, 1);
-  } else {
-    /* a sequence: indexed from 0 while the index is below its length, read
-     * anew each time (a list may grow in the loop, as CPython allows) */
-    if (is_zip)
-      for (int k = 0; k < it->Call.args.len; k++)
-        zipped[k] = expr(L, it->Call.args.items[k]);
-    rng = is_zip ? zipped[0] : expr(L, is_enumerate ? it->Call.args.items[0] : it);
-    if (is_enumerate && it->Call.args.len == 2)
-      enum_start = expr(L, it->Call.args.items[1]);
-    start = const_instr(L, it->off, (Const){.kind = CONST_INT, .i = 0});
-    more_op = "seq.more";
-    item_op = "seq.item";
+/* ------------------------------------------------------------- iteration
+ *
+ * Every iteration — a for statement, a comprehension, a generator
+ * expression a builtin consumes — is lowered by iterate() to one protocol
+ * of three ops, which type propagation resolves per iterable type
+ * (ops.def: a list, a range, a str, a tuple each have an inline step; a
+ * dict, a set, a view or a variant go through the runtime's iterator):
+ *
+ *       c = iter.new xs        the cursor: a C struct local, no allocation
+ *     head:
+ *       ok = iter.next c       fetch the next item; false at the end
+ *       branch ok body, exhausted
+ *     body:
+ *       x = iter.item c        the item
+ *       ...                    the sink: a loop body, an append, a sum
+ *       jump head
+ *
+ * enumerate() and zip() are lowered around it (a counter variable; one
+ * cursor per argument, each advanced only while the ones before it gave an
+ * item, as CPython's zip does), and a comprehension or generator
+ * expression is nested loops whose innermost body feeds the sink, so
+ * `for x in (f(y) for y in ys)` and `sum(f(y) for y in ys)` run as loops
+ * without a generator object. A Sink says what each item goes to.
+ */
+typedef enum {
+  SINK_FOR,       /* a for statement's target and body */
+  SINK_LEVEL,     /* a comprehension's generator `level`: its target, its ifs, then the next */
+  SINK_ENUMERATE, /* count, then (i, item) to next */
+  SINK_LIST,      /* acc.append(item) */
+  SINK_SET,       /* acc.add(item) */
+  SINK_DICT,      /* acc[k] = v for the pair item */
+  SINK_SUM,       /* slot = slot + item */
+  SINK_ANY,       /* the first true item: slot = True, go to done */
+  SINK_ALL,       /* the first false item: slot = False, go to done */
+} SinkKind;
+
+typedef struct Sink {
+  SinkKind kind;
+  Node *node;        /* FOR: the for statement; LEVEL: the comprehension */
+  int level;         /* LEVEL: which of its generators */
+  Scope *scope;      /* LEVEL: the comprehension's names */
+  Instr *acc;        /* LIST, SET, DICT: the container being filled */
+  int slot;          /* SUM, ANY, ALL: the result so far; ENUMERATE: the counter */
+  Block *done;       /* FOR: the loop's exit (break); ANY, ALL: after the loop */
+  struct Sink *next; /* LEVEL, ENUMERATE: where the items go on to */
+} Sink;
+
+static void iterate(Lower *L, Node *it, Instr *value, Sink *k, Block *exhausted);
+
+static NodeList comp_generators(Node *comp) {
+  switch (comp->kind) {
+  case AST_ListComp: return comp->ListComp.generators;
+  case AST_SetComp: return comp->SetComp.generators;
+  case AST_DictComp: return comp->DictComp.generators;
+  default: return comp->GeneratorExp.generators;
   }
-  Block *head = new_block(L), *bodyb = new_block(L), *orelse = new_block(L),
-        *exit = new_block(L);
-  /* The counter is an SSA value of its own: a phi in the head made by hand
-   * (no variable slot), the start from the entry edge, next from the latch. */
-  Instr *i0 = start;
-  jump(L, head, s->off);
-  L->cur = head;
-  Instr *phi = new_phi(L, head, -1);
-  Instr *more = op2(L, IR_BUILTIN, it->off, rng, phi);
-  more->name = intern(more_op, strlen(more_op));
-  for (int k = 1; is_zip && k < it->Call.args.len; k++) {
-    Instr *m = op2(L, IR_BUILTIN, it->off, zipped[k], phi);
-    m->name = intern(more_op, strlen(more_op));
-    more = op2(L, IR_BINOP, it->off, more, m);
-    more->sub = BIN_BitAnd;
+}
+
+/* Is e iterated by a form of its own (not a value with a cursor): a
+ * generator expression, zip(...), enumerate(...)? */
+static bool iteration_form(Lower *L, Node *e) {
+  return e->kind == AST_GeneratorExp || builtin_call(L, e, "zip", 1, 8) ||
+         builtin_call(L, e, "enumerate", 1, 2);
+}
+
+static void bound_names(Lower *L, Node *t, Vec *names) {
+  switch (t->kind) {
+  case AST_Name:
+    for (int i = 0; i < names->len; i++)
+      if (names->items[i] == t->Name.id)
+        return;
+    vec_push(names, t->Name.id);
+    break;
+  case AST_Tuple:
+    for (int i = 0; i < t->Tuple.elts.len; i++)
+      bound_names(L, t->Tuple.elts.items[i], names);
+    break;
+  case AST_List:
+    for (int i = 0; i < t->List.elts.len; i++)
+      bound_names(L, t->List.elts.items[i], names);
+    break;
+  default: unsupported(L, t, "this target in a comprehension");
   }
-  branch(L, more, bodyb, orelse, s->off);
-  seal(L, bodyb);
-  seal(L, orelse);
-  L->cur = bodyb;
-  Instr *item = op2(L, IR_BUILTIN, it->off, rng, phi);
-  item->name = intern(item_op, strlen(item_op));
-  if (is_zip) {
-    assign_to(L, pair.items[0], item);
-    for (int k = 1; k < it->Call.args.len; k++) {
-      Instr *x = op2(L, IR_BUILTIN, it->off, zipped[k], phi);
-      x->name = item->name;
-      assign_to(L, pair.items[k], x);
+}
+
+/* The comprehension's scope: its targets' names, each in a hidden slot,
+ * and one slot more for a running result (*result). */
+static Scope *comp_scope(Lower *L, Node *comp, int *result) {
+  NodeList gens = comp_generators(comp);
+  Vec names = {0};
+  for (int i = 0; i < gens.len; i++) {
+    Node *g = gens.items[i];
+    if (g->comprehension.is_async)
+      unsupported(L, g, "async comprehensions");
+    bound_names(L, g->comprehension.target, &names);
+  }
+  Scope *sc = arena_alloc(L->a, sizeof *sc);
+  int first = hidden_slots(L, comp, names.len + 1);
+  sc->n = names.len;
+  sc->names = (Ident **)vec_to_arena(L->a, &names);
+  sc->slots = arena_alloc(L->a, (size_t)(sc->n + 1) * sizeof *sc->slots);
+  for (int i = 0; i < sc->n; i++)
+    sc->slots[i] = first + i;
+  *result = first + sc->n;
+  return sc;
+}
+
+/* One item for the sink, then on to cont (the innermost loop's head). */
+static void sink_item(Lower *L, Sink *k, Instr *item, Block *cont, uint32_t off) {
+  switch (k->kind) {
+  case SINK_FOR: {
+    Node *s = k->node;
+    assign_to(L, s->For.target, item);
+    Loop lp = {cont, k->done, L->cleanup, L->loop};
+    L->loop = &lp;
+    body(L, s->For.body);
+    L->loop = lp.outer;
+    break;
+  }
+  case SINK_LEVEL: {
+    Node *comp = k->node;
+    NodeList gens = comp_generators(comp);
+    Node *g = gens.items[k->level];
+    Scope *outside = L->scope;
+    L->scope = k->scope;
+    assign_to(L, g->comprehension.target, item);
+    NodeList ifs = g->comprehension.ifs;
+    for (int i = 0; i < ifs.len; i++) {
+      Instr *t = op1(L, IR_TRUTH, ifs.items[i]->off, expr(L, ifs.items[i]));
+      Block *rest = new_block(L);
+      branch(L, t, rest, cont, ifs.items[i]->off);
+      seal(L, rest);
+      L->cur = rest;
     }
-  } else if (is_enumerate) {
-    Instr *idx = phi;
-    if (enum_start) {
-      idx = op2(L, IR_BINOP, it->off, phi, enum_start);
-      idx->sub = BIN_Add;
+    if (k->level + 1 < gens.len) {
+      Sink inner = *k;
+      inner.level++;
+      iterate(L, gens.items[k->level + 1]->comprehension.iter, NULL, &inner, cont);
+    } else {
+      Instr *v;
+      if (comp->kind == AST_DictComp) { /* the key first, then the value */
+        Instr *kv[2] = {expr(L, comp->DictComp.key), expr(L, comp->DictComp.value)};
+        v = builtin(L, comp->off, "tuple.new", kv, 2);
+      } else {
+        v = expr(L, comp->kind == AST_ListComp  ? comp->ListComp.elt
+                    : comp->kind == AST_SetComp ? comp->SetComp.elt
+                                                : comp->GeneratorExp.elt);
+      }
+      L->scope = outside; /* what consumes the items is outside the comprehension */
+      sink_item(L, k->next, v, cont, off);
     }
-    assign_to(L, pair.items[0], idx);
-    assign_to(L, pair.items[1], item);
-  } else {
-    assign_to(L, target, item);
+    L->scope = outside;
+    break;
   }
-  Instr *next;
-  if (is_range) {
-    next = op2(L, IR_BUILTIN, it->off, rng, phi);
-    next->name = intern("range.next", 10);
-  } else {
-    next = op2(L, IR_BINOP, it->off, phi, const_instr(L, it->off, (Const){.kind = CONST_INT, .i = 1}));
+  case SINK_ENUMERATE: {
+    Instr *i = read_var(L, k->slot, cur_block(L), off);
+    Instr *next = op2(L, IR_BINOP, off, i, const_instr(L, off, (Const){.kind = CONST_INT, .i = 1}));
     next->sub = BIN_Add;
+    write_var(L, k->slot, next);
+    Instr *pair[2] = {i, item};
+    sink_item(L, k->next, builtin(L, off, "tuple.new", pair, 2), cont, off);
+    break;
   }
-  Block *latch = new_block(L);
-  Loop lp = {latch, exit, L->loop};
-  L->loop = &lp;
-  body(L, s->For.body);
-  L->loop = lp.outer;
-  jump(L, latch, s->off);
-  seal(L, latch);
-  L->cur = latch->npreds ? latch : NULL;
-  jump(L, head, s->off);
-  /* the counter's phi: the start from the entry edge, next from the latch */
-  phi->nargs = head->npreds;
-  phi->args = arena_alloc(L->a, (size_t)head->npreds * sizeof *phi->args);
-  for (int k = 0; k < head->npreds; k++)
-    phi->args[k] = head->preds[k] == latch ? next : i0;
+  case SINK_LIST:
+  case SINK_SET: {
+    Instr *args[2] = {k->acc, item};
+    builtin(L, off, k->kind == SINK_LIST ? ".append" : ".add", args, 2);
+    break;
+  }
+  case SINK_DICT: {
+    Instr *args[3] = {k->acc, NULL, NULL};
+    if (item->op == IR_BUILTIN && !strcmp(item->name->str, "tuple.new") && item->nargs == 2) {
+      args[1] = item->args[0];
+      args[2] = item->args[1];
+    } else { /* a pair from elsewhere: unpacked as `k, v = item` */
+      for (int i = 0; i < 2; i++) {
+        args[i + 1] = op1(L, IR_BUILTIN, off, item);
+        args[i + 1]->name = intern("tuple.item", 10);
+        args[i + 1]->sub = i;
+        args[i + 1]->var = 2;
+      }
+    }
+    builtin(L, off, "[]=", args, 3);
+    break;
+  }
+  case SINK_SUM: {
+    Instr *sum = op2(L, IR_BINOP, off, read_var(L, k->slot, cur_block(L), off), item);
+    sum->sub = BIN_Add;
+    write_var(L, k->slot, sum);
+    break;
+  }
+  case SINK_ANY:
+  case SINK_ALL: {
+    bool any = k->kind == SINK_ANY;
+    Instr *t = op1(L, IR_TRUTH, off, item);
+    Block *decide = new_block(L), *rest = new_block(L);
+    branch(L, t, any ? decide : rest, any ? rest : decide, off);
+    seal(L, decide);
+    seal(L, rest);
+    L->cur = decide;
+    write_var(L, k->slot, const_instr(L, off, (Const){.kind = any ? CONST_TRUE : CONST_FALSE}));
+    jump(L, k->done, off);
+    L->cur = rest;
+    break;
+  }
+  }
+  jump(L, cont, off);
+}
+
+/* A cursor loop over the value v: the protocol's three ops. */
+static void cursor_loop(Lower *L, Instr *v, uint32_t off, Sink *k, Block *exhausted) {
+  Instr *c = builtin(L, off, "iter.new", &v, 1);
+  Block *head = new_block(L), *bodyb = new_block(L);
+  jump(L, head, off);
+  L->cur = head;
+  Instr *ok = builtin(L, off, "iter.next", &c, 1);
+  branch(L, ok, bodyb, exhausted, off);
+  seal(L, bodyb);
+  L->cur = bodyb;
+  Instr *item = builtin(L, off, "iter.item", &c, 1);
+  sink_item(L, k, item, head, off);
   seal(L, head);
-  L->cur = orelse;
+  L->cur = NULL;
+}
+
+/* zip(a, b, ...): the arguments evaluated, a cursor for each, and an item
+ * only while every cursor gives one (a later one is not advanced once an
+ * earlier one ran out). */
+static void zip_loop(Lower *L, Node *it, Sink *k, Block *exhausted) {
+  NodeList a = it->Call.args;
+  Instr *vals[8], *curs[8], *items[8];
+  for (int i = 0; i < a.len; i++) {
+    if (iteration_form(L, a.items[i]))
+      unsupported(L, a.items[i], "zip() of generator expressions, zip() or enumerate()");
+    vals[i] = expr(L, a.items[i]);
+  }
+  for (int i = 0; i < a.len; i++)
+    curs[i] = builtin(L, it->off, "iter.new", &vals[i], 1);
+  Block *head = new_block(L);
+  jump(L, head, it->off);
+  L->cur = head;
+  for (int i = 0; i < a.len; i++) {
+    Instr *ok = builtin(L, it->off, "iter.next", &curs[i], 1);
+    Block *next = new_block(L);
+    branch(L, ok, next, exhausted, it->off);
+    seal(L, next);
+    L->cur = next;
+  }
+  for (int i = 0; i < a.len; i++)
+    items[i] = builtin(L, it->off, "iter.item", &curs[i], 1);
+  sink_item(L, k, builtin(L, it->off, "tuple.new", items, a.len), head, it->off);
+  seal(L, head);
+  L->cur = NULL;
+}
+
+/* Feed the items of `it` to the sink; when they run out, go to
+ * exhausted. value: it already evaluated (a plain iterable), or NULL. */
+static void iterate(Lower *L, Node *it, Instr *value, Sink *k, Block *exhausted) {
+  if (!value && it->kind == AST_GeneratorExp) {
+    int result;
+    Sink level = {.kind = SINK_LEVEL, .node = it, .scope = comp_scope(L, it, &result), .next = k};
+    level.scope->outer = L->scope;
+    iterate(L, it->GeneratorExp.generators.items[0]->comprehension.iter, NULL, &level, exhausted);
+    return;
+  }
+  if (!value && builtin_call(L, it, "zip", 1, 8)) {
+    zip_loop(L, it, k, exhausted);
+    return;
+  }
+  if (!value && builtin_call(L, it, "enumerate", 1, 2)) {
+    /* for i, x in enumerate(xs, start): a counter variable beside the loop */
+    Node *x = it->Call.args.items[0];
+    Instr *xv = iteration_form(L, x) ? NULL : expr(L, x);
+    Instr *start = it->Call.args.len == 2 ? expr(L, it->Call.args.items[1])
+                                          : const_instr(L, it->off, (Const){.kind = CONST_INT, .i = 0});
+    Sink e = {.kind = SINK_ENUMERATE, .slot = hidden_slots(L, it, 1), .next = k};
+    write_var(L, e.slot, start);
+    iterate(L, x, xv, &e, exhausted);
+    return;
+  }
+  cursor_loop(L, value ? value : expr(L, it), it->off, k, exhausted);
+}
+
+/* for target in iter: body else: orelse */
+static void for_stmt(Lower *L, Node *s) {
+  Block *orelse = new_block(L), *exit = new_block(L);
+  Sink k = {.kind = SINK_FOR, .node = s, .done = exit};
+  iterate(L, s->For.iter, NULL, &k, orelse);
+  seal(L, orelse);
+  L->cur = orelse->npreds ? orelse : NULL;
   body(L, s->For.orelse);
   jump(L, exit, s->off);
   seal(L, exit);
   L->cur = exit->npreds ? exit : NULL;
+}
+
+/* [elt for ...], {elt for ...}, {k: v for ...}: an empty container (whose
+ * item type comes from what the loop adds: infer.c) filled by the loops. */
+static Instr *comprehension(Lower *L, Node *e) {
+  const char *make = e->kind == AST_ListComp ? "list.new" : e->kind == AST_SetComp ? "set.new" : "dict.new";
+  Instr *acc = builtin(L, e->off, make, NULL, 0);
+  int result;
+  Sink fill = {.kind = e->kind == AST_ListComp ? SINK_LIST : e->kind == AST_SetComp ? SINK_SET : SINK_DICT,
+               .acc = acc};
+  Sink level = {.kind = SINK_LEVEL, .node = e, .scope = comp_scope(L, e, &result), .next = &fill};
+  level.scope->outer = L->scope;
+  Block *done = new_block(L);
+  iterate(L, comp_generators(e).items[0]->comprehension.iter, NULL, &level, done);
+  seal(L, done);
+  L->cur = done;
+  return acc;
+}
+
+/* A builtin that consumes an iteration form (a generator expression, zip,
+ * enumerate): list, set, frozenset, tuple, dict, sum, any, all, min, max,
+ * sorted, and sep.join (sep given). The loop runs inline; any and all stop
+ * at the first item that decides, as CPython's do. */
+static Instr *consume(Lower *L, Node *e, const char *name, Instr *sep) {
+  Node *it = e->Call.args.items[0];
+  uint32_t off = e->off;
+  bool to_list = !strcmp(name, "list") || !strcmp(name, "tuple") || !strcmp(name, "min") ||
+                 !strcmp(name, "max") || !strcmp(name, "sorted") || sep;
+  bool to_set = !strcmp(name, "set") || !strcmp(name, "frozenset");
+  Block *done = new_block(L);
+  Instr *r;
+  if (to_list || to_set || !strcmp(name, "dict")) {
+    Instr *acc = builtin(L, off, to_list ? "list.new" : to_set ? "set.new" : "dict.new", NULL, 0);
+    Sink k = {.kind = to_list ? SINK_LIST : to_set ? SINK_SET : SINK_DICT, .acc = acc};
+    iterate(L, it, NULL, &k, done);
+    seal(L, done);
+    L->cur = done;
+    r = acc;
+    if (sep) { /* sep.join(...): CPython makes the list too */
+      Instr *args[2] = {sep, acc};
+      return builtin(L, off, ".join", args, 2);
+    }
+    if (!strcmp(name, "sorted")) {
+      Instr *args[2] = {acc, e->Call.keywords.len ? expr(L, e->Call.keywords.items[0]->keyword.value) : NULL};
+      builtin(L, off, ".sort", args, args[1] ? 2 : 1);
+    } else if (strcmp(name, "list") && strcmp(name, "set") && strcmp(name, "dict")) {
+      r = builtin(L, off, name, &acc, 1); /* tuple, frozenset, min, max of the items */
+    }
+    return r;
+  }
+  /* sum, any, all: a running result in a hidden variable */
+  int slot = hidden_slots(L, e, 1);
+  Sink k = {.kind = SINK_SUM, .slot = slot, .done = done};
+  Instr *start;
+  if (!strcmp(name, "sum")) {
+    start = e->Call.args.len == 2 ? expr(L, e->Call.args.items[1])
+                                  : const_instr(L, off, (Const){.kind = CONST_INT, .i = 0});
+  } else {
+    k.kind = !strcmp(name, "any") ? SINK_ANY : SINK_ALL;
+    start = const_instr(L, off, (Const){.kind = k.kind == SINK_ANY ? CONST_FALSE : CONST_TRUE});
+  }
+  write_var(L, slot, start);
+  iterate(L, it, NULL, &k, done);
+  seal(L, done);
+  L->cur = done;
+  return read_var(L, slot, done, off);
 }
 
 /* raise | raise E | raise E(args): E a built-in exception class, or a
@@ -989,25 +1480,48 @@ static void except_classes(Lower *L, Node *type, Instr *match) {
   }
 }
 
+/* Before leaving early (return, break, continue): the cleanups from the
+ * innermost out to `stop`, each as what is outside it sees it: a finally
+ * body lowered once more (CPython's compiler copies it the same way), an
+ * except clause's handling ended. A finally body that returns, raises or
+ * breaks itself ends the way out there (L->cur becomes NULL). */
+static void run_cleanups(Lower *L, Cleanup *stop, uint32_t off) {
+  Cleanup *saved = L->cleanup;
+  Block *handler = L->handler;
+  Loop *loop = L->loop;
+  for (Cleanup *c = L->cleanup; c != stop && L->cur; c = c->outer) {
+    L->cleanup = c->outer;
+    if (c->prev) {
+      op1(L, IR_EXC_END, off, c->prev);
+    } else {
+      L->handler = c->handler;
+      L->loop = c->loop;
+      body(L, c->finalbody);
+    }
+  }
+  L->cleanup = saved;
+  L->handler = handler;
+  L->loop = loop;
+}
+
 /* try: body / except E as e: handler ... / else: orelse
  *     body's exceptions land in `dispatch`, which tests each clause in
  *     turn; a clause takes the exception (excfetch), marks it as being
  *     handled (excbegin/excend, for chaining and bare raise), and runs; an
  *     exception inside the clause first ends the handling (cleanup). When
- *     no clause matches, the exception goes on (reraise). */
-static void try_stmt(Lower *L, Node *s) {
-  if (s->Try.finalbody.len)
-    unsupported(L, s, "finally");
-  Block *outer = L->handler;
-  Block *dispatch = new_block(L), *after = new_block(L);
+ *     no clause matches, the exception goes on (reraise) to `outer`. */
+static void try_except(Lower *L, Node *s, Block *outer) {
+  NodeList hs = s->Try.handlers;
+  Block *dispatch = hs.len ? new_block(L) : outer, *after = new_block(L);
   L->handler = dispatch;
   body(L, s->Try.body);
   L->handler = outer;
   body(L, s->Try.orelse);
   jump(L, after, s->off);
-  seal(L, dispatch);
-  L->cur = dispatch->npreds ? dispatch : NULL;
-  NodeList hs = s->Try.handlers;
+  if (hs.len) {
+    seal(L, dispatch);
+    L->cur = dispatch->npreds ? dispatch : NULL;
+  }
   for (int i = 0; i < hs.len && L->cur; i++) {
     Node *h = hs.items[i];
     Block *clause = NULL, *next = NULL;
@@ -1027,9 +1541,12 @@ static void try_stmt(Lower *L, Node *s) {
     if (h->ExceptHandler.name)
       store_name(L, h->ExceptHandler.name, e, h->off);
     Block *cleanup = new_block(L);
+    Cleanup handling = {.prev = prev, .outer = L->cleanup};
+    L->cleanup = &handling;
     L->handler = cleanup;
     body(L, h->ExceptHandler.body);
     L->handler = outer;
+    L->cleanup = handling.outer;
     if (L->cur) {
       op1(L, IR_EXC_END, h->off, prev);
       jump(L, after, h->off);
@@ -1042,10 +1559,58 @@ static void try_stmt(Lower *L, Node *s) {
     }
     L->cur = next;
   }
-  if (L->cur)
+  if (hs.len && L->cur)
     op0(L, IR_RERAISE, s->off);
   seal(L, after);
   L->cur = after->npreds ? after : NULL;
+}
+
+/* try: ... finally: final
+ *     The finally body is lowered once for each way out of the try: after
+ *     the try statement completes; at each return, break or continue that
+ *     leaves it (run_cleanups); and for an exception (fexc), where the
+ *     exception is taken, marked as being handled while the body runs (an
+ *     exception raised there gets it as __context__, as in CPython), and
+ *     made pending again at the end. */
+static void try_stmt(Lower *L, Node *s) {
+  NodeList final = s->Try.finalbody;
+  if (!final.len) {
+    try_except(L, s, L->handler);
+    return;
+  }
+  Block *outer = L->handler, *fexc = new_block(L);
+  Cleanup fin = {.finalbody = final, .handler = outer, .loop = L->loop, .outer = L->cleanup};
+  L->cleanup = &fin;
+  try_except(L, s, fexc);
+  L->cleanup = fin.outer;
+  L->handler = outer;
+  body(L, final); /* completed normally */
+  Block *cont = L->cur;
+  seal(L, fexc);
+  if (fexc->npreds) {
+    L->cur = fexc;
+    uint32_t off = final.items[0]->off;
+    Instr *e = op0(L, IR_EXC_FETCH, off);
+    Instr *prev = op1(L, IR_EXC_BEGIN, off, e);
+    Block *fail = new_block(L);
+    Cleanup handling = {.prev = prev, .outer = L->cleanup};
+    L->cleanup = &handling;
+    L->handler = fail;
+    body(L, final);
+    L->cleanup = handling.outer;
+    L->handler = outer;
+    if (L->cur) {
+      op1(L, IR_EXC_END, off, prev);
+      op1(L, IR_RERAISE, off, e);
+    }
+    seal(L, fail);
+    if (fail->npreds) {
+      L->cur = fail;
+      op1(L, IR_EXC_END, off, prev);
+      op0(L, IR_RERAISE, off);
+    }
+  }
+  L->cur = cont;
 }
 
 static void stmt(Lower *L, Node *s) {
@@ -1062,7 +1627,8 @@ static void stmt(Lower *L, Node *s) {
     if (s->AnnAssign.value) {
       Instr *v = expr(L, s->AnnAssign.value);
       /* x: list[int] = []: the annotation gives the empty list its type */
-      if (v->op == IR_BUILTIN && (!strcmp(v->name->str, "list.new") || !strcmp(v->name->str, "dict.new")))
+      if (v->op == IR_BUILTIN && (!strcmp(v->name->str, "list.new") || !strcmp(v->name->str, "dict.new") ||
+                                  !strcmp(v->name->str, "set.new")))
         v->ann = type_from_annotation(s->AnnAssign.annotation);
       assign_to(L, s->AnnAssign.target, v);
     }
@@ -1073,7 +1639,7 @@ static void stmt(Lower *L, Node *s) {
       /* xs[i] += v: the container and the index are evaluated once */
       Instr *args[3] = {expr(L, t->Subscript.value), expr(L, t->Subscript.slice), NULL};
       Instr *cur = builtin(L, t->off, "[]", args, 2);
-      Instr *in = op2(L, IR_BINOP, s->off, cur, expr(L, s->AugAssign.value));
+      Instr *in = op2(L, IR_INPLACE, s->off, cur, expr(L, s->AugAssign.value));
       in->sub = s->AugAssign.op;
       args[2] = in;
       builtin(L, t->off, "[]=", args, 3);
@@ -1082,7 +1648,7 @@ static void stmt(Lower *L, Node *s) {
     if (t->kind != AST_Name)
       unsupported(L, t, "augmented assignment to this target");
     Instr *cur = name_load(L, t);
-    Instr *in = op2(L, IR_BINOP, s->off, cur, expr(L, s->AugAssign.value));
+    Instr *in = op2(L, IR_INPLACE, s->off, cur, expr(L, s->AugAssign.value));
     in->sub = s->AugAssign.op;
     store_name(L, t->Name.id, in, s->off);
     break;
@@ -1095,13 +1661,16 @@ static void stmt(Lower *L, Node *s) {
     if (!L->loop)
       error_at(L->src, s->off, ERR_SYNTAX, "'%s' outside loop",
                s->kind == AST_Break ? "break" : "continue");
+    run_cleanups(L, L->loop->cleanup, s->off);
     jump(L, s->kind == AST_Break ? L->loop->exit : L->loop->head, s->off);
     break;
   case AST_Return: {
     if (L->decl->def->kind == AST_Module)
       error_at(L->src, s->off, ERR_SYNTAX, "'return' outside function");
     Instr *v = s->Return.value ? expr(L, s->Return.value) : none_const(L, s->off);
-    op1(L, IR_RETURN, s->off, v);
+    run_cleanups(L, NULL, s->off);
+    if (L->cur)
+      op1(L, IR_RETURN, s->off, v);
     break;
   }
   case AST_FunctionDef: {
@@ -1168,12 +1737,47 @@ static void body(Lower *L, NodeList stmts) {
     stmt(L, stmts.items[i]);
 }
 
+/* The tuples an enumerate() or zip() item, a dict comprehension's pair or
+ * an unpacking display made that nothing reads any more (their items were
+ * taken directly): dropped, so `for i, x in enumerate(xs)` allocates none. */
+static void drop_unused_tuples(Lower *L) {
+  int *uses = xmalloc((size_t)(L->fn->nvalues + 1) * sizeof *uses);
+  memset(uses, 0, (size_t)(L->fn->nvalues + 1) * sizeof *uses);
+  for (int bi = 0; bi < L->blocks.len; bi++) {
+    Block *b = L->blocks.items[bi];
+    for (int i = 0; i < b->ninstrs; i++)
+      for (int k = 0; k < b->instrs[i]->nargs; k++)
+        uses[b->instrs[i]->args[k]->id]++;
+  }
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    for (int bi = 0; bi < L->blocks.len; bi++) {
+      Block *b = L->blocks.items[bi];
+      int n = 0;
+      for (int i = 0; i < b->ninstrs; i++) {
+        Instr *in = b->instrs[i];
+        if (in->op == IR_BUILTIN && !strcmp(in->name->str, "tuple.new") && !uses[in->id]) {
+          for (int k = 0; k < in->nargs; k++)
+            uses[in->args[k]->id]--;
+          changed = true;
+          continue;
+        }
+        b->instrs[n++] = in;
+      }
+      b->ninstrs = n;
+    }
+  }
+  free(uses);
+}
+
 IrFunc *lower_func(Arena *a, FuncDecl *f, const Type **params, int nparams) {
   IrFunc *fn = arena_alloc(a, sizeof *fn);
   fn->decl = f;
   fn->params = params;
   fn->nparams = nparams;
-  Lower L = {.a = a, .src = f->mod->src, .decl = f, .fn = fn, .nvars = f->nlocals};
+  Lower L = {.a = a, .src = f->mod->src, .decl = f, .fn = fn, .nvars = f->nlocals,
+             .nslots = f->nlocals + 1};
   Block *entry = new_block(&L);
   entry->sealed = true;
   L.cur = entry;
@@ -1189,6 +1793,8 @@ IrFunc *lower_func(Arena *a, FuncDecl *f, const Type **params, int nparams) {
     op1(&L, IR_RETURN, end, none_const(&L, end));
   }
   finish_ssa(&L);
+  drop_unused_tuples(&L);
+  free(L.slot_nodes.items);
   fn->nblocks = L.blocks.len;
   fn->blocks = (Block **)vec_to_arena(a, &L.blocks);
   return fn;
@@ -1232,7 +1838,8 @@ void ir_dump(Buf *b, IrFunc *fn, bool with_types) {
           dump_const(b, &in->cval);
         break;
       case IR_PARAM: buf_printf(b, " %d", in->sub); break;
-      case IR_BINOP: {
+      case IR_BINOP:
+      case IR_INPLACE: {
         static const char *const ops[] = {"+", "-", "*", "@", "/", "%", "**", "<<", ">>", "|", "^", "&", "//"};
         buf_printf(b, " %s", ops[in->sub]);
         break;
@@ -1251,7 +1858,9 @@ void ir_dump(Buf *b, IrFunc *fn, bool with_types) {
       case IR_GLOBAL_SET:
       case IR_BUILTIN: buf_printf(b, " %s", in->name->str); break;
       case IR_CALL: buf_printf(b, " %s", in->callee->name->str); break;
-      case IR_UNDEF: buf_printf(b, " %s", in->var >= 0 ? fn->decl->locals[in->var]->str : "?"); break;
+      case IR_UNDEF:
+        buf_printf(b, " %s", in->var >= 0 && in->var < fn->decl->nlocals ? fn->decl->locals[in->var]->str : "?");
+        break;
       default: break;
       }
       for (int k = 0; k < in->nargs; k++)

@@ -239,6 +239,18 @@ static FuncDecl *resolve_func(Arena *a, Module *m, Node *def) {
   for (int g = 0; g < 2; g++)
     for (int i = 0; i < groups[g].len; i++)
       add_name(&s.bound, groups[g].items[i]->arg.arg);
+  f->npos = s.bound.len;
+  f->vararg = f->kwarg = -1;
+  if (args->arguments.vararg) {
+    f->vararg = s.bound.len;
+    add_name(&s.bound, args->arguments.vararg->arg.arg);
+  }
+  for (int i = 0; i < args->arguments.kwonlyargs.len; i++)
+    add_name(&s.bound, args->arguments.kwonlyargs.items[i]->arg.arg);
+  if (args->arguments.kwarg) {
+    f->kwarg = s.bound.len;
+    add_name(&s.bound, args->arguments.kwarg->arg.arg);
+  }
   f->nparams = s.bound.len;
   scan_body(&s, def->FunctionDef.body);
   if (s.funcs.len)

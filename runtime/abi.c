@@ -34,11 +34,6 @@ struct kiln_error {
 static struct kiln_module the_module;
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 
-/* json.c's (declared again here until json.h is complete) */
-struct KrJsonOpts;
-KrObj *kr_json_loads(const char *text, int64_t len);
-KrObj *kr_json_dumps(KrVal v, ValKind k, const struct KrJsonOpts *opts);
-
 #define OBJ(v) ((KrObj *)(v))
 #define VAL(o) ((kiln_value *)(o))
 

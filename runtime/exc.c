@@ -380,8 +380,37 @@ void kr_tb_set_source(const char *file, const char *text) {
     sources[nsources++] = (Source){file, text};
 }
 
-/* Print line `line` of file's registered source, stripped, indented 4. */
+/* The text of a source file as the report reads it, like CPython's
+ * linecache: from the disk, when it is there (kept for the rest of the run). */
+static void load_source(const char *file) {
+  for (int i = 0; i < nsources; i++)
+    if (strcmp(sources[i].file, file) == 0)
+      return;
+  FILE *in = fopen(file, "rb");
+  if (!in)
+    return;
+  char *text = NULL;
+  size_t n = 0, cap = 0, got;
+  do {
+    if (n + 4096 + 1 > cap) {
+      char *grown = realloc(text, cap = cap * 2 + 8192);
+      if (!grown)
+        break;
+      text = grown;
+    }
+    got = fread(text + n, 1, 4096, in);
+    n += got;
+  } while (got > 0);
+  fclose(in);
+  if (!text)
+    return;
+  text[n] = 0;
+  kr_tb_set_source(file, text);
+}
+
+/* Print line `line` of file's source, stripped, indented 4. */
 static void print_source_line(FILE *f, const char *file, int line) {
+  load_source(file);
   for (int i = 0; i < nsources; i++) {
     if (strcmp(sources[i].file, file) != 0)
       continue;

@@ -8,7 +8,8 @@
  * RecursionError. It works on the text's bytes: every character it tests is
  * ASCII, so byte offsets stand in for CPython's code point indices, and an
  * error converts its offset to code points, lines and columns only when it
- * is raised.
+ * is raised. (Text that is not valid WTF-8 can come only from a host,
+ * through the C ABI; it is refused up front with a UnicodeDecodeError.)
  *
  * The encoder follows json.encoder: c_make_encoder's order of checks when
  * there is no indent, the pure-Python _make_iterencode's when there is one
@@ -31,9 +32,9 @@
 /* repr(e): CPython's names the class without its module. */
 static KrObj *decode_error_repr(KrObj *self) {
   KrObj *r = kr_exc_repr(self);
-  if (!r)
-    return NULL;
   int64_t skip = (int64_t)strlen(QUALIFIER);
+  if (!r || strncmp(kr_str_data(r), QUALIFIER, (size_t)skip) != 0)
+    return r;
   KrObj *s = kr_str_new(kr_str_data(r) + skip, kr_str_bytes(r) - skip);
   kr_decref(r);
   return s;
@@ -450,8 +451,65 @@ static KrObj *scan_value(Dec *d, int64_t idx, int64_t *next) {
   return match_number(d, idx, next);
 }
 
+/* Is text valid WTF-8 (UTF-8 in which surrogates may stand alone, as the
+ * runtime's str holds them)? */
+static bool is_wtf8(const char *text, int64_t n) {
+  const unsigned char *s = (const unsigned char *)text;
+  int64_t i = 0;
+  while (i < n) {
+    unsigned c = s[i];
+    if (c < 0x80) {
+      i++;
+      continue;
+    }
+    int need;
+    unsigned lo = 0x80, hi = 0xBF; /* the range of the second byte */
+    if (c >= 0xC2 && c <= 0xDF) {
+      need = 1;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+      need = 2;
+      if (c == 0xE0)
+        lo = 0xA0;
+    } else if (c >= 0xF0 && c <= 0xF4) {
+      need = 3;
+      if (c == 0xF0)
+        lo = 0x90;
+      else if (c == 0xF4)
+        hi = 0x8F;
+    } else {
+      return false;
+    }
+    if (i + need >= n)
+      return false;
+    for (int k = 1; k <= need; k++) {
+      unsigned t = s[i + k];
+      if (k == 1 ? t < lo || t > hi : (t & 0xC0) != 0x80)
+        return false;
+    }
+    i += need + 1;
+  }
+  return true;
+}
+
+/* Text that is not valid WTF-8 (only a host's bytes can be: the C ABI)
+ * gets the UnicodeDecodeError that decoding it as UTF-8 gives. */
+static void *raise_decode_error(const char *text, int64_t len) {
+  KrObj *b = kr_bytes_new(text, len);
+  if (!b)
+    return NULL;
+  KrObj *s = kr_bytes_decode(b, "utf-8", "strict");
+  kr_decref(b);
+  if (s) { /* cannot be: strict UTF-8 is WTF-8 without the surrogates */
+    kr_decref(s);
+    return kr_raise(&kr_ValueError_type, "invalid UTF-8");
+  }
+  return NULL;
+}
+
 KrObj *kr_json_loads(const char *text, int64_t len) {
   Dec d = {text, len, 0};
+  if (!is_wtf8(text, len))
+    return raise_decode_error(text, len);
   if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0)
     return dec_error(&d, "Unexpected UTF-8 BOM (decode using utf-8-sig)", 0);
   int64_t end;

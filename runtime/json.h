@@ -19,7 +19,9 @@ typedef struct KrJsonDecodeError {
 } KrJsonDecodeError;
 extern const KrType kr_JSONDecodeError_type;
 
-/* json.loads(text): text is a str's WTF-8 bytes (len of them). Gives None,
+/* json.loads(text): text is a str's WTF-8 bytes (len of them; bytes that
+ * are not valid WTF-8, which only a host can pass, raise the
+ * UnicodeDecodeError of decoding them as UTF-8). Gives None,
  * True/False, int and float boxes, str, lists (kind KR_OBJ) and dicts (str
  * keys, KR_OBJ keys and values; a repeated key keeps its first position and
  * takes the last value). Errors: JSONDecodeError with CPython's message and

@@ -192,6 +192,31 @@ KrVal kr_tuple_item_as(KrObj *t, int64_t i, ValKind kind) {
   return as_kind(v, kr_tuple_kind(t, i < 0 ? i + n : i), kind);
 }
 
+/* {1, 2, 3}: CPython 3.11 compiles a display of three or more constants to
+ * a frozenset constant (rebuilt from its own iteration order when the
+ * compiler merges constants) that an empty set is updated with, so the
+ * table, and the printing order, is that one's. */
+KrObj *kr_set_from_consts(ValKind kind, const KrVal *items, int64_t n) {
+  KrObj *folded = kr_set_from(kind, items, n);
+  if (!folded)
+    return NULL;
+  KrObj *order = krc_to_list(folded, kind);
+  kr_decref(folded);
+  if (!order)
+    return NULL;
+  KrObj *merged = kr_set_from(kind, KR_LIST(order)->items, KR_LIST(order)->len);
+  kr_decref(order);
+  if (!merged)
+    return NULL;
+  KrObj *s = kr_set_new(kind);
+  if (s && kr_set_update(s, merged) < 0) {
+    kr_decref(s);
+    s = NULL;
+  }
+  kr_decref(merged);
+  return s;
+}
+
 /* ---------------------------------------------------------- in-place ops */
 
 static KrObj *self_or_null(KrObj *s, int status) {

@@ -161,6 +161,14 @@ double kr_float_mod(double a, double b) {
   return divmod_mod(a, b, NULL);
 }
 
+double kr_float_divmod(double a, double b, double *q) {
+  if (KR_UNLIKELY(b == 0.0)) {
+    kr_raise(&kr_ZeroDivisionError_type, "float divmod()");
+    return 0;
+  }
+  return divmod_mod(a, b, q);
+}
+
 double kr_float_pow(double a, double b) {
   if (a == 0.0 && b < 0.0) {
     kr_raise(&kr_ZeroDivisionError_type, "0.0 cannot be raised to a negative power");
@@ -279,46 +287,8 @@ KrObj *kr_str_join_list(KrObj *sep, KrObj *list) {
 
 static bool is_space(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
 
-/* int(s) in base 10: optional whitespace and sign, digits with single
- * underscores between them. */
-int64_t kr_str_to_int(KrObj *s) {
-  const char *p = kr_str_data(s), *end = p + kr_str_bytes(s);
-  while (p < end && is_space(*p))
-    p++;
-  while (end > p && is_space(end[-1]))
-    end--;
-  bool neg = false;
-  if (p < end && (*p == '+' || *p == '-'))
-    neg = *p++ == '-';
-  uint64_t v = 0;
-  bool digits = false, overflow = false;
-  for (; p < end; p++) {
-    if (*p == '_' && digits && p + 1 < end && p[1] >= '0' && p[1] <= '9')
-      continue;
-    if (*p < '0' || *p > '9')
-      goto bad;
-    digits = true;
-    uint64_t d = (uint64_t)(*p - '0');
-    if (v > (UINT64_MAX - d) / 10)
-      overflow = true;
-    else
-      v = v * 10 + d;
-  }
-  if (!digits)
-    goto bad;
-  if (overflow || v > (uint64_t)INT64_MAX + neg) {
-    kr_int_overflow();
-    return 0;
-  }
-  return neg ? (int64_t)(0 - v) : (int64_t)v;
-bad:;
-  KrObj *r = kr_str_repr(s);
-  if (r) {
-    kr_raise(&kr_ValueError_type, "invalid literal for int() with base 10: %s", kr_str_data(r));
-    kr_decref(r);
-  }
-  return 0;
-}
+/* int(s): base 10, as int(s, 10) (builtins.c). */
+int64_t kr_str_to_int(KrObj *s) { return kr_str_to_int_base(s, 10); }
 
 /* float(s): CPython accepts what its float literal syntax accepts, plus
  * surrounding whitespace, a sign, and inf/infinity/nan in any case. */

@@ -275,7 +275,7 @@ static inline KrVal kr_loop_take(KrLoop *c) {
   c->item.o = NULL;
   return v;
 }
-#define KR_LOOP_ITEM(c) kr_loop_take(&(c))
+#define KR_LOOP_ITEM(c, kind) kr_loop_take(&(c))
 
 static inline KrLoop kr_loop_list(KrObj *l, ValKind want) {
   KrLoop c = {.want = want};
@@ -361,13 +361,21 @@ static inline int64_t kr_range_len_of(KrRangeLoop r) { /* len(range(...)) */
 static inline bool kr_range_has(int64_t v, KrRangeLoop r) { /* v in range(...) */
   if (r.step > 0 ? v < r.start || v >= r.stop : v > r.start || v <= r.stop)
     return false;
-  return ((uint64_t)v - (uint64_t)r.start) % (r.step > 0 ? (uint64_t)r.step : 0 - (uint64_t)r.step) == 0;
+  return r.step > 0 ? ((uint64_t)v - (uint64_t)r.start) % (uint64_t)r.step == 0
+                    : ((uint64_t)r.start - (uint64_t)v) % (0 - (uint64_t)r.step) == 0;
 }
+#define KR_RANGE_NOT_HAS(v, r) (!kr_range_has((v), (r)))
+#define KR_LIST_SORT_REV(l, r) kr_list_sort((l), NULL, NULL, KR_OBJ, (r))
+#define KR_DICT_SETDEFAULT(d, k, v) kr_dict_setdefault((d), (k), KR_DICT(d)->kkind, (v))
+#define KR_DICT_POP(d, k) kr_dict_pop((d), (k), KR_DICT(d)->kkind, NULL)
+#define KR_DICT_POP2(d, k, dflt) kr_dict_pop((d), (k), KR_DICT(d)->kkind, (const KrVal[]){dflt})
 #define KR_IN_ANY(v, c) (kr_contains((c), (KrVal){.o = (v)}, KR_OBJ) > 0)
 #define KR_NOT_IN_ANY(v, c) (kr_contains((c), (KrVal){.o = (v)}, KR_OBJ) == 0)
 KrVal kr_tuple_item_as(KrObj *t, int64_t i, ValKind kind); /* t[i] as a value of kind */
 
 /* ---- sets: items arrive already of the set's kind (the emitter converts) */
+
+KrObj *kr_set_from_consts(ValKind kind, const KrVal *items, int64_t n); /* {1, 2, 3}: CPython's constant display */
 
 #define KR_SET_ADD(s, v) kr_set_add((s), (v), KR_SET(s)->kind)
 #define KR_SET_DISCARD(s, v) kr_set_discard((s), (v), KR_SET(s)->kind)
@@ -398,6 +406,53 @@ KrObj *kr_obj_mul(KrObj *a, KrObj *b);
 /* ---- exceptions: the end of a finally block run for an exception makes it
  * pending again, as it was (its context untouched) */
 void kr_exc_restore(KrObj *exc); /* exc borrowed */
+
+/* ---- numeric and conversion builtins (builtins.c) */
+
+int64_t kr_float_round0(double x);                 /* round(x): ties to even; OverflowError/ValueError for inf/nan */
+double kr_float_round(double x, int64_t ndigits);  /* round(x, n): CPython's correctly rounded double_round */
+int64_t kr_int_round(int64_t x, int64_t ndigits);  /* round(i, n): n < 0 rounds to 10**-n, ties to even */
+KrObj *kr_int_divmod(int64_t a, int64_t b);        /* divmod(a, b): (a // b, a % b) */
+double kr_float_divmod(double a, double b, double *q); /* a % b and *q = a // b; ZeroDivisionError: float divmod() */
+KrObj *kr_float_divmod_pair(double a, double b);   /* divmod(x, y) of floats: a tuple */
+int64_t kr_int_powmod(int64_t a, int64_t b, int64_t m); /* pow(a, b, m); a negative b inverts a mod m */
+int64_t kr_str_to_int_base(KrObj *s, int64_t base);     /* int(s, base): bases 0 and 2..36 */
+KrObj *kr_int_bin(int64_t v);                      /* bin(v): '-0b101' */
+KrObj *kr_int_oct(int64_t v);                      /* oct(v) */
+KrObj *kr_int_hex(int64_t v);                      /* hex(v) */
+KrVal kr_next(KrObj *it, ValKind want);            /* next(it): StopIteration at the end */
+KrVal kr_next_default(KrObj *it, KrObj *dflt, ValKind want); /* next(it, dflt) */
+KrVal kr_max_default(KrObj *iterable, KrObj *dflt, ValKind want); /* max(x, default=d) */
+KrVal kr_min_default(KrObj *iterable, KrObj *dflt, ValKind want); /* min(x, default=d) */
+KrObj *kr_obj_abs(KrObj *o);                       /* abs() of a dynamic value */
+KrObj *kr_str_mod_obj(KrObj *fmt, KrObj *x);       /* fmt % x: a tuple, a mapping, or one value */
+/* fmt.format(*args, **kwargs), the keywords named by C strings */
+KrObj *kr_str_format_c(KrObj *fmt, const KrArg *args, int64_t n, const char *const *names,
+                       const KrArg *kwargs, int64_t nkw);
+
+/* isinstance(x, T): the classes as a mask, one bit per builtin type in the
+ * compiler's order (lower.c's isinstance_names). A static type's answer is
+ * a constant the C compiler folds; a boxed value's is its KrType's bit. */
+enum {
+  KR_TM_INT = 1 << 0, KR_TM_BOOL = 1 << 1, KR_TM_FLOAT = 1 << 2, KR_TM_STR = 1 << 3,
+  KR_TM_LIST = 1 << 4, KR_TM_DICT = 1 << 5, KR_TM_TUPLE = 1 << 6, KR_TM_SET = 1 << 7,
+  KR_TM_FROZENSET = 1 << 8, KR_TM_BYTES = 1 << 9, KR_TM_NONE = 1 << 10, KR_TM_RANGE = 1 << 11,
+  KR_TM_COUNT = 12
+};
+bool kr_isinstance_mask(KrObj *o, int64_t mask);
+#define KR_ISINST(x, m, bit) ((void)(x), ((m) & (bit)) != 0)
+#define KR_ISINST_INT(x, m) KR_ISINST(x, m, KR_TM_INT)
+#define KR_ISINST_BOOL(x, m) KR_ISINST(x, m, KR_TM_BOOL)
+#define KR_ISINST_FLOAT(x, m) KR_ISINST(x, m, KR_TM_FLOAT)
+#define KR_ISINST_STR(x, m) KR_ISINST(x, m, KR_TM_STR)
+#define KR_ISINST_LIST(x, m) KR_ISINST(x, m, KR_TM_LIST)
+#define KR_ISINST_DICT(x, m) KR_ISINST(x, m, KR_TM_DICT)
+#define KR_ISINST_TUPLE(x, m) KR_ISINST(x, m, KR_TM_TUPLE)
+#define KR_ISINST_SET(x, m) KR_ISINST(x, m, KR_TM_SET)
+#define KR_ISINST_FROZENSET(x, m) KR_ISINST(x, m, KR_TM_FROZENSET)
+#define KR_ISINST_NONE(x, m) KR_ISINST(x, m, KR_TM_NONE)
+#define KR_ISINST_RANGE(x, m) KR_ISINST(x, m, KR_TM_RANGE)
+#define KR_ISINST_OBJ(x, m) kr_isinstance_mask((x), (m))
 
 /* ---- the program: set up, run, report */
 

@@ -700,6 +700,8 @@ int64_t kr_str_hash(KrObj *o) {
   int64_t h = __atomic_load_n(&s->hash, __ATOMIC_RELAXED);
   if (h != -1)
     return h;
+  if (s->len == 0) /* hash('') is 0 in CPython, as hash(b'') */
+    return 0;
   const uint64_t k0 = 0xa0761d6478bd642full, k1 = 0xe7037ed1a0b428dbull, k2 = 0x8ebc6af09c88c6e3ull;
   uint64_t x = k2 ^ (uint64_t)s->len;
   const char *p = s->data;

@@ -22,7 +22,7 @@ def make_system() -> list[list[float]]:
     tilt: list[float] = [0.02, -0.015, 0.031, -0.008]
     for i in range(len(radii)):
         r = radii[i]
-        speed = (G / r) ** 0.5
+        speed: float = (G / r) ** 0.5
         # start each planet at a different point of its orbit
         if i % 2 == 0:
             x.append(r)
@@ -67,7 +67,8 @@ def energy(s: list[list[float]]) -> float:
             dx = x[i] - x[j]
             dy = y[i] - y[j]
             dz = z[i] - z[j]
-            e -= mass[i] * mass[j] / (dx * dx + dy * dy + dz * dz) ** 0.5
+            dist: float = (dx * dx + dy * dy + dz * dz) ** 0.5
+            e -= mass[i] * mass[j] / dist
     return e
 
 
@@ -91,7 +92,8 @@ def advance(s: list[list[float]], steps: int, dt: float) -> None:
                 dy = yi - y[j]
                 dz = zi - z[j]
                 d2 = dx * dx + dy * dy + dz * dz
-                mag = dt / (d2 * d2 ** 0.5)
+                dist: float = d2 ** 0.5  # ** 0.5: kiln has no math.sqrt yet
+                mag = dt / (d2 * dist)
                 mj = mass[j] * mag
                 vx[i] -= dx * mj
                 vy[i] -= dy * mj

@@ -15,7 +15,7 @@ DEVICE_B = 5
 NONE = -1
 KIND_DEVICE = 0
 KIND_WORK = 1
-IDLE_COUNT = 40000
+IDLE_COUNT = 50000
 ROUNDS = 10
 
 # tasks, indexed by task id
@@ -55,10 +55,13 @@ def reset() -> int:
         t_waiting.append(tid != IDLE)
         t_held.append(False)
         t_v1.append(NONE)
-        t_v2.append(0)
-    t_v1[IDLE] = 1
-    t_v2[IDLE] = IDLE_COUNT
-    t_v1[WORKER] = HANDLER_A
+        t_v2.append(NONE)
+    t_v1[IDLE] = 1  # the idle task's random seed
+    t_v2[IDLE] = IDLE_COUNT  # and how many more times it runs
+    t_v1[WORKER] = HANDLER_A  # the handler the worker sent to last
+    t_v2[WORKER] = 0  # the last letter the worker wrote
+    # a handler keeps its work packets in v1 and its device packets in v2;
+    # a device keeps the packet it is "writing" in v1
     for _ in range(2):
         p = new_packet(WORKER, KIND_WORK)
         t_queue[WORKER] = append_packet(p, t_queue[WORKER])

@@ -47,7 +47,8 @@ def spectral_norm(n: int) -> float:
     for i in range(n):
         vbv += u[i] * v[i]
         vv += v[i] * v[i]
-    return (vbv / vv) ** 0.5
+    norm: float = (vbv / vv) ** 0.5
+    return norm
 
 
 def main() -> None:

@@ -4,13 +4,13 @@
  *
  * Input: "T <n>" starts a case, "E" ends it; between them one operation a
  * line:
- *   L HEX                       json.loads(text), text given as UTF-8 hex
+ *   L h:HEX                     json.loads(text), text given as UTF-8 hex
  *   D OPTS K VALUE              json.dumps(value, **opts); K the value's kind
  *                               (I F B unboxed, O boxed)
  *   DEEP OPTS SHAPE N VALUE     VALUE wrapped N times: l [x], t (x,), d {"a": x}
  *   CYC OPTS SHAPE              a self-referencing (or shared) structure
  * OPTS is INDENT:ASCII:SORT:NAN:ITEMSEP:KEYSEP (INDENT -1 for None, a
- * separator as UTF-8 hex or - for the default). Values: n, b:0/1, i:INT,
+ * separator as UTF-8 hex, E for an empty one, - for the default). Values: n, b:0/1, i:INT,
  * f:BITS (the double's 64 bits in hex), s:HEX (WTF-8), y:HEX (bytes),
  * ( K v K v ... ) tuples, [ K v ... ] lists of kind K, D{ KK VK k v ... }
  * dicts, { K v ... } sets, F{ K v ... } frozensets, R a b c ranges.
@@ -304,7 +304,9 @@ static KrJsonOpts parse_opts(const char *t) {
   o.allow_nan = parts[3][0] == '1';
   for (int i = 4; i < 6; i++) {
     const char *sep = NULL;
-    if (strcmp(parts[i], "-") != 0) {
+    if (strcmp(parts[i], "E") == 0) {
+      sep = strdup("");
+    } else if (strcmp(parts[i], "-") != 0) {
       int64_t len;
       char *p = unhex(parts[i], &len);
       char *z = malloc((size_t)len + 1);
@@ -345,7 +347,7 @@ static bool is_memerr(KrObj *e) { return e && e->type == &kr_MemoryError_type; }
 
 static void op_loads(Line *out, const char *hex) {
   int64_t n;
-  char *text = unhex(hex, &n);
+  char *text = unhex(hex + 2, &n);
   json_begin();
   KrObj *v = kr_json_loads(text, n);
   json_end();

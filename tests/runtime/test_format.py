@@ -193,14 +193,17 @@ def rand_spec(g, value, allow_nested, names, state):
     """A format spec for value: mostly valid for its type, sometimes not."""
     r = g.rng
 
-    def nested():
-        if names and (r.random() < 0.4 or state.get("map")):
-            return "{%s}" % r.choice(names)
+    def nested():  # a field inside the spec, mostly one whose value is an int
+        kw, args = state["kw"], state["args"]
+        if names and (r.random() < 0.4 or state["map"]):
+            ints = [k for k in names if type(kw[k]) is int]
+            return "{%s}" % r.choice(ints if ints and r.random() < 0.8 else names)
         if state.get("mode", "auto") == "auto" and r.random() < 0.95:
             state["mode"] = "auto"
             state["next"] = state.get("next", 0) + 1
             return "{}"
-        return "{%d}" % r.randint(0, state.get("nargs", 0))
+        ints = [i for i, v in enumerate(args) if type(v) is int]
+        return "{%d}" % (r.choice(ints) if ints and r.random() < 0.8 else r.randint(0, len(args)))
 
     parts = []
     if r.random() < 0.3:
@@ -255,8 +258,8 @@ def accessor(g, value):
     if r.random() < 0.7:
         if isinstance(value, (list, tuple, str, bytes, range)):
             n = len(value)
-            k = r.choice([0, 0, n - 1, n, r.randint(0, n + 2)])
-            return "[%s]" % (k if k >= 0 else 0)
+            k = r.randint(0, n - 1) if n and r.random() < 0.85 else r.choice([0, n, n + 1])
+            return "[%d]" % k
         if isinstance(value, dict) and value and r.random() < 0.8:
             key = r.choice(list(value))
             if isinstance(key, int) and key >= 0:
@@ -381,6 +384,9 @@ def gen_case(rng):
             args, argtoks = [], []
             for _ in range(rng.choice([0, 1, 2, 3, 4, 4, 5, 6, 8])):
                 v, t = g.value()
+                if small and rng.random() < 0.3:  # values for nested specs
+                    v = rng.randint(0, 30)
+                    t = "i:%d" % v
                 args.append(v)
                 argtoks.append(t)
             kw, kwtoks = {}, []
@@ -391,7 +397,7 @@ def gen_case(rng):
                 v, t = g.value()
                 kw[name] = v
                 kwtoks.append("s:%s %s" % (hx(name), t))
-        state = {"nargs": len(args), "map": use_map}
+        state = {"args": args, "kw": kw, "map": use_map}
         pieces = []
         for _ in range(rng.choice([0, 1, 1, 2, 3, 4, 6])):
             if rng.random() < 0.45:

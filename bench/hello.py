@@ -1,0 +1,2 @@
+# The smallest program: its stripped executable size is a goal of `make bench`.
+print("hello, world")

@@ -1,0 +1,7 @@
+# A call that misses a keyword-only argument is refused with CPython's words.
+def f(a: int, *, b: int) -> int:
+    return a + b
+
+
+# error: 7: f() missing 1 required keyword-only argument: 'b'
+print(f(1))
