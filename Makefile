@@ -4,12 +4,13 @@
 #   make demo         kiln's main job for now: compile examples/primes.py, run it beside CPython
 #   make test         the test suite (tests/run.py); last line "N passed, N failed"
 #   make test-parity  every .py file of CPython's standard library against ast.dump
+#   make test-middle  kiln ir over every .py file of the standard library: no crash
 #   make asan         bin/kiln-asan, built with -fsanitize=address,undefined
 #   make test-asan    the test suite run with bin/kiln-asan, compiled programs built with
 #                     ASan/UBSan too (KILN_CFLAGS)
 #   make fuzz         bin/fuzz-parse: a libFuzzer target for the lexer and parser (clang)
 #   make fuzz-run     run it for FUZZ_TIME seconds (default 60); crashes go to build/fuzz/
-#   make bench        front end against CPython's ast.parse; writes bench/RESULTS.md
+#   make bench        front end and core-language suite vs CPython, PyPy, Cython, mypyc; writes bench/RESULTS.md
 #   make setup        install missing Debian packages (all of them, fuzzing's too)
 #   make clean
 #
@@ -79,6 +80,12 @@ demo: bin/kiln build/libkilnrt.a
 	@bash -c 'time build/primes'
 	@echo '$$ time python3 examples/primes.py'
 	@bash -c 'time $(PYTHON) examples/primes.py'
+	@echo '$$ bin/kiln compile examples/primes.py -o build/libprimes.so   # the same file as a library'
+	@bin/kiln compile examples/primes.py -o build/libprimes.so
+	@echo "\$$ bin/kiln call build/libprimes.so count_primes '[1000000]'"
+	@bin/kiln call build/libprimes.so count_primes '[1000000]'
+	@echo "\$$ bin/kiln call build/libprimes.so collatz_steps '[27]'"
+	@bin/kiln call build/libprimes.so collatz_steps '[27]'
 
 # ---- tests. KILN picks the binary; TEST_ARGS passes options to tests/run.py
 # (e.g. TEST_ARGS='-k fstring -v').
@@ -90,6 +97,11 @@ test: $(KILN) build/libkilnrt.a | build/setup.stamp
 
 test-parity: $(KILN) | build/setup.stamp
 	@$(PYTHON) tests/run.py --kiln $(KILN) parity $(TEST_ARGS)
+
+# The middle end (kiln ir --types) over the whole standard library: every file
+# compiles or gets a clean diagnostic, never a crash (KILN=bin/kiln-asan too).
+test-middle: $(KILN) | build/setup.stamp
+	@$(PYTHON) tests/middle/check_stdlib.py --kiln $(KILN)
 
 # ---- sanitizers: gcc's ASan and UBSan (they come with build-essential).
 # Every report is fatal; tests/run.py sets ASAN_OPTIONS/UBSAN_OPTIONS so a
@@ -139,10 +151,11 @@ fuzz-run: bin/fuzz-parse
 	  build/fuzz/corpus tests/parse tests/syntax examples
 
 # ---- benchmarks
-bench: bin/kiln | build/setup.stamp
+bench: bin/kiln build/libkilnrt.a | build/setup.stamp
+	@bash scripts/setup.sh bench || echo "bench: peers that could not be installed are reported as missing"
 	$(PYTHON) bench/bench.py
 
 clean:
 	rm -rf build bin
 
-.PHONY: all setup demo test test-parity asan test-asan fuzz fuzz-run bench clean
+.PHONY: test-middle all setup demo test test-parity asan test-asan fuzz fuzz-run bench clean

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-# make-test-args: -n 300 --oom-sample 120
+# make-test-args: -n 250 --oom-sample 100
 """Differential tests for libkilnrt's json module, with CPython as the oracle.
 
 Generates thousands of JSON texts — valid ones written with random
