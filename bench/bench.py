@@ -492,7 +492,8 @@ def run_all(impls, progs, repeat):
                 res["runs"] += 1
                 text = out.decode("utf-8", "replace")
                 if code != 0:
-                    res["error"] = f"exit {code}: {first_line(err.decode('utf-8', 'replace')[-2000:])}"
+                    last = err.decode("utf-8", "replace").strip().splitlines()[-1:] or [""]
+                    res["error"] = f"exit {code}: `{last[0].strip()}`"
                 elif impl.key == "cpython-path" or (prog not in ref and impl is live[0]):
                     ref.setdefault(prog, text)
                 if code == 0 and prog in ref and text != ref[prog]:

@@ -62,10 +62,7 @@ bool compile_program(Arena *a, const char *path, bool library, Program *p) {
   p->library = library;
   if (setjmp(jb) == 0) {
     diag_jmp = &jb;
-    Module *m = resolve_module(a, src, ast);
-    if (library)
-      m->name = module_stem(path);
-    p->m = m;
+    Module *m = resolve_program(a, src, ast, library ? module_stem(path) : intern("__main__", 8), p);
     p->entry = func_spec(a, m->init, NULL, 0);
     if (library)
       p->nexports = export_collect(a, m, &p->exports);

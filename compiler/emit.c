@@ -40,7 +40,7 @@ typedef struct Emit {
   Vec consts;        /* str constants: Instr * of each kc_<n> */
   int ntemps;        /* boxing temporaries of the current function */
   int last_line;     /* the last #line emitted */
-  const Type **gtypes; /* the type of each module global */
+  const Type ***gtypes; /* per module (by index), the type of each of its globals */
   uint8_t *maybe_unbound; /* per value id of the current function */
   char tbpath[4096];  /* the source's absolute path, as tracebacks name it: a C string literal */
   char linepath[4096]; /* the path #line names: a C string literal */
@@ -99,12 +99,17 @@ static const char *valkind(const Type *t) {
 
 /* The C expression of an exception class: a built-in type of the runtime,
  * or one the program defines (kp_exc_<name>, see emit_program). */
-static const char *exc_type(Emit *E, Ident *name) {
-  static char buf[2][128];
+static const char *exc_type(Module *m, Ident *name, Module *gmod) {
+  static char buf[2][160];
   static int next;
   char *b = buf[next++ & 1];
-  if (module_exception(E->m, name) >= 0)
-    snprintf(b, sizeof buf[0], "&kp_exc_%s", name->str);
+  const Import *imp = import_of(m, name);
+  if (gmod) /* m.E */
+    snprintf(b, sizeof buf[0], "&kp_exc_%s%s", gmod->prefix, name->str);
+  else if (module_exception(m, name) >= 0)
+    snprintf(b, sizeof buf[0], "&kp_exc_%s%s", m->prefix, name->str);
+  else if (imp && imp->exc) /* from m import E */
+    snprintf(b, sizeof buf[0], "&kp_exc_%s%s", imp->mod->prefix, imp->exc->str);
   else
     snprintf(b, sizeof buf[0], "&kr_%s_type", name->str);
   return b;
@@ -112,7 +117,7 @@ static const char *exc_type(Emit *E, Ident *name) {
 
 static void line_directive(Emit *E, uint32_t off) {
   int line, col;
-  source_pos(E->m->src, off, &line, &col);
+  source_pos(E->fn->decl->mod->src, off, &line, &col);
   if (line != E->last_line) {
     buf_printf(E->out, "#line %d %s\n", line, E->linepath);
     E->last_line = line;
@@ -121,7 +126,7 @@ static void line_directive(Emit *E, uint32_t off) {
 
 static int line_of(Emit *E, uint32_t off) {
   int line, col;
-  source_pos(E->m->src, off, &line, &col);
+  source_pos(E->fn->decl->mod->src, off, &line, &col);
   return line;
 }
 
@@ -593,51 +598,65 @@ static void emit_instr(Emit *E, Instr *in) {
   case IR_CONST: emit_const(E, in); break;
   case IR_PARAM: buf_printf(E->out, "  v%d = p%d;\n", in->id, in->sub); break;
   case IR_GLOBAL_GET: {
-    int g = module_global_index(E->m, in->name);
+    Module *gm = in->gmod ? in->gmod : E->fn->decl->mod;
+    char g[48];
+    snprintf(g, sizeof g, "kg_%s%d", gm->prefix, module_global_index(gm, in->name));
     if (boxed(in->type))
-      buf_printf(E->out, "  if (!kg_%d) {", g);
+      buf_printf(E->out, "  if (!%s) {", g);
     else
-      buf_printf(E->out, "  if (!kg_%d_set) {", g);
-    const char *hint = suggest_name(E->fn->decl, in->name->str);
+      buf_printf(E->out, "  if (!%s_set) {", g);
+    const char *hint = in->gmod ? NULL : suggest_name(E->fn->decl, in->name->str);
     Buf msg = {0};
-    buf_printf(&msg, "name '%s' is not defined", in->name->str);
+    if (in->gmod) /* m.x, from m import x: CPython's messages */
+      buf_printf(&msg, "module '%s' has no attribute '%s'", gm->name->str, in->name->str);
+    else
+      buf_printf(&msg, "name '%s' is not defined", in->name->str);
     if (hint)
       buf_printf(&msg, ". Did you mean: '%s'?", hint);
-    buf_puts(E->out, " kr_raise(&kr_NameError_type, \"%s\", ");
+    buf_printf(E->out, " kr_raise(&kr_%s_type, \"%%s\", ", in->gmod ? "AttributeError" : "NameError");
     c_string(E->out, msg.data, msg.len);
     buf_puts(E->out, ");\n  ");
     goto_error(E, in);
     buf_puts(E->out, "  }\n");
     buf_free(&msg);
     if (boxed(in->type))
-      buf_printf(E->out, "  kr_xdecref(v%d);\n  v%d = kg_%d;\n  kr_incref(v%d);\n", in->id, in->id, g,
+      buf_printf(E->out, "  kr_xdecref(v%d);\n  v%d = %s;\n  kr_incref(v%d);\n", in->id, in->id, g,
                  in->id);
     else
-      buf_printf(E->out, "  v%d = kg_%d;\n", in->id, g);
+      buf_printf(E->out, "  v%d = %s;\n", in->id, g);
     break;
   }
   case IR_GLOBAL_SET: {
-    int g = module_global_index(E->m, in->name);
-    const Type *gt = E->gtypes[g];
+    Module *gm = in->gmod ? in->gmod : E->fn->decl->mod;
+    int gi = module_global_index(gm, in->name);
+    char g[48];
+    snprintf(g, sizeof g, "kg_%s%d", gm->prefix, gi);
+    const Type *gt = E->gtypes[gm->index][gi];
     bool owned;
     Buf expr = {0};
     convert(E, &expr, in->args[0], gt, &owned);
     if (boxed(gt)) {
-      buf_printf(E->out, "  {\n    KrObj *old = kg_%d;\n    kg_%d = %s;\n", g, g, expr.data);
+      buf_printf(E->out, "  {\n    KrObj *old = %s;\n    %s = %s;\n", g, g, expr.data);
       if (!owned)
-        buf_printf(E->out, "    kr_incref(kg_%d);\n", g);
+        buf_printf(E->out, "    kr_incref(%s);\n", g);
       else {
-        buf_printf(E->out, "    if (!kg_%d) { kg_%d = old; ", g, g);
+        buf_printf(E->out, "    if (!%s) { %s = old; ", g, g);
         goto_error(E, in);
         buf_puts(E->out, "    }\n");
       }
       buf_puts(E->out, "    kr_xdecref(old);\n  }\n");
     } else {
-      buf_printf(E->out, "  kg_%d = %s;\n  kg_%d_set = true;\n", g, expr.data ? expr.data : "0", g);
+      buf_printf(E->out, "  %s = %s;\n  %s_set = true;\n", g, expr.data ? expr.data : "0", g);
     }
     buf_free(&expr);
     break;
   }
+  case IR_IMPORT: /* the module's code runs once: later imports find it loaded */
+    buf_printf(E->out, "  if (!kp_%sloaded) {\n    kp_%sloaded = true;\n    %s();\n  }\n",
+               in->gmod->prefix, in->gmod->prefix, in->target->cname);
+    check_error(E, in);
+    buf_printf(E->out, "  v%d = 0;\n", in->id);
+    break;
   case IR_CALL: {
     IrFunc *t = in->target;
     if (!t) { /* an argument comes from a call that never returns */
@@ -698,7 +717,7 @@ static void emit_instr(Emit *E, Instr *in) {
   }
   case IR_EXC_NEW: {
     Buf pre = {0}, call = {0};
-    buf_printf(&call, "kr_exc_new(%s, ", exc_type(E, in->name));
+    buf_printf(&call, "kr_exc_new(%s, ", exc_type(E->fn->decl->mod, in->name, in->gmod));
     if (in->nargs) {
       buf_puts(&call, "(KrObj *[]){");
       for (int i = 0; i < in->nargs; i++) {
@@ -743,7 +762,8 @@ static void emit_instr(Emit *E, Instr *in) {
   case IR_EXC_MATCH:
     buf_printf(E->out, "  v%d = ", in->id);
     for (int i = 0; i < in->nkw; i++)
-      buf_printf(E->out, "%skr_exc_matches(%s)", i ? " || " : "", exc_type(E, in->kwnames[i]));
+      buf_printf(E->out, "%skr_exc_matches(%s)", i ? " || " : "",
+                 exc_type(E->fn->decl->mod, in->kwnames[i], NULL));
     buf_puts(E->out, ";\n");
     break;
   case IR_EXC_FETCH: assign(E, in, "kr_exc_fetch()"); break;
@@ -807,10 +827,25 @@ static void func_signature(Buf *b, IrFunc *fn) {
   buf_puts(b, ")");
 }
 
+/* The paths of a module's file as C string literals: absolute for
+ * tracebacks (CPython names files so), as given for #line. */
+static void module_paths(Emit *E, Module *m) {
+  char *abs = realpath(m->src->path, NULL);
+  Buf lit = {0};
+  c_string(&lit, abs ? abs : m->src->path, strlen(abs ? abs : m->src->path));
+  snprintf(E->tbpath, sizeof E->tbpath, "%s", lit.data);
+  lit.len = 0;
+  c_string(&lit, m->src->path, strlen(m->src->path));
+  snprintf(E->linepath, sizeof E->linepath, "%s", lit.data);
+  buf_free(&lit);
+  free(abs);
+}
+
 static void emit_func(Emit *E, IrFunc *fn) {
   E->fn = fn;
   E->ntemps = 0;
   E->last_line = -1;
+  module_paths(E, fn->decl->mod);
   find_maybe_unbound(E, fn);
   Buf body = {0};
   Buf *saved = E->out;
@@ -865,31 +900,40 @@ static void emit_func(Emit *E, IrFunc *fn) {
   buf_puts(o, "  return kp_ret;\n}\n\n");
 }
 
-/* Every specialisation reached, the module code first. */
-static void all_specs(Module *m, IrFunc *entry, Vec *out) {
-  vec_push(out, entry);
-  for (int i = 0; i < m->nfuncs; i++)
-    for (int k = 0; k < m->funcs[i]->nspecs; k++)
-      vec_push(out, m->funcs[i]->specs[k]);
+/* Every specialisation reached: the program's module code first, then
+ * every module's functions and (for imported modules) module code. */
+static void all_specs(Program *p, Vec *out) {
+  vec_push(out, p->entry);
+  for (int mi = 0; mi < p->nmods; mi++) {
+    Module *m = p->mods[mi];
+    if (mi > 0)
+      for (int k = 0; k < m->init->nspecs; k++)
+        vec_push(out, m->init->specs[k]);
+    for (int i = 0; i < m->nfuncs; i++)
+      for (int k = 0; k < m->funcs[i]->nspecs; k++)
+        vec_push(out, m->funcs[i]->specs[k]);
+  }
 }
 
-/* The type of each global: the join of what the program stores in it. */
-static const Type **global_types(Module *m, Vec *specs) {
-  const Type **g = xmalloc((size_t)(m->nglobals + 1) * sizeof *g);
-  for (int i = 0; i < m->nglobals; i++)
-    g[i] = ty_unknown;
+/* The type of each global of each module: the join of what the program
+ * stores in it and reads from it. */
+static const Type ***global_types(Program *p, Vec *specs) {
+  const Type ***g = xmalloc((size_t)p->nmods * sizeof *g);
+  for (int mi = 0; mi < p->nmods; mi++) {
+    g[mi] = xmalloc((size_t)(p->mods[mi]->nglobals + 1) * sizeof **g);
+    for (int i = 0; i < p->mods[mi]->nglobals; i++)
+      g[mi][i] = ty_unknown;
+  }
   for (int s = 0; s < specs->len; s++) {
     IrFunc *fn = specs->items[s];
     for (int b = 0; b < fn->nblocks; b++)
       for (int i = 0; i < fn->blocks[b]->ninstrs; i++) {
         Instr *in = fn->blocks[b]->instrs[i];
-        if (in->op == IR_GLOBAL_SET) {
-          int k = module_global_index(m, in->name);
-          g[k] = ty_join(g[k], in->args[0]->type);
-        } else if (in->op == IR_GLOBAL_GET) {
-          int k = module_global_index(m, in->name);
-          g[k] = ty_join(g[k], in->type);
-        }
+        if (in->op != IR_GLOBAL_SET && in->op != IR_GLOBAL_GET)
+          continue;
+        Module *gm = in->gmod ? in->gmod : fn->decl->mod;
+        int k = module_global_index(gm, in->name);
+        g[gm->index][k] = ty_join(g[gm->index][k], in->op == IR_GLOBAL_SET ? in->args[0]->type : in->type);
       }
   }
   return g;
@@ -995,37 +1039,34 @@ void emit_program(Buf *out, Program *p) {
   Module *m = p->m;
   IrFunc *entry = p->entry;
   Emit E = {.m = m};
-  /* tracebacks name the file as CPython does: its absolute path */
-  char *abs = realpath(m->src->path, NULL);
-  Buf lit = {0};
-  c_string(&lit, abs ? abs : m->src->path, strlen(abs ? abs : m->src->path));
-  snprintf(E.tbpath, sizeof E.tbpath, "%s", lit.data);
-  lit.len = 0;
-  c_string(&lit, m->src->path, strlen(m->src->path));
-  snprintf(E.linepath, sizeof E.linepath, "%s", lit.data);
-  buf_free(&lit);
-  free(abs);
   Vec specs = {0};
-  all_specs(m, entry, &specs);
-  E.gtypes = global_types(m, &specs);
+  all_specs(p, &specs);
+  E.gtypes = global_types(p, &specs);
 
   buf_printf(out, "/* Generated by kiln %s from %s. */\n", KILN_VERSION, m->src->path);
   buf_puts(out, "#include \"kilnrt.h\"\n\n");
-  /* the program's exception classes: types like the runtime's built-in ones */
-  for (int i = 0; i < m->nexc; i++) {
-    buf_printf(out, "static const KrType kp_exc_%s = {.name = ", m->exc_names[i]->str);
-    c_string(out, m->exc_names[i]->str, m->exc_names[i]->len);
-    buf_puts(out, ", .module = ");
-    c_string(out, m->name->str, m->name->len);
-    buf_printf(out, ", .base = %s, .size = sizeof(KrExc), .dealloc = kr_exc_dealloc, "
-                    ".repr = kr_exc_repr, .str = kr_exc_str};\n",
-               exc_type(&E, m->exc_bases[i]));
-  }
-  for (int g = 0; g < m->nglobals; g++) {
-    buf_printf(out, "static %s kg_%d; /* %s: %s */\n", ctype(E.gtypes[g]), g, m->globals[g]->str,
-               ty_str_of(E.gtypes[g]));
-    if (!boxed(E.gtypes[g]))
-      buf_printf(out, "static bool kg_%d_set;\n", g);
+  for (int mi = 0; mi < p->nmods; mi++) {
+    Module *gm = p->mods[mi];
+    if (mi > 0)
+      buf_printf(out, "/* module %s (%s) */\nstatic bool kp_%sloaded;\n", gm->name->str, gm->src->path,
+                 gm->prefix);
+    /* the module's exception classes: types like the runtime's built-in ones */
+    for (int i = 0; i < gm->nexc; i++) {
+      buf_printf(out, "static const KrType kp_exc_%s%s = {.name = ", gm->prefix, gm->exc_names[i]->str);
+      c_string(out, gm->exc_names[i]->str, gm->exc_names[i]->len);
+      buf_puts(out, ", .module = ");
+      c_string(out, gm->name->str, gm->name->len);
+      buf_printf(out, ", .base = %s, .size = sizeof(KrExc), .dealloc = kr_exc_dealloc, "
+                      ".repr = kr_exc_repr, .str = kr_exc_str};\n",
+                 exc_type(gm, gm->exc_bases[i], NULL));
+    }
+    for (int g = 0; g < gm->nglobals; g++) {
+      const Type *t = E.gtypes[mi][g];
+      buf_printf(out, "static %s kg_%s%d; /* %s: %s */\n", ctype(t), gm->prefix, g, gm->globals[g]->str,
+                 ty_str_of(t));
+      if (!boxed(t))
+        buf_printf(out, "static bool kg_%s%d_set;\n", gm->prefix, g);
+    }
   }
   buf_puts(out, "\n");
   Buf funcs = {0};
@@ -1057,6 +1098,8 @@ void emit_program(Buf *out, Program *p) {
                     "  %s();\n  return kr_exit();\n}\n",
                entry->cname);
   free(specs.items);
+  for (int mi = 0; mi < p->nmods; mi++)
+    free(E.gtypes[mi]);
   free(E.gtypes);
   free(E.maybe_unbound);
   free(E.consts.items);

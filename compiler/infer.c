@@ -160,7 +160,6 @@ void ops_print(FILE *out) {
 typedef struct Infer {
   Arena *a;
   Module *m;
-  const Type **globals; /* per module global */
   Vec specs;            /* every IrFunc created */
   bool changed;
 } Infer;
@@ -544,7 +543,8 @@ IrFunc *func_spec(Arena *a, FuncDecl *f, const Type **args, int nargs) {
   f->specs = xrealloc(f->specs, (size_t)(f->nspecs + 1) * sizeof *f->specs);
   f->specs[f->nspecs++] = s;
   Buf name = {0};
-  buf_printf(&name, "kp_%s", f->def->kind == AST_Module ? "module" : f->name->str);
+  buf_printf(&name, "kp_%s%s", f->mod->prefix ? f->mod->prefix : "",
+             f->def->kind == AST_Module ? "module" : f->name->str);
   if (f->nspecs > 1)
     buf_printf(&name, "_%d", f->nspecs);
   s->cname = arena_strndup(a, name.data, name.len);
@@ -622,19 +622,25 @@ static void infer_instr(Infer *I, IrFunc *fn, Instr *in) {
     break;
   }
   case IR_GLOBAL_GET: {
-    int g = module_global_index(I->m, in->name);
-    set_type(I, in, I->globals[g]);
+    Module *gm = in->gmod ? in->gmod : fn->decl->mod;
+    int g = module_global_index(gm, in->name);
+    set_type(I, in, gm->gtypes[g]);
     break;
   }
   case IR_GLOBAL_SET: {
-    int g = module_global_index(I->m, in->name);
-    const Type *t = ijoin(I->globals[g], args[0]);
-    if (t != I->globals[g]) {
-      I->globals[g] = t;
+    Module *gm = in->gmod ? in->gmod : fn->decl->mod;
+    int g = module_global_index(gm, in->name);
+    const Type *t = ijoin(gm->gtypes[g], args[0]);
+    if (t != gm->gtypes[g]) {
+      gm->gtypes[g] = t;
       I->changed = true;
     }
     break;
   }
+  case IR_IMPORT:
+    in->target = func_spec(I->a, in->gmod->init, NULL, 0);
+    set_type(I, in, ty_none);
+    break;
   case IR_CALL:
     if (known) {
       in->target = func_spec(I->a, in->callee, args, nargs);
@@ -785,8 +791,11 @@ static void check_func(Infer *I, IrFunc *fn) {
       if (!known)
         continue; /* an earlier error, or dead code */
       Buf sig = {0};
-      for (int k = 0; k < in->nargs; k++)
-        buf_printf(&sig, "%s%s", k ? ", " : "", ty_str_of(in->args[k]->type));
+      for (int k = 0; k < in->nargs; k++) {
+        int kw = k - (in->nargs - in->nkw); /* keyword arguments come last, named */
+        buf_printf(&sig, "%s%s%s%s", k ? ", " : "", kw >= 0 ? in->kwnames[kw]->str : "", kw >= 0 ? "=" : "",
+                   ty_str_of(in->args[k]->type));
+      }
       const char *callee = callee_of(in);
       if (!strcmp(callee, "tuple.item")) {
         if (in->sub == 0) {
@@ -826,7 +835,7 @@ static void mark_reached(IrFunc *fn) {
   for (int b = 0; b < fn->nblocks; b++)
     for (int i = 0; i < fn->blocks[b]->ninstrs; i++) {
       Instr *in = fn->blocks[b]->instrs[i];
-      if (in->op == IR_CALL && in->target)
+      if ((in->op == IR_CALL || in->op == IR_IMPORT) && in->target)
         mark_reached(in->target);
     }
 }
@@ -842,8 +851,9 @@ static void prune_specs(Infer *I, IrFunc *entry, IrFunc **exports, int nexports)
       I->specs.items[n++] = fn;
   }
   I->specs.len = n;
-  for (int f = 0; f < I->m->nfuncs; f++) {
-    FuncDecl *d = I->m->funcs[f];
+  for (int mi = 0; mi < I->m->program->nmods; mi++)
+  for (int f = 0; f < I->m->program->mods[mi]->nfuncs; f++) {
+    FuncDecl *d = I->m->program->mods[mi]->funcs[f];
     int k = 0;
     for (int i = 0; i < d->nspecs; i++)
       if (d->specs[i]->typed)
@@ -854,9 +864,12 @@ static void prune_specs(Infer *I, IrFunc *entry, IrFunc **exports, int nexports)
 
 int infer_program(Arena *a, Module *m, IrFunc *entry, IrFunc **exports, int nexports) {
   Infer I = {.a = a, .m = m};
-  I.globals = arena_alloc(a, (size_t)(m->nglobals + 1) * sizeof *I.globals);
-  for (int g = 0; g < m->nglobals; g++)
-    I.globals[g] = ty_unknown;
+  for (int mi = 0; mi < m->program->nmods; mi++) {
+    Module *gm = m->program->mods[mi];
+    gm->gtypes = arena_alloc(a, (size_t)(gm->nglobals + 1) * sizeof *gm->gtypes);
+    for (int g = 0; g < gm->nglobals; g++)
+      gm->gtypes[g] = ty_unknown;
+  }
   cur_infer = &I;
   entry->ret = ty_unknown;
   vec_push(&I.specs, entry);

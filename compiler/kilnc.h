@@ -446,11 +446,35 @@ struct Module {
    * order, each with its base: a built-in exception or an earlier one */
   Ident **exc_names, **exc_bases;
   int nexc;
+  int index;          /* 0: the program's file; others' C names carry the prefix m<index>_ */
+  const char *prefix; /* "" or "m<index>_" */
+  struct Program *program;
+  struct Import *imports; /* names this module binds to other modules and their contents */
+  int nimports;
+  const Type **gtypes; /* type propagation: the type of each global */
 };
 
-/* Resolve a parsed module. Raises (error_at) on what kiln does not support
- * yet, with the construct named. */
-Module *resolve_module(Arena *a, Source *src, Node *ast);
+/* A name an import binds to something static: `import m` / `import m as n`
+ * (a module), `from m import f` (a function of m), `from m import E` (an
+ * exception class of m). `from m import X` of a variable X binds an ordinary
+ * variable instead, set when the import runs. */
+typedef struct Import {
+  Ident *name;     /* the name in the importing module */
+  Module *mod;     /* the module imported */
+  FuncDecl *func;  /* a function of mod, or NULL */
+  Ident *exc;      /* an exception class of mod, or NULL */
+} Import;
+
+/* Resolve a parsed program file and, first, every module it imports (their
+ * files found next to it, as python3 finds them through sys.path[0]),
+ * recursively. Raises (error_at) on what kiln does not support yet, with
+ * the construct named. The modules go into p (p->mods, the program's file
+ * first). name: "__main__", or a library's stem. */
+Module *resolve_program(Arena *a, Source *src, Node *ast, Ident *name, struct Program *p);
+/* The module an import statement names, as resolve found it, or NULL (a
+ * module kiln provides itself, such as sys, or one not found). */
+Module *import_target(Module *from, Ident *dotted, int level);
+const Import *import_of(Module *m, Ident *name); /* what name is bound to by an import, or NULL */
 int func_local_index(FuncDecl *f, Ident *name);   /* -1 if not local */
 FuncDecl *module_func(Module *m, Ident *name);     /* a top-level def, or NULL */
 int module_global_index(Module *m, Ident *name);  /* -1 if not a global */
@@ -492,6 +516,8 @@ struct Instr {
   int sub;            /* BINOP: BinOpKind; UNARYOP: UnaryOpKind; COMPARE: CmpOp; PARAM: index */
   Const cval;         /* CONST */
   Ident *name;        /* GLOBAL_GET/SET, BUILTIN (the callee's name: "print", "str.upper") */
+  Module *gmod;       /* GLOBAL_GET/SET: another module's global; EXC_NEW: the module
+                         defining the class; IMPORT: the module. NULL: this one's */
   Ident **kwnames;    /* BUILTIN: names of the trailing keyword arguments;
                          EXC_MATCH: the exception classes */
   int nkw;
@@ -578,9 +604,11 @@ void json_string(Buf *b, const char *s, size_t n);      /* a JSON string literal
 
 /* ---------------------------------------------------------------- emit.c */
 
-/* A program: its module, its module code and, for a library, its exports. */
+/* A program: its modules, its module code and, for a library, its exports. */
 typedef struct Program {
-  Module *m;
+  Module *m;          /* the program's file */
+  Module **mods;      /* every module, m first */
+  int nmods;
   IrFunc *entry;
   IrFunc **exports;
   int nexports;

@@ -95,8 +95,10 @@ static int local_slot(Lower *L, Ident *id) {
 static bool is_exception_name(Lower *L, Ident *id) {
   if (local_slot(L, id) >= 0 || module_global_index(L->decl->mod, id) >= 0)
     return false;
-  return is_builtin_exception(id) || module_exception(L->decl->mod, id) >= 0;
+  const Import *imp = import_of(L->decl->mod, id);
+  return is_builtin_exception(id) || module_exception(L->decl->mod, id) >= 0 || (imp && imp->exc);
 }
+
 
 _Noreturn static void unsupported(Lower *L, Node *n, const char *what) {
   error_at(L->src, n->off, ERR_SYNTAX, "kiln does not support %s yet", what);
@@ -414,6 +416,34 @@ static bool is_sys(Lower *L, Node *e) {
           func_local_index(L->decl, e->Name.id) >= 0);
 }
 
+/* The module a name refers to (import m / import m as n), unless a local
+ * shadows it; NULL if it is no module. */
+static const Import *module_ref(Lower *L, Node *e) {
+  if (e->kind != AST_Name || local_slot(L, e->Name.id) >= 0)
+    return NULL;
+  const Import *imp = import_of(L->decl->mod, e->Name.id);
+  return imp && !imp->func && !imp->exc ? imp : NULL;
+}
+
+/* Run module m's code, once (import m). */
+static void import_module(Lower *L, Module *m, uint32_t off) {
+  Instr *in = new_instr(L, IR_IMPORT, off, 0);
+  in->gmod = m;
+  in->callee = m->init;
+  emit(L, in);
+}
+
+/* m.name read: a global of module m. */
+static Instr *module_global(Lower *L, Module *m, Ident *name, uint32_t off) {
+  if (module_global_index(m, name) < 0)
+    error_at(L->src, off, ERR_SYNTAX, "module '%s' has no attribute '%s'%s", m->name->str, name->str,
+             module_func(m, name) ? " kiln can use as a value yet (call it)" : "");
+  Instr *in = new_instr(L, IR_GLOBAL_GET, off, 0);
+  in->name = name;
+  in->gmod = m;
+  return emit(L, in);
+}
+
 static Instr *name_load(Lower *L, Node *e) {
   Ident *id = e->Name.id;
   if (is_sys(L, e))
@@ -426,6 +456,8 @@ static Instr *name_load(Lower *L, Node *e) {
     in->name = id;
     return emit(L, in);
   }
+  if (import_of(L->decl->mod, id))
+    unsupported(L, e, "modules, imported functions and classes as values (call them, or use m.name)");
   if (!strcmp(id->str, "__name__")) /* __main__ for a program, the file's stem for a library */
     return const_instr(L, e->off,
                        (Const){.kind = CONST_STR, .s = L->decl->mod->name->str,
@@ -712,6 +744,9 @@ static Instr *call(Lower *L, Node *e) {
   if (fn->kind == AST_Name) {
     Ident *id = fn->Name.id;
     FuncDecl *callee = local_slot(L, id) < 0 ? module_func(L->decl->mod, id) : NULL;
+    const Import *imp = local_slot(L, id) < 0 ? import_of(L->decl->mod, id) : NULL;
+    if (!callee && imp && imp->func) /* from m import f */
+      callee = imp->func;
     if (callee)
       return call_func(L, e, callee);
     if (is_exception_name(L, id)) {
@@ -753,6 +788,25 @@ static Instr *call(Lower *L, Node *e) {
       in->name = id;
       return emit(L, in);
     }
+  }
+  const Import *mref = fn->kind == AST_Attribute ? module_ref(L, fn->Attribute.value) : NULL;
+  if (mref) { /* m.f(args), m.E(args) */
+    Ident *attr = fn->Attribute.attr;
+    FuncDecl *f = module_func(mref->mod, attr);
+    if (f)
+      return call_func(L, e, f);
+    if (module_exception(mref->mod, attr) >= 0) {
+      if (kws.len)
+        unsupported(L, kws.items[0], "keyword arguments to exception classes");
+      Instr *in = new_instr(L, IR_EXC_NEW, e->off, args.len);
+      for (int i = 0; i < args.len; i++)
+        in->args[i] = expr(L, args.items[i]);
+      in->name = attr;
+      in->gmod = mref->mod;
+      return emit(L, in);
+    }
+    error_at(L->src, fn->off, ERR_SYNTAX, "module '%s' has no function '%s'", mref->mod->name->str,
+             attr->str);
   }
   if (fn->kind == AST_Attribute && is_sys(L, fn->Attribute.value)) {
     if (strcmp(fn->Attribute.attr->str, "exit") || kws.len || args.len > 1)
@@ -955,6 +1009,8 @@ static Instr *expr(Lower *L, Node *e) {
     return builtin(L, e->off, "[]", args, 2);
   }
   case AST_Attribute:
+    if (module_ref(L, e->Attribute.value))
+      return module_global(L, module_ref(L, e->Attribute.value)->mod, e->Attribute.attr, e->off);
     if (is_sys(L, e->Attribute.value) && (!strcmp(e->Attribute.attr->str, "stderr") ||
                                           !strcmp(e->Attribute.attr->str, "stdout"))) {
       /* a stream: only print(file=...) takes one, and the emitter reads its name */
@@ -987,6 +1043,17 @@ static void assign_to(Lower *L, Node *target, Instr *val) {
       unsupported(L, target->Subscript.slice, "assignment to slices");
     Instr *args[3] = {expr(L, target->Subscript.value), expr(L, target->Subscript.slice), val};
     builtin(L, target->off, "[]=", args, 3);
+    return;
+  }
+  const Import *mref = target->kind == AST_Attribute ? module_ref(L, target->Attribute.value) : NULL;
+  if (mref) { /* m.x = v: a global of module m */
+    if (module_global_index(mref->mod, target->Attribute.attr) < 0)
+      unsupported(L, target, "adding attributes to a module (assign only names it defines)");
+    Instr *in = new_instr(L, IR_GLOBAL_SET, target->off, 1);
+    in->args[0] = val;
+    in->name = target->Attribute.attr;
+    in->gmod = mref->mod;
+    emit(L, in);
     return;
   }
   if (target->kind == AST_Tuple || target->kind == AST_List) {
@@ -1688,15 +1755,57 @@ static void stmt(Lower *L, Node *s) {
   case AST_Import:
     for (int i = 0; i < s->Import.names.len; i++) {
       Node *al = s->Import.names.items[i];
-      if (!is_compile_time_module(al->alias.name) && (strcmp(al->alias.name->str, "sys") || al->alias.asname))
-        unsupported(L, al, "imports other than `import sys`");
+      Ident *bound = al->alias.asname ? al->alias.asname : al->alias.name;
+      const Import *imp = import_of(L->decl->mod, bound);
+      if (imp && !imp->func && !imp->exc) { /* a module of the program, its packages first */
+        const char *n = al->alias.name->str;
+        for (const char *dot = strchr(n, '.'); dot; dot = strchr(dot + 1, '.')) {
+          Module *pkg = import_target(L->decl->mod, intern(n, (size_t)(dot - n)), 0);
+          if (pkg)
+            import_module(L, pkg, al->off);
+        }
+        import_module(L, imp->mod, al->off);
+      }
+      else if (strchr(al->alias.name->str, '.'))
+        unsupported(L, al, "dotted imports (import a.b; use from a import b)");
+      else if (!is_compile_time_module(al->alias.name) && (strcmp(al->alias.name->str, "sys") || al->alias.asname))
+        error_at(L->src, al->off, ERR_SYNTAX,
+                 "kiln cannot find the module '%s': no %s.py next to the program, and kiln does not "
+                 "provide it yet",
+                 al->alias.name->str, al->alias.name->str);
     }
-    break; /* sys is built in: nothing to run */
-  case AST_ImportFrom:
-    /* typing and __future__ only shape annotations: nothing to run */
-    if (s->ImportFrom.level || !s->ImportFrom.module || !is_compile_time_module(s->ImportFrom.module))
-      unsupported(L, s, "from ... import");
+    break; /* sys, typing: built in, nothing to run */
+  case AST_ImportFrom: {
+    Ident *mname = s->ImportFrom.module;
+    if (!s->ImportFrom.level && mname && is_compile_time_module(mname))
+      break; /* typing and __future__ only shape annotations: nothing to run */
+    Module *t = import_target(L->decl->mod, mname, s->ImportFrom.level);
+    if (!t)
+      error_at(L->src, s->off, ERR_SYNTAX,
+               "kiln cannot find the module '%s%s': no such file next to the program, and kiln does "
+               "not provide it yet",
+               s->ImportFrom.level ? "." : "", mname ? mname->str : "");
+    for (const char *dot = mname ? strchr(mname->str, '.') : NULL; dot; dot = strchr(dot + 1, '.')) {
+      Module *pkg = import_target(L->decl->mod, intern(mname->str, (size_t)(dot - mname->str)),
+                                  s->ImportFrom.level);
+      if (pkg) /* a package's __init__.py runs before its modules */
+        import_module(L, pkg, s->off);
+    }
+    import_module(L, t, s->off);
+    for (int i = 0; i < s->ImportFrom.names.len; i++) {
+      Node *al = s->ImportFrom.names.items[i];
+      Ident *bound = al->alias.asname ? al->alias.asname : al->alias.name;
+      if (!strcmp(al->alias.name->str, "*"))
+        unsupported(L, al, "from m import *");
+      if (import_of(L->decl->mod, bound))
+        continue; /* a function or exception class: bound statically */
+      if (module_global_index(t, al->alias.name) < 0)
+        error_at(L->src, al->off, ERR_SYNTAX, "cannot import name '%s' from '%s' (%s)",
+                 al->alias.name->str, t->name->str, t->src->path);
+      store_name(L, bound, module_global(L, t, al->alias.name, al->off), al->off);
+    }
     break;
+  }
   case AST_Assert: {
     /* assert test, msg: raise AssertionError(msg) when test is false */
     Instr *t = op1(L, IR_TRUTH, s->Assert.test->off, expr(L, s->Assert.test));

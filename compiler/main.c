@@ -144,9 +144,15 @@ static int cmd_ir(int argc, char **argv) {
   Module *m = p.m;
   Buf b = {0};
   ir_dump(&b, p.entry, types);
-  for (int i = 0; i < m->nfuncs; i++)
-    for (int k = 0; k < m->funcs[i]->nspecs; k++)
-      ir_dump(&b, m->funcs[i]->specs[k], types);
+  for (int mi = 0; mi < p.nmods; mi++) {
+    m = p.mods[mi];
+    if (mi > 0)
+      for (int k = 0; k < m->init->nspecs; k++)
+        ir_dump(&b, m->init->specs[k], types);
+    for (int i = 0; i < m->nfuncs; i++)
+      for (int k = 0; k < m->funcs[i]->nspecs; k++)
+        ir_dump(&b, m->funcs[i]->specs[k], types);
+  }
   fwrite(b.data, 1, b.len, stdout);
   buf_free(&b);
   return 0;

@@ -10,8 +10,10 @@
  */
 #include "kilnc.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 static void add_name(Vec *v, Ident *id) {
   for (int i = 0; i < v->len; i++)
@@ -29,6 +31,7 @@ static bool in_vec(Vec *v, Ident *id) {
 
 typedef struct Scan {
   Source *src;
+  Module *m;
   Vec bound;   /* names bound in the body */
   Vec globals; /* names declared global */
   Vec funcs;   /* nested FunctionDef nodes (module level: the top-level functions) */
@@ -194,7 +197,9 @@ static void scan_stmt(Scan *s, Node *st) {
         if (dot)
           name = intern(name->str, (size_t)(dot - name->str));
       }
-      if (strcmp(name->str, "*")) /* from m import *: names unknown here */
+      /* from m import *: names unknown here; a module, function or exception
+       * class bound by an import is no variable */
+      if (strcmp(name->str, "*") && !import_of(s->m, name))
         add_name(&s->bound, name);
     }
     break;
@@ -233,7 +238,7 @@ static FuncDecl *resolve_func(Arena *a, Module *m, Node *def) {
   f->name = def->FunctionDef.name;
   f->def = def;
   f->mod = m;
-  Scan s = {.src = m->src};
+  Scan s = {.src = m->src, .m = m};
   Node *args = def->FunctionDef.args;
   NodeList groups[] = {args->arguments.posonlyargs, args->arguments.args};
   for (int g = 0; g < 2; g++)
@@ -301,7 +306,8 @@ static void find_exception_classes(Arena *a, Module *m) {
         c->ClassDef.decorator_list.len || c->ClassDef.bases.items[0]->kind != AST_Name)
       continue;
     Ident *base = c->ClassDef.bases.items[0]->Name.id;
-    if (!is_builtin_exception(base) && !in_vec(&names, base))
+    const Import *imp = import_of(m, base);
+    if (!is_builtin_exception(base) && !in_vec(&names, base) && !(imp && imp->exc))
       continue;
     bool plain = true;
     NodeList cb = c->ClassDef.body;
@@ -327,30 +333,210 @@ bool is_compile_time_module(Ident *name) {
   return !strcmp(name->str, "typing") || !strcmp(name->str, "__future__");
 }
 
-Module *resolve_module(Arena *a, Source *src, Node *ast) {
+/* ---- imports: the program's other files */
+
+const Import *import_of(Module *m, Ident *name) {
+  for (int i = 0; m && i < m->nimports; i++)
+    if (m->imports[i].name == name)
+      return &m->imports[i];
+  return NULL;
+}
+
+/* The file `import dotted` names from module `from` (level: the dots of a
+ * relative import): a.b is a/b.py or a/b/__init__.py, under the program's
+ * folder (sys.path[0]) or, relative, under from's package. */
+static bool module_file(Module *from, Ident *dotted, int level, char *out, size_t size) {
+  char base[4096];
+  const char *anchor = level ? from->src->path : from->program->m->src->path;
+  snprintf(base, sizeof base, "%s", anchor);
+  for (int up = 0; up < (level ? level : 1); up++) {
+    char *slash = strrchr(base, '/');
+    if (slash)
+      *slash = 0;
+    else
+      snprintf(base, sizeof base, "%s", up == 0 ? "." : "..");
+  }
+  char rel[1024];
+  snprintf(rel, sizeof rel, "%s", dotted ? dotted->str : "__init__");
+  for (char *c = rel; *c; c++)
+    if (*c == '.')
+      *c = '/';
+  struct stat st;
+  if ((size_t)snprintf(out, size, "%s/%s.py", base, rel) < size && stat(out, &st) == 0 &&
+      S_ISREG(st.st_mode))
+    return true;
+  return (size_t)snprintf(out, size, "%s/%s/__init__.py", base, rel) < size && stat(out, &st) == 0 &&
+         S_ISREG(st.st_mode);
+}
+
+static Module *new_module(Arena *a, struct Program *p, Source *src, Node *ast, Ident *name) {
   Module *m = arena_alloc(a, sizeof *m);
   m->src = src;
   m->ast = ast;
-  m->name = intern("__main__", 8);
+  m->name = name;
+  m->program = p;
+  m->index = p->nmods;
+  char prefix[32] = "";
+  if (m->index)
+    snprintf(prefix, sizeof prefix, "m%d_", m->index);
+  m->prefix = arena_strndup(a, prefix, strlen(prefix));
+  p->mods = xrealloc(p->mods, (size_t)(p->nmods + 1) * sizeof *p->mods);
+  p->mods[p->nmods++] = m;
+  if (!p->m)
+    p->m = m;
+  return m;
+}
+
+static void resolve_into(Arena *a, Module *m);
+
+Module *import_target(Module *from, Ident *dotted, int level) {
+  char path[4096];
+  if (!level && dotted && (is_compile_time_module(dotted) || !strcmp(dotted->str, "sys")))
+    return NULL;
+  if (!module_file(from, dotted, level, path, sizeof path))
+    return NULL;
+  struct Program *p = from->program;
+  for (int i = 0; i < p->nmods; i++)
+    if (!strcmp(p->mods[i]->src->path, path))
+      return p->mods[i];
+  return NULL;
+}
+
+/* Load, parse and resolve the module an import names (once per program). */
+static Module *load_import(Arena *a, Module *from, Ident *dotted, int level, Node *at) {
+  char path[4096];
+  if (!level && dotted && (is_compile_time_module(dotted) || !strcmp(dotted->str, "sys")))
+    return NULL;
+  if (!module_file(from, dotted, level, path, sizeof path))
+    return NULL; /* lowering says the module is not found */
+  struct Program *p = from->program;
+  for (int i = 0; i < p->nmods; i++)
+    if (!strcmp(p->mods[i]->src->path, path)) {
+      if (!p->mods[i]->init)
+        error_at(from->src, at->off, ERR_SYNTAX,
+                 "kiln does not support circular imports yet ('%s' is being imported already)",
+                 dotted ? dotted->str : path);
+      return p->mods[i];
+    }
+  size_t n;
+  char *bytes = read_file(path, &n);
+  if (!bytes)
+    error_at(from->src, at->off, ERR_SYNTAX, "cannot read %s: %s", path, strerror(errno));
+  Source *src = source_from_bytes(arena_strndup(a, path, strlen(path)), bytes, n);
+  free(bytes);
+  if (!src)
+    longjmp(*diag_jmp, 1); /* diag_last: the imported file's decoding error */
+  Node *ast = parse_module(a, src);
+  if (!ast)
+    longjmp(*diag_jmp, 1); /* diag_last: its syntax error */
+  Ident *name = dotted ? dotted : intern("__init__", 8);
+  Module *m = new_module(a, p, src, ast, name);
+  resolve_into(a, m);
+  return m;
+}
+
+static void add_import(Vec *imps, Arena *a, Import imp) {
+  Import *i = arena_alloc(a, sizeof *i);
+  *i = imp;
+  vec_push(imps, i);
+}
+
+/* Every import statement of a body (nested ones too): load what it names
+ * and note the names it binds to modules, functions and exception classes. */
+static void find_imports(Arena *a, Module *m, NodeList body, Vec *imps) {
+  for (int i = 0; i < body.len; i++) {
+    Node *st = body.items[i];
+    switch (st->kind) {
+    case AST_Import:
+      for (int k = 0; k < st->Import.names.len; k++) {
+        Node *al = st->Import.names.items[k];
+        const char *name = al->alias.name->str;
+        if (strchr(name, '.') && !al->alias.asname)
+          continue; /* import a.b (binding a): lowering refuses it */
+        for (const char *dot = strchr(name, '.'); dot; dot = strchr(dot + 1, '.'))
+          load_import(a, m, intern(name, (size_t)(dot - name)), 0, al); /* packages first */
+        Module *t = load_import(a, m, al->alias.name, 0, al);
+        if (t)
+          add_import(imps, a, (Import){al->alias.asname ? al->alias.asname : al->alias.name, t, NULL, NULL});
+      }
+      break;
+    case AST_ImportFrom: {
+      Ident *dotted = st->ImportFrom.module;
+      /* from a.b import x runs a/__init__.py first, as Python does */
+      for (const char *dot = dotted ? strchr(dotted->str, '.') : NULL; dot; dot = strchr(dot + 1, '.'))
+        load_import(a, m, intern(dotted->str, (size_t)(dot - dotted->str)), st->ImportFrom.level, st);
+      Module *t = load_import(a, m, dotted, st->ImportFrom.level, st);
+      for (int k = 0; t && k < st->ImportFrom.names.len; k++) {
+        Node *al = st->ImportFrom.names.items[k];
+        Ident *attr = al->alias.name, *bound = al->alias.asname ? al->alias.asname : attr;
+        Import imp = {bound, t, module_func(t, attr), NULL};
+        if (module_exception(t, attr) >= 0)
+          imp.exc = attr;
+        const Import *again = import_of(t, attr); /* t imported it from elsewhere */
+        if (again && (again->func || again->exc))
+          imp = (Import){bound, again->mod, again->func, again->exc};
+        if (imp.func || imp.exc)
+          add_import(imps, a, imp);
+      }
+      break;
+    }
+    case AST_FunctionDef: find_imports(a, m, st->FunctionDef.body, imps); break;
+    case AST_If:
+      find_imports(a, m, st->If.body, imps);
+      find_imports(a, m, st->If.orelse, imps);
+      break;
+    case AST_For:
+    case AST_While:
+      find_imports(a, m, st->kind == AST_For ? st->For.body : st->While.body, imps);
+      find_imports(a, m, st->kind == AST_For ? st->For.orelse : st->While.orelse, imps);
+      break;
+    case AST_With: find_imports(a, m, st->With.body, imps); break;
+    case AST_Try:
+      find_imports(a, m, st->Try.body, imps);
+      for (int k = 0; k < st->Try.handlers.len; k++)
+        find_imports(a, m, st->Try.handlers.items[k]->ExceptHandler.body, imps);
+      find_imports(a, m, st->Try.orelse, imps);
+      find_imports(a, m, st->Try.finalbody, imps);
+      break;
+    default: break;
+    }
+  }
+}
+
+/* The module's names, functions and imports; the modules it imports first. */
+static void resolve_into(Arena *a, Module *m) {
+  Vec imps = {0};
+  find_imports(a, m, m->ast->Module.body, &imps);
+  m->nimports = imps.len;
+  m->imports = arena_alloc(a, (size_t)(imps.len + 1) * sizeof *m->imports);
+  for (int i = 0; i < imps.len; i++)
+    m->imports[i] = *(Import *)imps.items[i];
+  free(imps.items);
   find_exception_classes(a, m);
-  Scan s = {.src = src};
-  scan_body(&s, ast->Module.body);
+  Scan s = {.src = m->src, .m = m};
+  scan_body(&s, m->ast->Module.body);
   for (int i = 0; i < s.bound.len; i++) /* exception classes are types, not variables */
     if (module_exception(m, s.bound.items[i]) >= 0)
       s.bound.items[i--] = s.bound.items[--s.bound.len];
   m->globals = idents_of(a, &s.bound, &m->nglobals);
   free(s.globals.items);
   Vec funcs = {0};
+  /* the module code's FuncDecl first: its existence marks the module resolved (see load_import) */
+  FuncDecl *init = arena_alloc(a, sizeof *init);
+  init->name = intern("<module>", 8);
+  init->def = m->ast;
+  init->mod = m;
   for (int i = 0; i < s.funcs.len; i++)
     vec_push(&funcs, resolve_func(a, m, s.funcs.items[i]));
   free(s.funcs.items);
   m->nfuncs = funcs.len;
   m->funcs = (FuncDecl **)vec_to_arena(a, &funcs);
-  FuncDecl *init = arena_alloc(a, sizeof *init);
-  init->name = intern("<module>", 8);
-  init->def = ast;
-  init->mod = m;
   m->init = init; /* module code has no locals: its names are the globals */
+}
+
+Module *resolve_program(Arena *a, Source *src, Node *ast, Ident *name, struct Program *p) {
+  Module *m = new_module(a, p, src, ast, name);
+  resolve_into(a, m);
   return m;
 }
 

@@ -1563,7 +1563,7 @@ static int field_value(FmtArgs *fa, const char *name, const char *end, KrArg *ou
     } else if (c == '[') {
       while (p < end && *p != ']')
         p++;
-      if (p == end) {
+      if (p == end) { /* not reachable from str.format, whose parse_field found the ']' */
         kr_raise(&kr_ValueError_type, "Missing ']' in format string");
         goto fail;
       }

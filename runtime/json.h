@@ -58,7 +58,8 @@ typedef struct KrJsonOpts {
  * reference detected", ValueError "Out of range float values are not JSON
  * compliant" (allow_nan false), the TypeError of sort_keys comparing
  * unorderable keys, RecursionError, MemoryError. Returns 0, or -1 with
- * kr_exc set and out as it was before the call. */
+ * kr_exc set and out as it was before the call (unless out's own
+ * allocation failed: then out is spent, as a KrBuf after a failure is). */
 int kr_json_dump(KrBuf *out, KrVal v, ValKind k, const KrJsonOpts *opts);
 KrObj *kr_json_dumps(KrVal v, ValKind k, const KrJsonOpts *opts); /* the text as a new str, or NULL */
 

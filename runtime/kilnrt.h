@@ -419,7 +419,8 @@ KrObj *kr_str_mod(KrObj *fmt, const KrArg *args, int64_t n, KrMapLookup map, voi
  * raises AttributeError. */
 KrObj *kr_str_format(KrObj *fmt, const KrArg *args, int64_t n, KrObj *const *kwnames, const KrArg *kwargs,
                      int64_t nkw);
-/* fmt.format_map(mapping) for a dict mapping ({name} is mapping[name]). */
+/* fmt.format_map(mapping) for a dict mapping: {name} is mapping[name]
+ * (another object is subscripted as CPython would, with its errors). */
 KrObj *kr_str_format_map(KrObj *fmt, KrObj *dict);
 
 /* print(*args, sep=' ', end='\n', file=stdout|stderr, flush=False):
@@ -466,7 +467,7 @@ typedef struct KrLibrary {
   const KrExport *funcs;
   int nfuncs;
 } KrLibrary;
-extern const KrLibrary kr_library;
+extern const KrLibrary kr_library __attribute__((weak)); /* weak: only a library defines it */
 
 #include "containers.h"
 #include "json.h"

@@ -39,27 +39,27 @@ def make_corpus(n: int, words: list[str], freqs: list[int]) -> None:
         freqs.append(1 + (seed >> 16) % 60)
 
 
-def count_pairs(symbols: list[list[str]], freqs: list[int],
-                counts: dict[str, int], keys: list[str]) -> None:
+def count_pairs(symbols: list[list[str]], freqs: list[int]) -> dict[tuple[str, str], int]:
+    counts: dict[tuple[str, str], int] = {}
     for wi in range(len(symbols)):
         syms = symbols[wi]
         f = freqs[wi]
         for i in range(len(syms) - 1):
-            key = syms[i] + " " + syms[i + 1]
-            if key in counts:
-                counts[key] += f
+            pair = (syms[i], syms[i + 1])
+            if pair in counts:
+                counts[pair] += f
             else:
-                counts[key] = f
-                keys.append(key)
+                counts[pair] = f
+    return counts
 
 
-def best_pair(counts: dict[str, int], keys: list[str]) -> str:
-    best = ""
+def best_pair(counts: dict[tuple[str, str], int]) -> tuple[str, str]:
+    """The most frequent pair; of equally frequent ones, the first counted."""
+    best = ("", "")
     best_n = 0
-    for k in keys:
-        n = counts[k]
-        if n > best_n or (n == best_n and k < best):
-            best = k
+    for pair, n in counts.items():
+        if n > best_n:
+            best = pair
             best_n = n
     return best
 
@@ -102,15 +102,12 @@ def main() -> None:
     merges: list[str] = []
     replaced = 0
     for _ in range(MERGES):
-        counts: dict[str, int] = {}
-        keys: list[str] = []
-        count_pairs(symbols, freqs, counts, keys)
-        if len(keys) == 0:
+        counts = count_pairs(symbols, freqs)
+        if len(counts) == 0:
             break
-        pair = best_pair(counts, keys)
-        parts = pair.split(" ")
-        replaced += merge(symbols, parts[0], parts[1])
-        merges.append(parts[0] + parts[1])
+        left, right = best_pair(counts)
+        replaced += merge(symbols, left, right)
+        merges.append(left + right)
     tokens = 0
     weighted = 0
     for wi in range(len(symbols)):

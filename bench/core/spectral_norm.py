@@ -52,7 +52,7 @@ def spectral_norm(n: int) -> float:
 
 
 def main() -> None:
-    for n in [50, 100, N]:
+    for n in (50, 100, N):
         print(f"spectral norm, n = {n}: {spectral_norm(n):.12f}")
 
 

@@ -59,40 +59,21 @@ def count_words(text: str, counts: dict[str, int], order: list[str]) -> int:
     return total
 
 
-def top_words(counts: dict[str, int], order: list[str], k: int) -> list[str]:
-    """The k most frequent words, most frequent first; ties go to the smaller word."""
-    picked: list[str] = []
-    taken: dict[str, bool] = {}
-    for _ in range(min(k, len(order))):
-        best = ""
-        best_n = -1
-        for w in order:
-            if w in taken:
-                continue
-            n = counts[w]
-            if n > best_n or (n == best_n and w < best):
-                best = w
-                best_n = n
-        taken[best] = True
-        picked.append(best)
-    return picked
-
-
 def main() -> None:
     text = make_text(LINES, WORDS_PER_LINE)
     counts: dict[str, int] = {}
     order: list[str] = []
     total = count_words(text, counts, order)
-    print(f"{len(text)} characters, {total} words, {len(order)} distinct")
-    for w in top_words(counts, order, TOP):
-        n = counts[w]
-        print(f"{w:>12} {n:7d} {100.0 * n / total:6.2f}%")
-    rare = order[0]
+    ranked: list[tuple[int, str]] = []
     for w in order:
-        if counts[w] < counts[rare] or (counts[w] == counts[rare] and w < rare):
-            rare = w
-    print(f"rarest: {rare} ({counts[rare]})")
-
+        ranked.append((-counts[w], w))
+    ranked.sort()
+    print(f"{len(text)} characters, {total} words, {len(order)} distinct")
+    for i in range(TOP):
+        neg, w = ranked[i]
+        print(f"{w:>12} {-neg:7d} {100.0 * -neg / total:6.2f}%")
+    neg, w = ranked[len(ranked) - 1]
+    print(f"rarest: {w} ({-neg})")
 
 if __name__ == "__main__":
     main()

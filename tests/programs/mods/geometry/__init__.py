@@ -1,0 +1,2 @@
+print("geometry package: init")
+UNITS = "cm"
