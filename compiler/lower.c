@@ -1779,6 +1779,8 @@ static void stmt(Lower *L, Node *s) {
     Ident *mname = s->ImportFrom.module;
     if (!s->ImportFrom.level && mname && is_compile_time_module(mname))
       break; /* typing and __future__ only shape annotations: nothing to run */
+    if (!s->ImportFrom.level && mname && !strcmp(mname->str, "sys"))
+      unsupported(L, s, "from sys import ... (use import sys, then sys.exit())");
     Module *t = import_target(L->decl->mod, mname, s->ImportFrom.level);
     if (!t)
       error_at(L->src, s->off, ERR_SYNTAX,

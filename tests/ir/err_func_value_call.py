@@ -1,0 +1,8 @@
+# Functions as values are refused where the value is called.
+def f(x: int) -> int:
+    return x
+
+
+g = f
+# error: 8: kiln does not support calling this kind of expression yet
+print(g(2))

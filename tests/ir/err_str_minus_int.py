@@ -1,0 +1,4 @@
+# An operation no op-library row matches names the operator and the types inferred.
+name = "kiln"
+# error: 4: kiln does not support '-' on (str, int) yet (no op-library row)
+print(name - 1)

@@ -1,0 +1,5 @@
+"""A module the ir tests import."""
+
+
+def helper(x: int) -> int:
+    return x + 1
