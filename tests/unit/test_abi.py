@@ -146,6 +146,26 @@ def main():
             check("host.c: typed values, errors, threads", h.returncode == 0 and not fails,
                   h.stdout + h.stderr)
 
+        # the same host and library under sanitizers: ASan+UBSan+LeakSanitizer, and
+        # ThreadSanitizer for the 4 threads
+        for name, flags in (("asan", "-fsanitize=address,undefined -fno-omit-frame-pointer"),
+                            ("tsan", "-fsanitize=thread")):
+            slib = os.path.join(tmp, f"textlib_{name}.so")
+            env = dict(os.environ, KILN_CFLAGS=flags)
+            p = subprocess.run([KILN, "compile", os.path.join(ABI, "textlib.py"), "-o", slib],
+                               capture_output=True, text=True, env=env)
+            shost = os.path.join(tmp, f"host_{name}")
+            cc = subprocess.run(["cc", "-std=c11", "-g", *flags.split(), "-I", os.path.join(ROOT, "include"),
+                                 os.path.join(ABI, "host.c"), slib, "-o", shost, "-lpthread",
+                                 f"-Wl,-rpath,{tmp}"], capture_output=True, text=True)
+            check(f"host.c builds with {name}", p.returncode == 0 and cc.returncode == 0, p.stderr + cc.stderr)
+            if p.returncode == 0 and cc.returncode == 0:
+                h = subprocess.run([shost], capture_output=True, text=True, timeout=300,
+                                   env=dict(os.environ, ASAN_OPTIONS="detect_leaks=1",
+                                            TSAN_OPTIONS="halt_on_error=1"))
+                bad = h.returncode != 0 or "WARNING:" in h.stderr or "ERROR:" in h.stderr
+                check(f"host.c under {name}: clean", not bad, h.stdout[-2000:] + h.stderr[-3000:])
+
 
 main()
 print(f"abi: {passed} passed, {failed} failed")
