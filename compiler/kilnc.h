@@ -564,7 +564,7 @@ void ir_dump(Buf *b, IrFunc *fn, bool with_types);
 
 /* OpRow: one row of the op library (ops.def). */
 typedef struct OpRow {
-  const char *callee; /* "+", "len", ".upper", "range.more" */
+  const char *callee; /* "+", "len", ".upper", "iter.next" */
   const char *sig;    /* argument type codes (see ops.def) */
   char result;        /* result type code */
   const char *cfn;    /* the C function or macro */

@@ -1221,9 +1221,8 @@ static void bound_names(Lower *L, Node *t, Vec *names) {
   }
 }
 
-/* The comprehension's scope: its targets' names, each in a hidden slot,
- * and one slot more for a running result (*result). */
-static Scope *comp_scope(Lower *L, Node *comp, int *result) {
+/* The comprehension's scope: its targets' names, each in a hidden slot. */
+static Scope *comp_scope(Lower *L, Node *comp) {
   NodeList gens = comp_generators(comp);
   Vec names = {0};
   for (int i = 0; i < gens.len; i++) {
@@ -1233,13 +1232,13 @@ static Scope *comp_scope(Lower *L, Node *comp, int *result) {
     bound_names(L, g->comprehension.target, &names);
   }
   Scope *sc = arena_alloc(L->a, sizeof *sc);
-  int first = hidden_slots(L, comp, names.len + 1);
+  int first = hidden_slots(L, comp, names.len);
   sc->n = names.len;
   sc->names = (Ident **)vec_to_arena(L->a, &names);
   sc->slots = arena_alloc(L->a, (size_t)(sc->n + 1) * sizeof *sc->slots);
   for (int i = 0; i < sc->n; i++)
     sc->slots[i] = first + i;
-  *result = first + sc->n;
+  sc->outer = L->scope;
   return sc;
 }
 
@@ -1395,9 +1394,7 @@ static void zip_loop(Lower *L, Node *it, Sink *k, Block *exhausted) {
  * exhausted. value: it already evaluated (a plain iterable), or NULL. */
 static void iterate(Lower *L, Node *it, Instr *value, Sink *k, Block *exhausted) {
   if (!value && it->kind == AST_GeneratorExp) {
-    int result;
-    Sink level = {.kind = SINK_LEVEL, .node = it, .scope = comp_scope(L, it, &result), .next = k};
-    level.scope->outer = L->scope;
+    Sink level = {.kind = SINK_LEVEL, .node = it, .scope = comp_scope(L, it), .next = k};
     iterate(L, it->GeneratorExp.generators.items[0]->comprehension.iter, NULL, &level, exhausted);
     return;
   }
@@ -1437,11 +1434,9 @@ static void for_stmt(Lower *L, Node *s) {
 static Instr *comprehension(Lower *L, Node *e) {
   const char *make = e->kind == AST_ListComp ? "list.new" : e->kind == AST_SetComp ? "set.new" : "dict.new";
   Instr *acc = builtin(L, e->off, make, NULL, 0);
-  int result;
   Sink fill = {.kind = e->kind == AST_ListComp ? SINK_LIST : e->kind == AST_SetComp ? SINK_SET : SINK_DICT,
                .acc = acc};
-  Sink level = {.kind = SINK_LEVEL, .node = e, .scope = comp_scope(L, e, &result), .next = &fill};
-  level.scope->outer = L->scope;
+  Sink level = {.kind = SINK_LEVEL, .node = e, .scope = comp_scope(L, e), .next = &fill};
   Block *done = new_block(L);
   iterate(L, comp_generators(e).items[0]->comprehension.iter, NULL, &level, done);
   seal(L, done);

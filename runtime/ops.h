@@ -142,7 +142,7 @@ bool kr_any_truth(KrObj *a);
 void kr_print_values(int64_t n, const KrVal *vals, const uint8_t *kinds, KrObj *sep,
                      KrObj *end, bool to_stderr, bool flush);
 
-/* ---- range(): unboxed; a for loop over range() counts with these */
+/* ---- range(): unboxed (a for loop over one: kr_loop_range below) */
 
 typedef struct KrRangeLoop {
   int64_t start, stop, step;
@@ -150,26 +150,9 @@ typedef struct KrRangeLoop {
 static inline KrRangeLoop kr_range1(int64_t stop) { return (KrRangeLoop){0, stop, 1}; }
 static inline KrRangeLoop kr_range2(int64_t start, int64_t stop) { return (KrRangeLoop){start, stop, 1}; }
 KrRangeLoop kr_range3(int64_t start, int64_t stop, int64_t step); /* ValueError: range() arg 3 must not be zero */
-#define KR_RANGE_START(r) ((r).start)
-#define KR_RANGE_MORE(r, i) ((r).step > 0 ? (i) < (r).stop : (i) > (r).stop)
-#define KR_RANGE_ITEM(r, i) (i)
-/* the next counter value; past the end it may leave int64 only when the
- * loop is over, so saturate instead of raising */
-static inline int64_t KR_RANGE_NEXT(KrRangeLoop r, int64_t i) {
-  int64_t n;
-  if (__builtin_add_overflow(i, r.step, &n))
-    return r.step > 0 ? INT64_MAX : INT64_MIN;
-  return n;
-}
 
-/* ---- lists: what a for loop over a list and pop() need */
+/* ---- lists */
 
-#define KR_LIST_MORE(l, i) ((i) < KR_LIST(l)->len) /* the list may change in the loop */
-static inline KrVal KR_LIST_ITEM(KrObj *l, int64_t i) { /* a new reference */
-  KrVal v = KR_LIST(l)->items[i];
-  kr_val_incref(v, KR_LIST(l)->kind);
-  return v;
-}
 #define KR_LIST_TRUTH(l) (KR_LIST(l)->len != 0)
 static inline KrVal kr_list_pop_last(KrObj *l) { return kr_list_pop(l, -1); }
 
@@ -208,15 +191,6 @@ static inline KrObj *kr_max_fi(double a, int64_t b) {
 }
 #define KR_MIN_LIST(l) kr_min((l), NULL, NULL, KR_OBJ, NULL)
 #define KR_MAX_LIST(l) kr_max((l), NULL, NULL, KR_OBJ, NULL)
-/* sum(list[int]); only a list of ints: sum() of floats starts from the int 0,
- * which an empty list returns, so it needs its start given (sum(xs, 0.0)) */
-static inline int64_t KR_SUM_INTS(KrObj *l) {
-  if (KR_LIST(l)->kind != KR_INT && KR_LIST(l)->kind != KR_BOOL) {
-    kr_raise(&kr_TypeError_type, "kiln: sum() of this list needs a start value: sum(xs, 0.0)");
-    return 0;
-  }
-  return kr_sum_int(l, 0);
-}
 #define KR_SORTED(l) kr_sorted((l), NULL, NULL, KR_OBJ, false)
 #define KR_LIST_SORT(l) kr_list_sort((l), NULL, NULL, KR_OBJ, false)
 #define KR_LIST_INDEX(l, v) kr_list_index((l), (v), KR_LIST(l)->kind, 0, INT64_MAX)
