@@ -230,3 +230,18 @@ static void dump_node(Buf *b, const Node *n) {
 }
 
 void ast_dump(Buf *b, const Node *n) { dump_node(b, n); }
+
+void ast_children(Node *n, void (*visit)(Node **slot, void *ctx), void *ctx) {
+  for (const Field *f = fields[n->kind]; f->name; f++) {
+    char *p = (char *)n + f->off;
+    if (f->type == FT_NODE || f->type == FT_OPT) {
+      if (*(Node **)p)
+        visit((Node **)p, ctx);
+    } else if (f->type == FT_LIST) {
+      NodeList *l = (NodeList *)p;
+      for (int i = 0; i < l->len; i++)
+        if (l->items[i])
+          visit(&l->items[i], ctx);
+    }
+  }
+}

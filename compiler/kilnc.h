@@ -314,6 +314,9 @@ extern const char *const ast_kind_name[AST_COUNT];
 
 Node *node_new(Arena *a, AstKind kind, uint32_t off, uint32_t end);
 NodeList nodelist_from(Arena *a, Vec *v); /* takes v's items; v is emptied */
+/* Call visit on the slot of each child of n (fields and list items, in
+ * ast.def's order), so the visitor may replace the child. */
+void ast_children(Node *n, void (*visit)(Node **slot, void *ctx), void *ctx);
 
 /* repr(d) into out (32 bytes), shortest round-trip; add_dot0: '1.0' rather
  * than '1'. Defined in the runtime's dtoa.c, which the compiler links too,
@@ -483,6 +486,10 @@ int module_global_index(Module *m, Ident *name);  /* -1 if not a global */
 bool is_compile_time_module(Ident *name);
 bool is_builtin_exception(Ident *name);          /* ValueError, KeyError ... */
 int module_exception(Module *m, Ident *name);    /* index into exc_names, or -1 */
+
+/* desugar.c: rewrite map/filter and sorted/min/max with key= in f's body
+ * as comprehensions (after resolve has bound f's names). */
+void desugar_func(Arena *a, FuncDecl *f);
 
 /* suggest.c: the name CPython 3.11 would suggest in a NameError raised in
  * f for `name` ("Did you mean: 'iter'?"), or NULL. */

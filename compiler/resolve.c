@@ -271,6 +271,7 @@ static FuncDecl *resolve_func(Arena *a, Module *m, Node *def) {
   free(s.bound.items);
   f->locals = idents_of(a, &locals, &f->nlocals);
   f->globals = idents_of(a, &s.globals, &f->nglobals);
+  desugar_func(a, f);
   return f;
 }
 
@@ -532,6 +533,7 @@ static void resolve_into(Arena *a, Module *m) {
   m->nfuncs = funcs.len;
   m->funcs = (FuncDecl **)vec_to_arena(a, &funcs);
   m->init = init; /* module code has no locals: its names are the globals */
+  desugar_func(a, init);
 }
 
 Module *resolve_program(Arena *a, Source *src, Node *ast, Ident *name, struct Program *p) {

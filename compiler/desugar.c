@@ -1,0 +1,279 @@
+/* desugar.c — builtins whose meaning is a comprehension, rewritten as one.
+ *
+ * Run on each function's AST after resolve has found its names (so a
+ * program's own `map` or `sorted` is left alone), before lowering:
+ *
+ *   map(F, xs)              (F(v) for v in xs)
+ *   map(F, xs, ys)          (F(v0, v1) for v0, v1 in zip(xs, ys))
+ *   filter(F, xs)           (v for v in xs if F(v));  filter(None, xs): if v
+ *   sorted(xs, key=F)       [t[2] for t in sorted([(F(v), i, v) for i, v in enumerate(xs)])]
+ *   sorted(..., reverse=R)  the same with -i: equal keys keep their order, as in CPython
+ *   min(xs, key=F)          min([(F(v), i, v) for i, v in enumerate(xs)])[2]
+ *   max(xs, key=F)          max([(F(v), -i, v) ...])[2]: the first largest, as CPython's
+ *
+ * The decorated tuples compare by key, then by position, never by the item,
+ * so items need not be comparable and the order is CPython's. F(v) is a
+ * call of F, except for two forms written in place: a lambda, whose
+ * parameters become the comprehension's targets and whose body is the
+ * element (so `key=lambda p: p[1]` needs no function object), and an
+ * unbound method of a builtin type (`key=str.lower`: v.lower()). The
+ * rewritten forms are ordinary comprehensions and generator expressions,
+ * which lowering compiles inline; everything else that makes these builtins
+ * (a function object stored in a variable) waits for functions as values.
+ */
+#include "kilnc.h"
+
+#include <string.h>
+
+typedef struct Desugar {
+  Arena *a;
+  FuncDecl *f;
+} Desugar;
+
+/* Is n the builtin `name` here (not a local, global or import of the program)? */
+static bool is_builtin(Desugar *d, Node *n, const char *name) {
+  if (n->kind != AST_Name || strcmp(n->Name.id->str, name))
+    return false;
+  Ident *id = n->Name.id;
+  return func_local_index(d->f, id) < 0 && module_global_index(d->f->mod, id) < 0 &&
+         !import_of(d->f->mod, id);
+}
+
+static Node *mk(Desugar *d, AstKind kind, Node *at) { return node_new(d->a, kind, at->off, at->end); }
+
+static Node *name(Desugar *d, Ident *id, ExprCtx ctx, Node *at) {
+  Node *n = mk(d, AST_Name, at);
+  n->Name.id = id;
+  n->Name.ctx = ctx;
+  return n;
+}
+
+static NodeList list_of(Desugar *d, Node **items, int n) {
+  Vec v = {0};
+  for (int i = 0; i < n; i++)
+    vec_push(&v, items[i]);
+  return nodelist_from(d->a, &v);
+}
+
+/* The hidden names of the rewritten comprehensions: not Python identifiers,
+ * so they never meet the program's. */
+static Ident *hidden(const char *what, int i) {
+  char buf[16];
+  int n = snprintf(buf, sizeof buf, "$%s%d", what, i);
+  return intern(buf, (size_t)n);
+}
+
+/* The function applied to nargs items: the comprehension's target names
+ * (targets[i]) and the element F(targets...). Returns false when F is not
+ * a form kiln can apply inline. */
+static bool apply(Desugar *d, Node *fn, int nargs, Ident **targets, Node **elt) {
+  if (fn->kind == AST_Lambda) {
+    Node *args = fn->Lambda.args;
+    if (args->arguments.posonlyargs.len || args->arguments.vararg || args->arguments.kwarg ||
+        args->arguments.kwonlyargs.len || args->arguments.defaults.len ||
+        args->arguments.args.len != nargs)
+      return false;
+    for (int i = 0; i < nargs; i++)
+      targets[i] = args->arguments.args.items[i]->arg.arg;
+    *elt = fn->Lambda.body;
+    return true;
+  }
+  for (int i = 0; i < nargs; i++)
+    targets[i] = hidden("v", i);
+  Node *call = mk(d, AST_Call, fn);
+  Node *argv[8];
+  if (fn->kind == AST_Attribute && fn->Attribute.value->kind == AST_Name && nargs >= 1 &&
+      (is_builtin(d, fn->Attribute.value, "str") || is_builtin(d, fn->Attribute.value, "list") ||
+       is_builtin(d, fn->Attribute.value, "dict") || is_builtin(d, fn->Attribute.value, "bytes"))) {
+    /* str.lower as a function: v.lower() */
+    Node *m = mk(d, AST_Attribute, fn);
+    m->Attribute.value = name(d, targets[0], CTX_Load, fn);
+    m->Attribute.attr = fn->Attribute.attr;
+    m->Attribute.ctx = CTX_Load;
+    call->Call.func = m;
+    for (int i = 1; i < nargs; i++)
+      argv[i - 1] = name(d, targets[i], CTX_Load, fn);
+    call->Call.args = list_of(d, argv, nargs - 1);
+  } else {
+    call->Call.func = fn;
+    for (int i = 0; i < nargs; i++)
+      argv[i] = name(d, targets[i], CTX_Load, fn);
+    call->Call.args = list_of(d, argv, nargs);
+  }
+  *elt = call;
+  return true;
+}
+
+/* A comprehension clause: for TARGET in ITER [if COND]. */
+static Node *clause(Desugar *d, Node *target, Node *iter, Node *cond, Node *at) {
+  Node *c = mk(d, AST_comprehension, at);
+  c->comprehension.target = target;
+  c->comprehension.iter = iter;
+  if (cond)
+    c->comprehension.ifs = list_of(d, &cond, 1);
+  return c;
+}
+
+static Node *targets_node(Desugar *d, Ident **targets, int n, Node *at) {
+  if (n == 1)
+    return name(d, targets[0], CTX_Store, at);
+  Node *elts[8];
+  for (int i = 0; i < n; i++)
+    elts[i] = name(d, targets[i], CTX_Store, at);
+  Node *t = mk(d, AST_Tuple, at);
+  t->Tuple.elts = list_of(d, elts, n);
+  t->Tuple.ctx = CTX_Store;
+  return t;
+}
+
+static Node *call_builtin(Desugar *d, const char *fname, Node **args, int n, Node *at) {
+  Node *c = mk(d, AST_Call, at);
+  c->Call.func = name(d, intern(fname, strlen(fname)), CTX_Load, at);
+  c->Call.args = list_of(d, args, n);
+  return c;
+}
+
+/* map(F, xs...) and filter(F, xs) as generator expressions. */
+static Node *map_filter(Desugar *d, Node *e, bool is_map) {
+  NodeList args = e->Call.args;
+  int n = args.len - 1;
+  if (e->Call.keywords.len || n < 1 || n > 8 || (!is_map && n != 1))
+    return NULL;
+  for (int i = 0; i < args.len; i++)
+    if (args.items[i]->kind == AST_Starred)
+      return NULL;
+  Node *fn = args.items[0];
+  Ident *targets[8];
+  Node *applied;
+  Node *g = mk(d, AST_GeneratorExp, e);
+  if (!is_map && fn->kind == AST_Constant && fn->Constant.value.kind == CONST_NONE) {
+    targets[0] = hidden("v", 0);
+    applied = name(d, targets[0], CTX_Load, e);
+  } else if (!apply(d, fn, n, targets, &applied)) {
+    return NULL;
+  }
+  Node *iter = n == 1 ? args.items[1] : call_builtin(d, "zip", args.items + 1, n, e);
+  Node *target = targets_node(d, targets, n, e);
+  if (is_map) {
+    g->GeneratorExp.elt = applied;
+    g->GeneratorExp.generators = list_of(d, (Node *[]){clause(d, target, iter, NULL, e)}, 1);
+  } else {
+    g->GeneratorExp.elt = name(d, targets[0], CTX_Load, e);
+    g->GeneratorExp.generators = list_of(d, (Node *[]){clause(d, target, iter, applied, e)}, 1);
+  }
+  return g;
+}
+
+static Node *int_const(Desugar *d, int64_t v, Node *at) {
+  Node *c = mk(d, AST_Constant, at);
+  c->Constant.value = (Const){.kind = CONST_INT, .i = v};
+  return c;
+}
+
+static Node *item(Desugar *d, Node *of, int i, Node *at) {
+  Node *s = mk(d, AST_Subscript, at);
+  s->Subscript.value = of;
+  s->Subscript.slice = int_const(d, i, at);
+  s->Subscript.ctx = CTX_Load;
+  return s;
+}
+
+/* [(F(v), ±i, v) for i, v in enumerate(xs)] */
+static Node *decorated(Desugar *d, Node *xs, Node *fn, bool negate, Node *at) {
+  Ident *target;
+  Node *key;
+  if (!apply(d, fn, 1, &target, &key))
+    return NULL;
+  Ident *idx = hidden("i", 0);
+  Node *pos = name(d, idx, CTX_Load, at);
+  if (negate) {
+    Node *neg = mk(d, AST_UnaryOp, at);
+    neg->UnaryOp.op = UOP_USub;
+    neg->UnaryOp.operand = pos;
+    pos = neg;
+  }
+  Node *tuple = mk(d, AST_Tuple, at);
+  tuple->Tuple.elts = list_of(d, (Node *[]){key, pos, name(d, target, CTX_Load, at)}, 3);
+  tuple->Tuple.ctx = CTX_Load;
+  Node *lc = mk(d, AST_ListComp, at);
+  lc->ListComp.elt = tuple;
+  lc->ListComp.generators = list_of(
+      d, (Node *[]){clause(d, targets_node(d, (Ident *[]){idx, target}, 2, at),
+                           call_builtin(d, "enumerate", &xs, 1, at), NULL, at)},
+      1);
+  return lc;
+}
+
+/* sorted(xs, key=F[, reverse=R]), min(xs, key=F), max(xs, key=F) */
+static Node *keyed(Desugar *d, Node *e, const char *fname) {
+  NodeList kws = e->Call.keywords;
+  Node *key = NULL, *reverse = NULL;
+  for (int i = 0; i < kws.len; i++) {
+    Ident *k = kws.items[i]->keyword.arg;
+    if (k && !strcmp(k->str, "key"))
+      key = kws.items[i]->keyword.value;
+    else if (k && !strcmp(k->str, "reverse") && !strcmp(fname, "sorted"))
+      reverse = kws.items[i]->keyword.value;
+    else
+      return NULL;
+  }
+  if (!key || e->Call.args.len != 1 || e->Call.args.items[0]->kind == AST_Starred)
+    return NULL;
+  if (key->kind == AST_Constant && key->Constant.value.kind == CONST_NONE)
+    return NULL; /* key=None: the plain builtin */
+  bool rev = false;
+  if (reverse) { /* only a constant: the decoration depends on it */
+    if (reverse->kind != AST_Constant ||
+        (reverse->Constant.value.kind != CONST_TRUE && reverse->Constant.value.kind != CONST_FALSE))
+      return NULL;
+    rev = reverse->Constant.value.kind == CONST_TRUE;
+  }
+  bool negate = !strcmp(fname, "max") || rev;
+  Node *dec = decorated(d, e->Call.args.items[0], key, negate, e);
+  if (!dec)
+    return NULL;
+  if (strcmp(fname, "sorted")) /* min/max(...)[2] */
+    return item(d, call_builtin(d, fname, &dec, 1, e), 2, e);
+  Node *sorted = call_builtin(d, "sorted", &dec, 1, e);
+  if (rev) {
+    Node *kw = mk(d, AST_keyword, e);
+    kw->keyword.arg = intern("reverse", 7);
+    kw->keyword.value = reverse;
+    sorted->Call.keywords = list_of(d, &kw, 1);
+  }
+  Ident *t = hidden("t", 0);
+  Node *lc = mk(d, AST_ListComp, e);
+  lc->ListComp.elt = item(d, name(d, t, CTX_Load, e), 2, e);
+  lc->ListComp.generators = list_of(d, (Node *[]){clause(d, name(d, t, CTX_Store, e), sorted, NULL, e)}, 1);
+  return lc;
+}
+
+static void visit(Node **slot, void *ctx) {
+  Desugar *d = ctx;
+  Node *n = *slot;
+  if (n->kind == AST_FunctionDef || n->kind == AST_AsyncFunctionDef || n->kind == AST_ClassDef)
+    return; /* another scope: its own pass */
+  ast_children(n, visit, d);
+  if (n->kind != AST_Call)
+    return;
+  Node *fn = n->Call.func, *r = NULL;
+  if (is_builtin(d, fn, "map"))
+    r = map_filter(d, n, true);
+  else if (is_builtin(d, fn, "filter"))
+    r = map_filter(d, n, false);
+  else if (is_builtin(d, fn, "sorted"))
+    r = keyed(d, n, "sorted");
+  else if (is_builtin(d, fn, "min"))
+    r = keyed(d, n, "min");
+  else if (is_builtin(d, fn, "max"))
+    r = keyed(d, n, "max");
+  if (r)
+    *slot = r;
+}
+
+void desugar_func(Arena *a, FuncDecl *f) {
+  Desugar d = {.a = a, .f = f};
+  NodeList body = f->def->kind == AST_Module ? f->def->Module.body : f->def->FunctionDef.body;
+  for (int i = 0; i < body.len; i++)
+    visit(&body.items[i], &d);
+}
