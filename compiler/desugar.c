@@ -10,6 +10,7 @@
  *   sorted(..., reverse=R)  the same with -i: equal keys keep their order, as in CPython
  *   min(xs, key=F)          min([(F(v), i, v) for i, v in enumerate(xs)])[2]
  *   max(xs, key=F)          max([(F(v), -i, v) ...])[2]: the first largest, as CPython's
+ *   xs.sort(key=F, ...)     xs[:] = sorted(xs, key=F, ...)   (xs a name: evaluated twice)
  *
  * The decorated tuples compare by key, then by position, never by the item,
  * so items need not be comparable and the order is CPython's. F(v) is a
@@ -248,11 +249,50 @@ static Node *keyed(Desugar *d, Node *e, const char *fname) {
   return lc;
 }
 
+/* The statement xs.sort(key=F[, reverse=R]) as xs[:] = sorted(xs, key=F...). */
+static Node *sort_stmt(Desugar *d, Node *st) {
+  Node *c = st->Expr.value;
+  if (c->kind != AST_Call || c->Call.args.len || c->Call.func->kind != AST_Attribute ||
+      strcmp(c->Call.func->Attribute.attr->str, "sort") || c->Call.func->Attribute.value->kind != AST_Name)
+    return NULL;
+  bool has_key = false;
+  for (int i = 0; i < c->Call.keywords.len; i++) {
+    Ident *k = c->Call.keywords.items[i]->keyword.arg;
+    if (k && !strcmp(k->str, "key"))
+      has_key = true;
+  }
+  if (!has_key)
+    return NULL;
+  Node *xs = c->Call.func->Attribute.value;
+  Node *call = mk(d, AST_Call, c);
+  call->Call.func = name(d, intern("sorted", 6), CTX_Load, c);
+  call->Call.args = list_of(d, &xs, 1);
+  call->Call.keywords = c->Call.keywords;
+  Node *sorted = keyed(d, call, "sorted");
+  if (!sorted)
+    return NULL;
+  Node *sl = mk(d, AST_Slice, c);
+  Node *target = mk(d, AST_Subscript, c);
+  target->Subscript.value = name(d, xs->Name.id, CTX_Load, c);
+  target->Subscript.slice = sl;
+  target->Subscript.ctx = CTX_Store;
+  Node *as = mk(d, AST_Assign, st);
+  as->Assign.targets = list_of(d, &target, 1);
+  as->Assign.value = sorted;
+  return as;
+}
+
 static void visit(Node **slot, void *ctx) {
   Desugar *d = ctx;
   Node *n = *slot;
   if (n->kind == AST_FunctionDef || n->kind == AST_AsyncFunctionDef || n->kind == AST_ClassDef)
     return; /* another scope: its own pass */
+  if (n->kind == AST_Expr) {
+    Node *r = sort_stmt(d, n);
+    if (r) {
+      *slot = n = r;
+    }
+  }
   ast_children(n, visit, d);
   if (n->kind != AST_Call)
     return;

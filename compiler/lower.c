@@ -444,6 +444,24 @@ static Instr *module_global(Lower *L, Module *m, Ident *name, uint32_t off) {
   return emit(L, in);
 }
 
+/* x[a:b:c] (e a Subscript of a Slice): args[0] x, args[1..3] the bounds
+ * given (0 for the others), args[4] which were given (KR_SLICE_* bits). */
+static void slice_args(Lower *L, Node *e, Instr *args[5]) {
+  Node *sl = e->Subscript.slice;
+  Node *parts[3] = {sl->Slice.lower, sl->Slice.upper, sl->Slice.step};
+  args[0] = expr(L, e->Subscript.value);
+  int64_t has = 0;
+  for (int i = 0; i < 3; i++) {
+    if (parts[i] && !(parts[i]->kind == AST_Constant && parts[i]->Constant.value.kind == CONST_NONE)) {
+      args[1 + i] = expr(L, parts[i]);
+      has |= (int64_t)1 << i;
+    } else {
+      args[1 + i] = const_instr(L, sl->off, (Const){.kind = CONST_INT, .i = 0});
+    }
+  }
+  args[4] = const_instr(L, sl->off, (Const){.kind = CONST_INT, .i = has});
+}
+
 static Instr *name_load(Lower *L, Node *e) {
   Ident *id = e->Name.id;
   if (is_sys(L, e))
@@ -987,22 +1005,9 @@ static Instr *expr(Lower *L, Node *e) {
                       "list(), set(), tuple(), dict(), sum(), any(), all(), min(), max(), sorted() or join()");
   case AST_Lambda: unsupported(L, e, "lambda");
   case AST_Subscript: {
-    Node *sl = e->Subscript.slice;
-    if (sl->kind == AST_Slice) {
-      /* x[a:b:c]: the bounds given, 0 for the others, and which were given */
-      Node *parts[3] = {sl->Slice.lower, sl->Slice.upper, sl->Slice.step};
+    if (e->Subscript.slice->kind == AST_Slice) {
       Instr *args[5];
-      args[0] = expr(L, e->Subscript.value);
-      int64_t has = 0;
-      for (int i = 0; i < 3; i++) {
-        if (parts[i] && !(parts[i]->kind == AST_Constant && parts[i]->Constant.value.kind == CONST_NONE)) {
-          args[1 + i] = expr(L, parts[i]);
-          has |= (int64_t)1 << i;
-        } else {
-          args[1 + i] = const_instr(L, sl->off, (Const){.kind = CONST_INT, .i = 0});
-        }
-      }
-      args[4] = const_instr(L, sl->off, (Const){.kind = CONST_INT, .i = has});
+      slice_args(L, e, args);
       return builtin(L, e->off, "[:]", args, 5);
     }
     Instr *args[2] = {expr(L, e->Subscript.value), expr(L, e->Subscript.slice)};
@@ -1039,8 +1044,13 @@ static void assign_to(Lower *L, Node *target, Instr *val) {
     return;
   }
   if (target->kind == AST_Subscript) {
-    if (target->Subscript.slice->kind == AST_Slice)
-      unsupported(L, target->Subscript.slice, "assignment to slices");
+    if (target->Subscript.slice->kind == AST_Slice) { /* x[a:b:c] = v */
+      Instr *args[6];
+      slice_args(L, target, args);
+      args[5] = val;
+      builtin(L, target->off, "[:]=", args, 6);
+      return;
+    }
     Instr *args[3] = {expr(L, target->Subscript.value), expr(L, target->Subscript.slice), val};
     builtin(L, target->off, "[]=", args, 3);
     return;
@@ -1829,7 +1839,21 @@ static void stmt(Lower *L, Node *s) {
   case AST_Raise: raise_stmt(L, s); break;
   case AST_With:
   case AST_AsyncWith: unsupported(L, s, "with statements");
-  case AST_Delete: unsupported(L, s, "del");
+  case AST_Delete: /* del x[i], del d[k], del x[a:b]; del of a name is not supported yet */
+    for (int i = 0; i < s->Delete.targets.len; i++) {
+      Node *t = s->Delete.targets.items[i];
+      if (t->kind != AST_Subscript)
+        unsupported(L, t, "del of anything but items and slices (del x[i], del d[k])");
+      if (t->Subscript.slice->kind == AST_Slice) {
+        Instr *args[5];
+        slice_args(L, t, args);
+        builtin(L, t->off, "del[:]", args, 5);
+      } else {
+        Instr *args[2] = {expr(L, t->Subscript.value), expr(L, t->Subscript.slice)};
+        builtin(L, t->off, "del[]", args, 2);
+      }
+    }
+    break;
   case AST_Match: unsupported(L, s, "match statements");
   case AST_Nonlocal: unsupported(L, s, "nonlocal");
   case AST_AsyncFunctionDef:

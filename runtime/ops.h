@@ -204,6 +204,7 @@ static inline KrObj *kr_max_fi(double a, int64_t b) {
 #define KR_DICT_GETITEM(d, k) kr_dict_getitem((d), (k), KR_DICT(d)->kkind)
 #define KR_DICT_SETITEM(d, k, v) kr_dict_setitem((d), (k), KR_DICT(d)->kkind, (v))
 #define KR_DICT_GET(d, k, dflt) kr_dict_get((d), (k), KR_DICT(d)->kkind, (dflt))
+#define KR_DICT_DELITEM(d, k) kr_dict_delitem((d), (k), KR_DICT(d)->kkind)
 #define KR_DICT_IN(k, d) (kr_dict_contains((d), (k), KR_DICT(d)->kkind) > 0)
 #define KR_DICT_NOT_IN(k, d) (kr_dict_contains((d), (k), KR_DICT(d)->kkind) == 0)
 #define KR_DICT_TRUTH(d) (KR_DICT(d)->used != 0)
