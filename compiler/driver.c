@@ -116,8 +116,18 @@ int driver_build(int argc, char **argv, bool library) {
   const char *cmd = library ? "compile" : "build";
   const char *in = NULL, *out = NULL, *opt = "-O2";
   bool emit_c = false, print_cc = false, verbose = false;
+  /* -g1 by default: line tables only (with #line, gdb and perf show Python
+   * lines), which costs the C compiler little; -g adds variables, at about
+   * twice the compile time of large programs */
+  const char *debug = "-g1";
   for (int i = 0; i < argc; i++) {
-    if (!strcmp(argv[i], "-o") && i + 1 < argc)
+    if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+      printf("usage: kiln %s FILE.py -o %s [-O0..-O3] [-g] [--emit-c] [--print-cc] [-v]\n", cmd,
+             library ? "LIB.so" : "EXE");
+      return 0;
+    } else if (!strcmp(argv[i], "-g"))
+      debug = "-g";
+    else if (!strcmp(argv[i], "-o") && i + 1 < argc)
       out = argv[++i];
     else if (!strncmp(argv[i], "-O", 2) && strlen(argv[i]) == 3 && argv[i][2] >= '0' && argv[i][2] <= '3')
       opt = argv[i];
@@ -134,7 +144,7 @@ int driver_build(int argc, char **argv, bool library) {
       in = argv[i];
   }
   if (!in || (!out && !emit_c)) {
-    fprintf(stderr, "usage: kiln %s FILE.py -o %s [-O0..-O3] [--emit-c] [--print-cc] [-v]\n", cmd,
+    fprintf(stderr, "usage: kiln %s FILE.py -o %s [-O0..-O3] [-g] [--emit-c] [--print-cc] [-v]\n", cmd,
             library ? "LIB.so" : "EXE");
     return 2;
   }
@@ -177,7 +187,7 @@ int driver_build(int argc, char **argv, bool library) {
   snprintf(map, sizeof map, "-Wl,--version-script=%.4000s/runtime/kiln.map", home);
   char *args[96];
   size_t n = 0;
-  char *fixed[] = {cc, "-std=c11", "-D_GNU_SOURCE", (char *)opt, "-g", "-ffp-contract=off",
+  char *fixed[] = {cc, "-std=c11", "-D_GNU_SOURCE", (char *)opt, (char *)debug, "-ffp-contract=off",
                    "-fno-fast-math", "-fno-strict-aliasing", "-ffunction-sections", "-fdata-sections",
                    "-w", inc, "-o", (char *)out, cpath};
   for (size_t i = 0; i < countof(fixed); i++)
