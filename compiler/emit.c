@@ -39,6 +39,7 @@ typedef struct Emit {
   IrFunc *fn;
   Vec consts;        /* str constants: Instr * of each kc_<n> */
   int ntemps;        /* boxing temporaries of the current function */
+  Buf errlines;      /* the current function's error exits: one byte per line, set if used */
   int last_line;     /* the last #line emitted */
   const Type ***gtypes; /* per module (by index), the type of each of its globals */
   uint8_t *maybe_unbound; /* per value id of the current function */
@@ -228,6 +229,14 @@ static void phi_copies(Emit *E, Block *from, Block *to);
  * (no clause matched, a bare `raise`) records nothing more. */
 static void goto_error(Emit *E, Instr *in) {
   bool again = in->op == IR_RERAISE;
+  if (!again && !in->succs[1]) { /* the function's exit: one shared block per line */
+    int line = line_of(E, in->off);
+    while (E->errlines.len <= (size_t)line)
+      buf_putc(&E->errlines, 0);
+    E->errlines.data[line] = 1;
+    buf_printf(E->out, "goto kp_e%d;\n", line);
+    return;
+  }
   buf_puts(E->out, "{\n");
   if (!again)
     buf_printf(E->out, "    kp_line = %d;\n", line_of(E, in->off));
@@ -879,6 +888,10 @@ static void emit_func(Emit *E, IrFunc *fn) {
     buf_printf(o, "  KrObj *t%d = NULL;\n", t);
   buf_putn(o, body.data ? body.data : "", body.len);
   buf_free(&body);
+  for (size_t line = 0; line < E->errlines.len; line++)
+    if (E->errlines.data[line])
+      buf_printf(o, "kp_e%zu:\n  kp_line = %zu;\n  goto kp_error;\n", line, line);
+  E->errlines.len = 0;
   buf_printf(o, "kp_error:\n  kr_tb_add(%s, \"%s\", kp_line);\nkp_reraise:\n", E->tbpath,
              fn->decl->name->str);
   if (boxed(fn->ret))
@@ -1103,4 +1116,5 @@ void emit_program(Buf *out, Program *p) {
   free(E.gtypes);
   free(E.maybe_unbound);
   free(E.consts.items);
+  buf_free(&E.errlines);
 }
