@@ -40,6 +40,7 @@ typedef struct Emit {
   Vec consts;        /* str constants: Instr * of each kc_<n> */
   int ntemps;        /* boxing temporaries of the current function */
   Buf errlines;      /* the current function's error exits: one byte per line, set if used */
+  uint8_t *cyclic;   /* per block id of the current function: on a cycle (runs again) */
   int last_line;     /* the last #line emitted */
   const Type ***gtypes; /* per module (by index), the type of each of its globals */
   uint8_t *maybe_unbound; /* per value id of the current function */
@@ -276,7 +277,9 @@ static void emit_unbound_check(Emit *E, Instr *user, Instr *v) {
 
 /* Assign the result expression to v<id>, releasing what it held before. */
 static void assign(Emit *E, Instr *in, const char *expr) {
-  if (boxed(in->type))
+  /* the value a block made the last time it ran: only a block on a cycle
+   * runs again (every local starts NULL) */
+  if (boxed(in->type) && E->cyclic[in->block->id])
     buf_printf(E->out, "  kr_xdecref(v%d);\n", in->id);
   if (in->type->kind == TY_CURSOR) /* a loop run again: its cursor starts anew */
     buf_printf(E->out, "  kr_loop_clear(&v%d);\n", in->id);
@@ -850,8 +853,49 @@ static void module_paths(Emit *E, Module *m) {
   free(abs);
 }
 
+/* Which blocks are on a cycle of the CFG: b is when walking back from its
+ * predecessors reaches b again. */
+static void find_cycles(Emit *E, IrFunc *fn) {
+  int n = 0;
+  for (int b = 0; b < fn->nblocks; b++)
+    if (fn->blocks[b]->id >= n)
+      n = fn->blocks[b]->id + 1;
+  free(E->cyclic);
+  E->cyclic = xmalloc((size_t)n + 1);
+  memset(E->cyclic, 0, (size_t)n + 1);
+  uint8_t *seen = xmalloc((size_t)n + 1);
+  Block **stack = xmalloc(sizeof *stack * (size_t)(n + 1) * 4);
+  for (int b = 0; b < fn->nblocks; b++) {
+    Block *start = fn->blocks[b];
+    memset(seen, 0, (size_t)n + 1);
+    int sp = 0, cap = (n + 1) * 4;
+    for (int p = 0; p < start->npreds && sp < cap; p++)
+      stack[sp++] = start->preds[p];
+    while (sp > 0 && !E->cyclic[start->id]) {
+      Block *x = stack[--sp];
+      if (x == start) {
+        E->cyclic[start->id] = 1;
+        break;
+      }
+      if (seen[x->id])
+        continue;
+      seen[x->id] = 1;
+      for (int p = 0; p < x->npreds; p++) {
+        if (sp >= cap) { /* cannot happen (each block pushes its preds once); be safe */
+          E->cyclic[start->id] = 1;
+          break;
+        }
+        stack[sp++] = x->preds[p];
+      }
+    }
+  }
+  free(seen);
+  free(stack);
+}
+
 static void emit_func(Emit *E, IrFunc *fn) {
   E->fn = fn;
+  find_cycles(E, fn);
   E->ntemps = 0;
   E->last_line = -1;
   module_paths(E, fn->decl->mod);
@@ -1116,5 +1160,6 @@ void emit_program(Buf *out, Program *p) {
   free(E.gtypes);
   free(E.maybe_unbound);
   free(E.consts.items);
+  free(E.cyclic);
   buf_free(&E.errlines);
 }

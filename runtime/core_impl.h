@@ -9,7 +9,11 @@
 
 #include <stdarg.h>
 
-/* ---- object.c */
+/* ---- alloc.c, object.c */
+
+/* Tune malloc for a program (kr_init calls it; a library leaves the host's
+ * malloc alone). */
+void kr_alloc_program(void);
 
 /* Set while the runtime allocates the MemoryError it is raising: the
  * failure hook lets those allocations through. */
@@ -45,6 +49,16 @@ KrObj *kr_str_from_fmt(const char *fmt, ...);
  * calls kr_str_seal (which counts code points and builds the index). */
 KrObj *kr_str_alloc(int64_t nbytes);
 KrObj *kr_str_seal(KrObj *s);
+/* kr_str_seal for a caller that knows the text's code points and whether
+ * all are ASCII (a concatenation, a join, a slice of an ASCII str): no
+ * scan, but for the index of a long non-ASCII str. */
+KrObj *kr_str_seal_known(KrObj *s, int64_t nchars, bool ascii);
+/* kr_str_new of text known to be ASCII (digits, a piece of an ASCII str). */
+KrObj *kr_str_new_ascii(const char *ascii, int64_t len);
+/* kr_str_new of a piece of s's text: no scan when s is ASCII. */
+KrObj *kr_str_sub(KrObj *s, const char *p, int64_t len);
+/* Are all n bytes at s below 0x80? */
+bool kr_utf8_is_ascii(const char *s, int64_t n);
 /* The byte offset of code point i (0 <= i <= nchars). */
 int64_t kr_str_offset(KrObj *s, int64_t i);
 /* The single-character str for a code point (cached for ASCII). */

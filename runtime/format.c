@@ -40,13 +40,13 @@ KrObj *kr_int_repr(int64_t v) {
   while (u /= 10);
   if (v < 0)
     *--p = '-';
-  return kr_str_new(p, buf + sizeof buf - p);
+  return kr_str_new_ascii(p, buf + sizeof buf - p);
 }
 
 KrObj *kr_float_repr(double v) {
   char buf[32];
   int n = kr_dtoa_repr(v, buf, true);
-  return kr_str_new(buf, n);
+  return kr_str_new_ascii(buf, n);
 }
 
 KrObj *kr_bool_repr(bool v) {

@@ -318,6 +318,7 @@ typedef struct KrBuf {
   int64_t len;     /* bytes written */
   int64_t cap;     /* bytes s->data can hold, less the NUL */
   bool failed;
+  bool ascii;      /* every byte written is below 0x80 (finish needs no scan) */
 } KrBuf;
 void kr_buf_init(KrBuf *b, int64_t cap_hint); /* an empty builder, room for cap_hint bytes */
 int kr_buf_put(KrBuf *b, const char *p, int64_t n);   /* 0, or -1 (MemoryError) */

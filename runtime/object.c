@@ -1,10 +1,10 @@
-/* object.c — allocation, object lifetime, the None/bool/int/float boxes,
+/* object.c — object lifetime, the None/bool/int/float boxes,
  * and the generic operations on values (repr, str, hash, ==, <, bool).
  *
- * Allocation. Every block comes from kr_alloc/kr_realloc, which count calls
- * and blocks and can be told to fail the nth call (kr_alloc_fail_at): a
- * failure raises MemoryError and returns NULL, so tests can walk a failure
- * through every allocation of an operation.
+ * Allocation. Every block comes from kr_alloc/kr_realloc (alloc.c), which
+ * count calls and blocks and can be told to fail the nth call
+ * (kr_alloc_fail_at): a failure raises MemoryError and returns NULL, so
+ * tests can walk a failure through every allocation of an operation.
  *
  * Values. A KrVal with its ValKind is an unboxed int, float or bool, or an
  * object. The generic operations first turn int/float/bool boxes back into
@@ -23,45 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-_Thread_local int64_t kr_alloc_count;
-_Thread_local int64_t kr_alloc_fail_at;
-_Thread_local int64_t kr_live_objects;
-_Thread_local int64_t kr_live_blocks;
-_Thread_local bool kr_alloc_nofail;
-
-/* ---- allocation */
-
-static bool alloc_should_fail(void) {
-  return ++kr_alloc_count == kr_alloc_fail_at && !kr_alloc_nofail;
-}
-
-void *kr_alloc(size_t n) {
-  if (KR_UNLIKELY(alloc_should_fail()))
-    return kr_raise_nomem();
-  void *p = calloc(1, n ? n : 1);
-  if (KR_UNLIKELY(!p))
-    return kr_raise_nomem();
-  kr_live_blocks++;
-  return p;
-}
-
-void *kr_realloc(void *p, size_t n) {
-  if (!p)
-    return kr_alloc(n);
-  if (KR_UNLIKELY(alloc_should_fail()))
-    return kr_raise_nomem();
-  void *q = realloc(p, n ? n : 1);
-  if (KR_UNLIKELY(!q))
-    return kr_raise_nomem();
-  return q;
-}
-
-void kr_free(void *p) {
-  if (p) {
-    kr_live_blocks--;
-    free(p);
-  }
-}
+/* ---- object lifetime (kr_alloc and friends: alloc.c) */
 
 KrObj *kr_obj_new(const KrType *t, size_t size) {
   KrObj *o = kr_alloc(size);

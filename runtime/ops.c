@@ -3,7 +3,7 @@
  * shifts, conversions, print, f-string assembly, and program start/exit.
  * Declared in ops.h; compiler/ops.def names these functions.
  */
-#include "kilnrt.h"
+#include "core_impl.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -429,6 +429,7 @@ KrRangeLoop kr_range3(int64_t start, int64_t stop, int64_t step) {
 void kr_init(int argc, char **argv) {
   (void)argc;
   (void)argv;
+  kr_alloc_program();
 }
 
 int kr_exit(void) {

@@ -79,15 +79,76 @@ KrObj *kr_str_alloc(int64_t nbytes) {
 /* The index's place in the block: after the text and its NUL, aligned. */
 static size_t index_at(int64_t len) { return (HEADER + (size_t)len + 1 + 7) & ~(size_t)7; }
 
-KrObj *kr_str_seal(KrObj *o) {
-  KrStr *s = (KrStr *)o;
-  const unsigned char *p = (const unsigned char *)s->data;
-  int64_t n = s->len, chars = 0;
-  bool ascii = true;
-  for (int64_t i = 0; i < n; i++) {
-    chars += (p[i] & 0xC0) != 0x80;
-    ascii &= p[i] < 0x80;
+/* Eight bytes at a time: a word's bytes that are >= 0x80 have bit 7 set in
+ * w & HI, and its continuation bytes (10xxxxxx) in w & ~(w << 1) & HI. */
+#define HI 0x8080808080808080ull
+static inline uint64_t load8(const unsigned char *p) {
+  uint64_t w;
+  memcpy(&w, p, 8);
+  return w;
+}
+static inline int64_t count_cont(uint64_t w) { /* continuation bytes in w */
+  uint64_t c = (w & ~(w << 1) & HI) >> 7;  /* one bit per byte, at bit 0 */
+  return (int64_t)((c * 0x0101010101010101ull) >> 56);
+}
+
+/* The code points of n bytes of WTF-8, and whether all are ASCII. */
+static int64_t count_chars(const unsigned char *p, int64_t n, bool *ascii) {
+  uint64_t any = 0;
+  int64_t cont = 0, i = 0;
+  for (; i + 8 <= n; i += 8) {
+    uint64_t w = load8(p + i);
+    any |= w;
+    if (w & HI)
+      cont += count_cont(w);
   }
+  for (; i < n; i++) {
+    any |= p[i];
+    cont += (p[i] & 0xC0) == 0x80;
+  }
+  *ascii = (any & HI) == 0;
+  return n - cont;
+}
+
+bool kr_utf8_is_ascii(const char *s, int64_t n) {
+  const unsigned char *p = (const unsigned char *)s;
+  uint64_t any = 0;
+  int64_t i = 0;
+  for (; i + 8 <= n; i += 8)
+    any |= load8(p + i);
+  for (; i < n; i++)
+    any |= p[i];
+  return (any & HI) == 0;
+}
+
+/* Fill idx with the byte offset of every KR_STR_STRIDE-th code point of
+ * p[0, n): whole words at a time while no such code point starts in them. */
+static void build_index(const unsigned char *p, int64_t n, int64_t *idx) {
+  int64_t i = 0, k = 0; /* k: the code points that start before byte i */
+  while (i < n) {
+    if (i + 8 <= n) {
+      int64_t starts = 8 - count_cont(load8(p + i));
+      int64_t next = (k + KR_STR_STRIDE - 1) / KR_STR_STRIDE * KR_STR_STRIDE; /* the next indexed one */
+      if (next >= k + starts) {
+        k += starts;
+        i += 8;
+        continue;
+      }
+    }
+    if ((p[i] & 0xC0) != 0x80) {
+      if (k % KR_STR_STRIDE == 0)
+        idx[k / KR_STR_STRIDE] = i;
+      k++;
+    }
+    i++;
+  }
+}
+
+/* Finish a str whose code point count and ASCII-ness are known: the NUL,
+ * the fields, and the index a long non-ASCII str carries. */
+static KrObj *seal_as(KrObj *o, int64_t chars, bool ascii) {
+  KrStr *s = (KrStr *)o;
+  int64_t n = s->len;
   s->data[n] = 0;
   s->nchars = chars;
   s->ascii = ascii;
@@ -102,16 +163,19 @@ KrObj *kr_str_seal(KrObj *o) {
     return NULL;
   }
   int64_t *idx = (int64_t *)((char *)t + at);
-  p = (const unsigned char *)t->data;
-  for (int64_t i = 0, k = 0; i < n; i++)
-    if ((p[i] & 0xC0) != 0x80) {
-      if (k % KR_STR_STRIDE == 0)
-        idx[k / KR_STR_STRIDE] = i;
-      k++;
-    }
+  build_index((const unsigned char *)t->data, n, idx);
   t->index = idx;
   return &t->h;
 }
+
+KrObj *kr_str_seal(KrObj *o) {
+  KrStr *s = (KrStr *)o;
+  bool ascii;
+  int64_t chars = count_chars((const unsigned char *)s->data, s->len, &ascii);
+  return seal_as(o, chars, ascii);
+}
+
+KrObj *kr_str_seal_known(KrObj *o, int64_t nchars, bool ascii) { return seal_as(o, nchars, ascii); }
 
 KrObj *kr_str_new(const char *utf8, int64_t len) {
   if (len == 0)
@@ -121,6 +185,20 @@ KrObj *kr_str_new(const char *utf8, int64_t len) {
     return NULL;
   memcpy(((KrStr *)s)->data, utf8, (size_t)len);
   return kr_str_seal(s);
+}
+
+KrObj *kr_str_new_ascii(const char *ascii, int64_t len) {
+  if (len == 0)
+    return kr_str_empty();
+  KrObj *s = kr_str_alloc(len);
+  if (!s)
+    return NULL;
+  memcpy(((KrStr *)s)->data, ascii, (size_t)len);
+  return seal_as(s, len, true);
+}
+
+KrObj *kr_str_sub(KrObj *s, const char *p, int64_t len) {
+  return ((KrStr *)s)->ascii ? kr_str_new_ascii(p, len) : kr_str_new(p, len);
 }
 
 KrObj *kr_str_from_cstr(const char *s) { return kr_str_new(s, (int64_t)strlen(s)); }
@@ -174,7 +252,7 @@ KrObj *kr_str_char(uint32_t cp) {
   if (!s)
     return NULL;
   memcpy(((KrStr *)s)->data, b, (size_t)n);
-  return kr_str_seal(s);
+  return seal_as(s, 1, cp < 0x80);
 }
 
 KrObj *kr_str_chr(int64_t cp) {
@@ -201,6 +279,7 @@ void kr_buf_init(KrBuf *b, int64_t cap_hint) {
   b->len = 0;
   b->cap = 0;
   b->failed = false;
+  b->ascii = true;
   if (cap_hint > 0 && cap_hint < INT64_MAX / 8) { /* a larger hint is no help */
     b->s = kr_alloc(HEADER + (size_t)cap_hint + 1);
     if (b->s)
@@ -237,7 +316,8 @@ fail:
   return -1;
 }
 
-int kr_buf_put(KrBuf *b, const char *p, int64_t n) {
+/* Append n bytes; the caller keeps b->ascii right. */
+static int buf_write(KrBuf *b, const char *p, int64_t n) {
   if (n <= 0)
     return b->failed ? -1 : 0;
   if (buf_reserve(b, n) < 0)
@@ -247,20 +327,31 @@ int kr_buf_put(KrBuf *b, const char *p, int64_t n) {
   return 0;
 }
 
+int kr_buf_put(KrBuf *b, const char *p, int64_t n) {
+  if (b->ascii && n > 0)
+    b->ascii = kr_utf8_is_ascii(p, n);
+  return buf_write(b, p, n);
+}
+
 int kr_buf_putc(KrBuf *b, char c) {
+  b->ascii &= (unsigned char)c < 0x80;
   if (b->len < b->cap && !b->failed) {
     b->s->data[b->len++] = c;
     return 0;
   }
-  return kr_buf_put(b, &c, 1);
+  return buf_write(b, &c, 1);
 }
 
 int kr_buf_putcp(KrBuf *b, uint32_t cp) {
   char t[4];
-  return kr_buf_put(b, t, u8_encode(cp, t));
+  b->ascii &= cp < 0x80;
+  return buf_write(b, t, u8_encode(cp, t));
 }
 
-int kr_buf_puts(KrBuf *b, KrObj *str) { return kr_buf_put(b, kr_str_data(str), kr_str_bytes(str)); }
+int kr_buf_puts(KrBuf *b, KrObj *str) {
+  b->ascii &= ((KrStr *)str)->ascii;
+  return buf_write(b, kr_str_data(str), kr_str_bytes(str));
+}
 
 int kr_buf_fill(KrBuf *b, uint32_t cp, int64_t n) {
   if (n <= 0)
@@ -276,6 +367,7 @@ int kr_buf_fill(KrBuf *b, uint32_t cp, int64_t n) {
   }
   if (buf_reserve(b, n * k) < 0)
     return -1;
+  b->ascii &= cp < 0x80;
   char *d = b->s->data + b->len;
   if (k == 1)
     memset(d, t[0], (size_t)n);
@@ -317,7 +409,7 @@ KrObj *kr_buf_finish(KrBuf *b) {
   s->len = b->len;
   s->hash = -1;
   kr_live_objects++;
-  return kr_str_seal(&s->h);
+  return b->ascii ? seal_as(&s->h, b->len, true) : kr_str_seal(&s->h);
 }
 
 void kr_buf_discard(KrBuf *b) {
@@ -574,7 +666,7 @@ KrObj *kr_str_slice(KrObj *o, int64_t start, int64_t stop, int64_t step, int has
   }
   if (step == 1) {
     int64_t a = kr_str_offset(o, start), b = kr_str_offset(o, start + n);
-    return kr_str_new(s->data + a, b - a);
+    return kr_str_sub(o, s->data + a, b - a);
   }
   if (s->ascii) {
     KrObj *r = kr_str_alloc(n);
@@ -583,7 +675,7 @@ KrObj *kr_str_slice(KrObj *o, int64_t start, int64_t stop, int64_t step, int has
     char *d = ((KrStr *)r)->data;
     for (int64_t k = 0; k < n; k++) /* k * step stays in range: the last index is in the str */
       d[k] = s->data[start + k * step];
-    return kr_str_seal(r);
+    return seal_as(r, n, true);
   }
   KrBuf b;
   kr_buf_init(&b, n * 2);
@@ -625,7 +717,7 @@ KrObj *kr_str_concat(KrObj *a, KrObj *b) {
     return NULL;
   memcpy(((KrStr *)r)->data, x->data, (size_t)x->len);
   memcpy(((KrStr *)r)->data + x->len, y->data, (size_t)y->len);
-  return kr_str_seal(r);
+  return seal_as(r, x->nchars + y->nchars, x->ascii && y->ascii); /* a surrogate pair stays two */
 }
 
 KrObj *kr_str_repeat(KrObj *o, int64_t n) {
@@ -656,7 +748,7 @@ KrObj *kr_str_repeat(KrObj *o, int64_t n) {
       done += k;
     }
   }
-  return kr_str_seal(r);
+  return seal_as(r, s->nchars * n, s->ascii);
 }
 
 int kr_str_eq(KrObj *a, KrObj *b) {

@@ -149,14 +149,14 @@ int kr_str_endswith(KrObj *s, KrObj **suffixes, int64_t n, int64_t start, int64_
 KrObj *kr_str_removeprefix(KrObj *s, KrObj *prefix) {
   int64_t m = S(prefix)->len;
   if (m > 0 && S(s)->len >= m && memcmp(S(s)->data, S(prefix)->data, (size_t)m) == 0)
-    return kr_str_new(S(s)->data + m, S(s)->len - m);
+    return kr_str_sub(s, S(s)->data + m, S(s)->len - m);
   return self_ref(s);
 }
 
 KrObj *kr_str_removesuffix(KrObj *s, KrObj *suffix) {
   int64_t m = S(suffix)->len, n = S(s)->len;
   if (m > 0 && n >= m && memcmp(S(s)->data + n - m, S(suffix)->data, (size_t)m) == 0)
-    return kr_str_new(S(s)->data, n - m);
+    return kr_str_sub(s, S(s)->data, n - m);
   return self_ref(s);
 }
 
@@ -212,9 +212,13 @@ KrObj *kr_str_join(KrObj *sep, KrObj **items, int64_t n) {
     return kr_str_empty();
   if (n == 1)
     return self_ref(items[0]);
-  int64_t total = S(sep)->len * (n - 1);
-  for (int64_t i = 0; i < n; i++)
+  int64_t total = S(sep)->len * (n - 1), nchars = S(sep)->nchars * (n - 1);
+  bool ascii = S(sep)->ascii;
+  for (int64_t i = 0; i < n; i++) {
     total += S(items[i])->len;
+    nchars += S(items[i])->nchars;
+    ascii &= S(items[i])->ascii;
+  }
   KrObj *r = kr_str_alloc(total);
   if (!r)
     return NULL;
@@ -227,7 +231,7 @@ KrObj *kr_str_join(KrObj *sep, KrObj **items, int64_t n) {
     memcpy(d, S(items[i])->data, (size_t)S(items[i])->len);
     d += S(items[i])->len;
   }
-  return kr_str_seal(r);
+  return kr_str_seal_known(r, nchars, ascii);
 }
 
 static int partition_impl(KrObj *s, KrObj *sep, KrObj *out[3], bool reverse) {
@@ -245,9 +249,9 @@ static int partition_impl(KrObj *s, KrObj *sep, KrObj *out[3], bool reverse) {
     out[reverse ? 0 : 2] = kr_str_empty();
     return 0;
   }
-  out[0] = kr_str_new(d, hit - d);
+  out[0] = kr_str_sub(s, d, hit - d);
   out[1] = self_ref(sep);
-  out[2] = out[0] ? kr_str_new(hit + m, d + n - hit - m) : NULL;
+  out[2] = out[0] ? kr_str_sub(s, hit + m, d + n - hit - m) : NULL;
   if (!out[2]) {
     kr_xdecref(out[0]);
     kr_decref(out[1]);
@@ -262,11 +266,12 @@ int kr_str_rpartition(KrObj *s, KrObj *sep, KrObj *out[3]) { return partition_im
 
 /* ---- split */
 
-/* A growing array of new strs. */
+/* A growing array of new strs, the pieces of one str. */
 typedef struct Parts {
   KrObj **items;
   int64_t n, cap;
   bool failed;
+  bool ascii; /* the str split is ASCII, so are its pieces */
 } Parts;
 
 static void parts_add(Parts *p, KrObj *s) {
@@ -291,7 +296,7 @@ static void parts_add(Parts *p, KrObj *s) {
 
 static void parts_add_bytes(Parts *p, const char *d, int64_t n) {
   if (!p->failed)
-    parts_add(p, kr_str_new(d, n));
+    parts_add(p, p->ascii ? kr_str_new_ascii(d, n) : kr_str_new(d, n));
 }
 
 static void parts_reverse(Parts *p) {
@@ -333,7 +338,7 @@ static bool space_at(const char *d, int64_t i, int64_t *next) {
 }
 
 int64_t kr_str_split(KrObj *s, KrObj *sep, int64_t maxsplit, KrObj ***out) {
-  Parts p = {0};
+  Parts p = {.ascii = S(s)->ascii};
   const char *d = S(s)->data;
   int64_t n = S(s)->len;
   if (maxsplit < 0)
@@ -393,7 +398,7 @@ static bool space_before(const char *d, int64_t i, int64_t *prev) {
 }
 
 int64_t kr_str_rsplit(KrObj *s, KrObj *sep, int64_t maxsplit, KrObj ***out) {
-  Parts p = {0};
+  Parts p = {.ascii = S(s)->ascii};
   const char *d = S(s)->data;
   int64_t n = S(s)->len;
   if (maxsplit < 0)
@@ -457,7 +462,7 @@ static bool linebreak_at(const char *d, int64_t i, int64_t *next) {
 }
 
 int64_t kr_str_splitlines(KrObj *s, bool keepends, KrObj ***out) {
-  Parts p = {0};
+  Parts p = {.ascii = S(s)->ascii};
   const char *d = S(s)->data;
   int64_t n = S(s)->len;
   for (int64_t i = 0, j = 0, nx = 0; i < n;) {
@@ -513,7 +518,7 @@ static KrObj *strip_impl(KrObj *s, KrObj *chars, bool left, bool right) {
     }
   if (a == 0 && b == S(s)->len)
     return self_ref(s);
-  return kr_str_new(d + a, b - a);
+  return kr_str_sub(s, d + a, b - a);
 }
 
 KrObj *kr_str_strip(KrObj *s, KrObj *chars) { return strip_impl(s, chars, true, true); }
@@ -694,7 +699,7 @@ static KrObj *ascii_map(KrObj *s, int mode) {
       break;
     }
   }
-  return kr_str_seal(r);
+  return kr_str_seal_known(r, S(s)->len, true);
 }
 
 KrObj *kr_str_lower(KrObj *s) {

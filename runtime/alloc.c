@@ -1,0 +1,323 @@
+/* alloc.c — kr_alloc, kr_realloc and kr_free: the runtime's one allocation
+ * hook, and the small-block allocator behind it.
+ *
+ * The hook. Every block the runtime allocates comes from here. kr_alloc and
+ * kr_realloc count their calls (kr_alloc_count) and fail the nth when a
+ * test asks (kr_alloc_fail_at: MemoryError, NULL), and live blocks are
+ * counted (kr_live_blocks); the counters are per thread.
+ *
+ * Small blocks. Most blocks are objects of a few dozen bytes, made and
+ * freed at a high rate, so a request of up to SMALL_MAX bytes is rounded up
+ * to a multiple of 16 (its size class) and served from pages of PAGE_SIZE
+ * bytes that each hold blocks of one class. Every thread keeps, per class,
+ * a list of freed blocks and the untouched tail of its current page: the
+ * common allocation pops the list (and zeroes the block) or bumps the tail
+ * (fresh pages are zero already), with no lock and no atomic. A block has
+ * no header: kr_free finds its class in the page map, one byte per page of
+ * the address space (two levels, the leaves made on demand), where a page
+ * that is not ours reads 0. Larger blocks, and every block when pages
+ * cannot be had, come from calloc/free.
+ *
+ * Threads. A host may hand a value to another thread (the C ABI allows
+ * it), so a block may be freed by a thread that did not make it: it goes on
+ * the freeing thread's list, which only that thread touches. Pages are
+ * carved from chunks mmap'ed from the system under a mutex, which also
+ * guards the page map's writes; a page's entry is written before any block
+ * of it exists, and the host's own synchronization, which hands a block to
+ * another thread, orders that write before the other thread's read. When a
+ * thread exits, its lists go to a shared pool (per class, under the mutex),
+ * from which threads that run dry take before they carve a new page.
+ * Memory is never returned to the system: a page keeps its class for the
+ * rest of the process.
+ *
+ * Sanitizers. Under AddressSanitizer or LeakSanitizer every block is plain
+ * calloc/free, so use-after-free, overflow and leak reports stay exact:
+ * at compile time when the runtime itself is instrumented, and at run time
+ * (their interface functions, declared weak, are linked in) when only the
+ * program is, as `make test-asan` builds it.
+ */
+#include "core_impl.h"
+
+#include <malloc.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+_Thread_local int64_t kr_alloc_count;
+_Thread_local int64_t kr_alloc_fail_at;
+_Thread_local int64_t kr_live_objects;
+_Thread_local int64_t kr_live_blocks;
+_Thread_local bool kr_alloc_nofail;
+
+#if defined(__SANITIZE_ADDRESS__)
+#define POOL_BUILT 0
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define POOL_BUILT 0
+#endif
+#endif
+#ifndef POOL_BUILT
+#define POOL_BUILT 1
+#endif
+
+static bool alloc_should_fail(void) {
+  return ++kr_alloc_count == kr_alloc_fail_at && !kr_alloc_nofail;
+}
+
+#if POOL_BUILT
+
+#define SMALL_MAX 512                 /* larger blocks come from malloc */
+#define NCLASS (SMALL_MAX / 16)      /* classes 1..NCLASS: blocks of 16 * class bytes */
+#define PAGE_SHIFT 16
+#define PAGE_SIZE ((size_t)1 << PAGE_SHIFT) /* 64 KiB: every block of a page has one class */
+#define CHUNK_SIZE ((size_t)1 << 21)  /* pages are mmap'ed 2 MiB at a time */
+#define ROOT_BITS 16                  /* the page map: address bits 32..47 pick a leaf, */
+#define LEAF_BITS (32 - PAGE_SHIFT)   /* bits 16..31 a byte in it */
+
+/* A free block: its first word links the list. */
+typedef struct Block {
+  struct Block *next;
+} Block;
+
+/* A thread's blocks, per class (index 0 unused). */
+typedef struct Heap {
+  Block *free[NCLASS + 1];  /* freed blocks, dirty */
+  char *bump[NCLASS + 1];   /* the untouched (zero) tail of the current page... */
+  char *end[NCLASS + 1];    /* ...up to here */
+  bool adopted;             /* thread-exit handler set (heap_release) */
+} Heap;
+
+static _Thread_local Heap heap;
+
+/* The page map: leaf[a >> 16 & 0xffff] of page_root[a >> 32] is the class
+ * of the page at address a, 0 when a is not in one of our pages. Written
+ * under mu, read without it (atomically, so never a data race). */
+static uint8_t *page_root[1 << ROOT_BITS];
+
+static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
+static char *chunk_next, *chunk_end; /* pages not yet handed out (under mu) */
+static Block *orphans[NCLASS + 1];   /* exited threads' free blocks (under mu) */
+static pthread_key_t exit_key;
+static pthread_once_t exit_once = PTHREAD_ONCE_INIT;
+static bool exit_key_ok;
+
+/* The sanitizers' interface, present only when a program is linked with
+ * them: then the pool stays off and every block is calloc/free. */
+extern void __asan_init(void) __attribute__((weak));
+extern void __lsan_do_leak_check(void) __attribute__((weak));
+
+static inline bool pool_on(void) { return !__asan_init && !__lsan_do_leak_check; }
+
+static inline unsigned class_of(const void *p) {
+  uintptr_t a = (uintptr_t)p;
+  if (a >> (32 + ROOT_BITS))
+    return 0;
+  uint8_t *leaf = __atomic_load_n(&page_root[a >> 32], __ATOMIC_ACQUIRE);
+  if (!leaf)
+    return 0;
+  return __atomic_load_n(&leaf[(a >> PAGE_SHIFT) & ((1u << LEAF_BITS) - 1)], __ATOMIC_RELAXED);
+}
+
+/* Mark the page at p as class c (under mu). */
+static bool map_page(char *p, unsigned c) {
+  uintptr_t a = (uintptr_t)p;
+  if (a >> (32 + ROOT_BITS))
+    return false;
+  uint8_t *leaf = page_root[a >> 32];
+  if (!leaf) {
+    void *m = mmap(NULL, (size_t)1 << LEAF_BITS, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (m == MAP_FAILED)
+      return false;
+    leaf = m;
+    __atomic_store_n(&page_root[a >> 32], leaf, __ATOMIC_RELEASE);
+  }
+  __atomic_store_n(&leaf[(a >> PAGE_SHIFT) & ((1u << LEAF_BITS) - 1)], (uint8_t)c, __ATOMIC_RELAXED);
+  return true;
+}
+
+/* A fresh page for class c (under mu), or NULL. */
+static char *new_page(unsigned c) {
+  if (chunk_next == chunk_end) {
+    /* map twice the size and keep the aligned half */
+    char *m = mmap(NULL, 2 * CHUNK_SIZE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (m == MAP_FAILED)
+      return NULL;
+    char *start = (char *)(((uintptr_t)m + CHUNK_SIZE - 1) & ~(uintptr_t)(CHUNK_SIZE - 1));
+    if (start > m)
+      munmap(m, (size_t)(start - m));
+    munmap(start + CHUNK_SIZE, (size_t)(m + CHUNK_SIZE - start));
+    chunk_next = start;
+    chunk_end = start + CHUNK_SIZE;
+  }
+  char *p = chunk_next;
+  if (!map_page(p, c))
+    return NULL;
+  chunk_next += PAGE_SIZE;
+  return p;
+}
+
+/* A thread exits: its free blocks, and its pages' untouched tails cut
+ * into blocks, go to the shared pool. */
+static void heap_release(void *arg) {
+  Heap *h = arg;
+  pthread_mutex_lock(&mu);
+  for (unsigned c = 1; c <= NCLASS; c++) {
+    size_t size = (size_t)c * 16;
+    for (char *p = h->bump[c]; p + size <= h->end[c]; p += size) {
+      Block *b = (Block *)p;
+      b->next = h->free[c];
+      h->free[c] = b;
+    }
+    h->bump[c] = h->end[c] = NULL;
+    Block *list = h->free[c];
+    h->free[c] = NULL;
+    if (!list)
+      continue;
+    Block *tail = list;
+    while (tail->next)
+      tail = tail->next;
+    tail->next = orphans[c];
+    __atomic_store_n(&orphans[c], list, __ATOMIC_RELAXED);
+  }
+  pthread_mutex_unlock(&mu);
+  h->adopted = false;
+}
+
+static void make_exit_key(void) { exit_key_ok = pthread_key_create(&exit_key, heap_release) == 0; }
+
+/* The slow path of small_alloc: class c's list and page are used up. Take
+ * the pool's blocks of that class, or a new page. */
+static __attribute__((noinline)) void *small_refill(unsigned c, size_t n) {
+  Heap *h = &heap;
+  if (!h->adopted) { /* the first time on this thread: hand the lists over at its exit */
+    pthread_once(&exit_once, make_exit_key);
+    if (exit_key_ok && pthread_setspecific(exit_key, h) == 0)
+      h->adopted = true;
+  }
+  char *page = NULL;
+  Block *list = NULL;
+  pthread_mutex_lock(&mu);
+  if (__atomic_load_n(&orphans[c], __ATOMIC_RELAXED)) {
+    list = orphans[c];
+    __atomic_store_n(&orphans[c], NULL, __ATOMIC_RELAXED);
+  } else {
+    page = new_page(c);
+  }
+  pthread_mutex_unlock(&mu);
+  if (list) {
+    h->free[c] = list->next;
+    memset(list, 0, n);
+    return list;
+  }
+  if (!page)
+    return NULL;
+  size_t size = (size_t)c * 16;
+  h->bump[c] = page + size;
+  h->end[c] = page + PAGE_SIZE - PAGE_SIZE % size;
+  return page;
+}
+
+/* A zeroed block of n <= SMALL_MAX bytes from this thread's heap, or NULL
+ * (no page to be had). */
+static inline void *small_alloc(size_t n) {
+  unsigned c = n ? (unsigned)((n + 15) >> 4) : 1;
+  Heap *h = &heap;
+  Block *b = h->free[c];
+  if (KR_LIKELY(b != NULL)) {
+    h->free[c] = b->next;
+    memset(b, 0, n);
+    return b;
+  }
+  char *p = h->bump[c];
+  if (KR_LIKELY(p < h->end[c])) {
+    h->bump[c] = p + (size_t)c * 16;
+    return p;
+  }
+  return small_refill(c, n);
+}
+
+static inline void small_free(void *p, unsigned c) {
+  Block *b = p;
+  b->next = heap.free[c];
+  heap.free[c] = b;
+}
+
+/* A zeroed block from the pool or from calloc; NULL when both fail. */
+static void *block_alloc(size_t n) {
+  if (n <= SMALL_MAX && pool_on()) {
+    void *p = small_alloc(n);
+    if (KR_LIKELY(p != NULL))
+      return p;
+  }
+  return calloc(1, n ? n : 1);
+}
+
+static void *block_realloc(void *p, size_t n) {
+  unsigned c = class_of(p);
+  if (!c)
+    return realloc(p, n ? n : 1); /* a large block stays a malloc block */
+  size_t have = (size_t)c * 16;
+  if (n <= SMALL_MAX && (n ? (n + 15) >> 4 : 1) == c)
+    return p; /* the same class */
+  void *q = block_alloc(n);
+  if (!q)
+    return NULL;
+  memcpy(q, p, n < have ? n : have);
+  small_free(p, c);
+  return q;
+}
+
+static void block_free(void *p) {
+  unsigned c = class_of(p);
+  if (c)
+    small_free(p, c);
+  else
+    free(p);
+}
+
+#else /* the runtime is built with AddressSanitizer: plain calloc/free */
+
+static void *block_alloc(size_t n) { return calloc(1, n ? n : 1); }
+static void *block_realloc(void *p, size_t n) { return realloc(p, n ? n : 1); }
+static void block_free(void *p) { free(p); }
+
+#endif
+
+/* A compiled program (not a library, whose host owns malloc) keeps freed
+ * large blocks in malloc's heap instead of trimming it, and serves them
+ * from the heap rather than from a mapping of their own: a program that
+ * makes and drops a big table in a loop then reuses the same memory
+ * instead of faulting in fresh zero pages every time. */
+void kr_alloc_program(void) {
+  mallopt(M_MMAP_THRESHOLD, 32 << 20);
+  mallopt(M_TRIM_THRESHOLD, 64 << 20);
+}
+
+void *kr_alloc(size_t n) {
+  if (KR_UNLIKELY(alloc_should_fail()))
+    return kr_raise_nomem();
+  void *p = block_alloc(n);
+  if (KR_UNLIKELY(!p))
+    return kr_raise_nomem();
+  kr_live_blocks++;
+  return p;
+}
+
+void *kr_realloc(void *p, size_t n) {
+  if (!p)
+    return kr_alloc(n);
+  if (KR_UNLIKELY(alloc_should_fail()))
+    return kr_raise_nomem();
+  void *q = block_realloc(p, n);
+  if (KR_UNLIKELY(!q))
+    return kr_raise_nomem();
+  return q;
+}
+
+void kr_free(void *p) {
+  if (p) {
+    kr_live_blocks--;
+    block_free(p);
+  }
+}
