@@ -14,35 +14,10 @@ void *kr_int_overflow(void) {
   return kr_raise(&kr_OverflowError_type, "integer overflow: kiln ints are 64-bit");
 }
 
-/* Python's // rounds toward negative infinity; C's / toward zero. */
-int64_t kr_int_floordiv(int64_t a, int64_t b) {
-  if (KR_UNLIKELY(b == 0)) {
-    kr_raise(&kr_ZeroDivisionError_type, "integer division or modulo by zero");
-    return 0;
-  }
-  if (KR_UNLIKELY(a == INT64_MIN && b == -1)) {
-    kr_int_overflow();
-    return 0;
-  }
-  int64_t q = a / b;
-  if ((a % b != 0) && ((a < 0) != (b < 0)))
-    q--;
-  return q;
-}
-
-/* Python's % takes the sign of the divisor. */
-int64_t kr_int_mod(int64_t a, int64_t b) {
-  if (KR_UNLIKELY(b == 0)) {
-    kr_raise(&kr_ZeroDivisionError_type, "integer modulo by zero");
-    return 0;
-  }
-  if (b == -1)
-    return 0;
-  int64_t r = a % b;
-  if (r != 0 && ((r < 0) != (b < 0)))
-    r += b;
-  return r;
-}
+/* The error paths of the inline //, %, << and >> (ops.h). */
+void *kr_int_div_zero(void) { return kr_raise(&kr_ZeroDivisionError_type, "integer division or modulo by zero"); }
+void *kr_int_mod_zero(void) { return kr_raise(&kr_ZeroDivisionError_type, "integer modulo by zero"); }
+void *kr_int_negative_shift(void) { return kr_raise(&kr_ValueError_type, "negative shift count"); }
 
 /* int / int is correctly rounded in CPython even beyond 2**53; the operands
  * convert exactly below 2**53, which covers kiln's common case, and above it
@@ -82,30 +57,6 @@ KrObj *kr_int_pow(int64_t a, int64_t b) {
   }
   int64_t r = kr_int_pow_nonneg(a, b);
   return kr_failed() ? NULL : kr_int_box(r);
-}
-
-int64_t kr_int_lshift(int64_t a, int64_t b) {
-  if (b < 0) {
-    kr_raise(&kr_ValueError_type, "negative shift count");
-    return 0;
-  }
-  if (a == 0)
-    return 0;
-  if (b >= 63 || (a > 0 ? a > (INT64_MAX >> b) : a < (INT64_MIN >> b))) {
-    kr_int_overflow();
-    return 0;
-  }
-  return (int64_t)((uint64_t)a << b);
-}
-
-int64_t kr_int_rshift(int64_t a, int64_t b) {
-  if (b < 0) {
-    kr_raise(&kr_ValueError_type, "negative shift count");
-    return 0;
-  }
-  if (b >= 63)
-    return a < 0 ? -1 : 0;
-  return a >> b; /* arithmetic shift: floor, as Python */
 }
 
 /* ---- float */

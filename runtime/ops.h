@@ -15,7 +15,7 @@
 
 /* ---- int */
 
-void *kr_int_overflow(void); /* raises OverflowError; returns NULL */
+void *kr_int_overflow(void) __attribute__((cold)); /* raises OverflowError; returns NULL */
 
 static inline int64_t kr_int_add(int64_t a, int64_t b) {
   int64_t r;
@@ -45,13 +45,66 @@ static inline int64_t kr_int_abs(int64_t a) {
     kr_int_overflow();
   return a < 0 ? -a : a;
 }
-int64_t kr_int_floordiv(int64_t a, int64_t b); /* ZeroDivisionError: integer division or modulo by zero */
-int64_t kr_int_mod(int64_t a, int64_t b);      /* ZeroDivisionError: integer modulo by zero */
+
+/* //, %, << and >> inline, so a constant divisor or shift folds; their
+ * errors are raised out of line. */
+void *kr_int_div_zero(void) __attribute__((cold));      /* ZeroDivisionError: integer division or modulo by zero */
+void *kr_int_mod_zero(void) __attribute__((cold));      /* ZeroDivisionError: integer modulo by zero */
+void *kr_int_negative_shift(void) __attribute__((cold)); /* ValueError: negative shift count */
+
+/* Python's // rounds toward negative infinity; C's / toward zero. */
+static inline int64_t kr_int_floordiv(int64_t a, int64_t b) {
+  if (KR_UNLIKELY(b == 0)) {
+    kr_int_div_zero();
+    return 0;
+  }
+  if (KR_UNLIKELY(a == INT64_MIN && b == -1)) {
+    kr_int_overflow();
+    return 0;
+  }
+  int64_t q = a / b, r = a % b;
+  if (r != 0 && (r ^ b) < 0) /* a remainder of the other sign than b */
+    q--;
+  return q;
+}
+/* Python's % takes the sign of the divisor. */
+static inline int64_t kr_int_mod(int64_t a, int64_t b) {
+  if (KR_UNLIKELY(b == 0)) {
+    kr_int_mod_zero();
+    return 0;
+  }
+  if (KR_UNLIKELY(b == -1)) /* C's INT64_MIN % -1 is undefined */
+    return 0;
+  int64_t r = a % b;
+  if (r != 0 && (r ^ b) < 0)
+    r += b;
+  return r;
+}
+static inline int64_t kr_int_lshift(int64_t a, int64_t b) { /* OverflowError past int64 */
+  if (KR_UNLIKELY(b < 0)) {
+    kr_int_negative_shift();
+    return 0;
+  }
+  if (a == 0)
+    return 0;
+  if (KR_UNLIKELY(b >= 63 || (a > 0 ? a > (INT64_MAX >> b) : a < (INT64_MIN >> b)))) {
+    kr_int_overflow();
+    return 0;
+  }
+  return (int64_t)((uint64_t)a << b);
+}
+static inline int64_t kr_int_rshift(int64_t a, int64_t b) {
+  if (KR_UNLIKELY(b < 0)) {
+    kr_int_negative_shift();
+    return 0;
+  }
+  if (b >= 63)
+    return a < 0 ? -1 : 0;
+  return a >> b; /* arithmetic shift: floor, as Python */
+}
 double kr_int_truediv(int64_t a, int64_t b);   /* ZeroDivisionError: division by zero */
 KrObj *kr_int_pow(int64_t a, int64_t b);       /* int, or float for a negative exponent */
 int64_t kr_int_pow_nonneg(int64_t a, int64_t b); /* b >= 0: OverflowError past int64 */
-int64_t kr_int_lshift(int64_t a, int64_t b);   /* ValueError: negative shift count; OverflowError */
-int64_t kr_int_rshift(int64_t a, int64_t b);
 
 #define KR_IAND(a, b) ((int64_t)(a) & (int64_t)(b))
 #define KR_IOR(a, b) ((int64_t)(a) | (int64_t)(b))

@@ -122,26 +122,32 @@ bool kr_utf8_is_ascii(const char *s, int64_t n) {
 }
 
 /* Fill idx with the byte offset of every KR_STR_STRIDE-th code point of
- * p[0, n): whole words at a time while no such code point starts in them. */
+ * p[0, n), a word at a time: a word's start bytes (not 10xxxxxx) are marked
+ * by bit 7 of ~(w & ~(w << 1)); the stride is above 8, so at most one
+ * indexed code point starts in a word, found by dropping the marks before
+ * it. */
+_Static_assert(KR_STR_STRIDE > 8, "one index entry per word at most");
 static void build_index(const unsigned char *p, int64_t n, int64_t *idx) {
-  int64_t i = 0, k = 0; /* k: the code points that start before byte i */
-  while (i < n) {
-    if (i + 8 <= n) {
-      int64_t starts = 8 - count_cont(load8(p + i));
-      int64_t next = (k + KR_STR_STRIDE - 1) / KR_STR_STRIDE * KR_STR_STRIDE; /* the next indexed one */
-      if (next >= k + starts) {
-        k += starts;
-        i += 8;
-        continue;
-      }
+  int64_t i = 0, k = 0, next = 0; /* k: code points that start before byte i; next: the next to index */
+  for (; i + 8 <= n; i += 8) {
+    uint64_t starts = ~(load8(p + i) & ~(load8(p + i) << 1)) & HI;
+    int64_t c = (int64_t)(((starts >> 7) * 0x0101010101010101ull) >> 56);
+    if (next < k + c) {
+      for (int64_t r = next - k; r > 0; r--)
+        starts &= starts - 1;
+      idx[next / KR_STR_STRIDE] = i + (__builtin_ctzll(starts) >> 3);
+      next += KR_STR_STRIDE;
     }
+    k += c;
+  }
+  for (; i < n; i++)
     if ((p[i] & 0xC0) != 0x80) {
-      if (k % KR_STR_STRIDE == 0)
-        idx[k / KR_STR_STRIDE] = i;
+      if (k == next) {
+        idx[next / KR_STR_STRIDE] = i;
+        next += KR_STR_STRIDE;
+      }
       k++;
     }
-    i++;
-  }
 }
 
 /* Finish a str whose code point count and ASCII-ness are known: the NUL,
@@ -755,12 +761,12 @@ int kr_str_eq(KrObj *a, KrObj *b) {
   if (a == b)
     return 1;
   KrStr *x = (KrStr *)a, *y = (KrStr *)b;
-  if (x->len != y->len)
+  if (x->len != y->len || x->data[0] != y->data[0]) /* data[0] is the NUL of an empty str */
     return 0;
   int64_t hx = __atomic_load_n(&x->hash, __ATOMIC_RELAXED), hy = __atomic_load_n(&y->hash, __ATOMIC_RELAXED);
   if (hx != -1 && hy != -1 && hx != hy)
     return 0;
-  return memcmp(x->data, y->data, (size_t)x->len) == 0;
+  return x->len <= 1 || memcmp(x->data + 1, y->data + 1, (size_t)x->len - 1) == 0;
 }
 
 int kr_str_cmp(KrObj *a, KrObj *b) {
