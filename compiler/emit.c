@@ -389,6 +389,8 @@ static void emit_call_row(Emit *E, Instr *in) {
       buf_printf(&call, "}, (const uint8_t[]){%s})", kinds.data);
       buf_free(&kinds);
     }
+  } else if (!strcmp(r->callee, "tuple.item?")) {
+    buf_printf(&call, "kr_obj_unpack(v%d, %d, %d)", in->args[0]->id, in->sub, in->var);
   } else if (!strcmp(r->callee, "tuple.item")) {
     buf_printf(&call, "kr_tuple_getitem(v%d, %d).%s", in->args[0]->id, in->sub, valfield(in->type));
   } else if (!strcmp(r->callee, "dict.new")) {
@@ -623,10 +625,15 @@ static void emit_instr(Emit *E, Instr *in) {
       buf_printf(&msg, "module '%s' has no attribute '%s'", gm->name->str, in->name->str);
     else
       buf_printf(&msg, "name '%s' is not defined", in->name->str);
-    if (hint)
-      buf_printf(&msg, ". Did you mean: '%s'?", hint);
-    buf_printf(E->out, " kr_raise(&kr_%s_type, \"%%s\", ", in->gmod ? "AttributeError" : "NameError");
-    c_string(E->out, msg.data, msg.len);
+    if (hint) { /* the suggestion: printed by the traceback, not part of str(e) */
+      buf_puts(E->out, " kr_raise_hint(&kr_NameError_type, ");
+      c_string(E->out, msg.data, msg.len);
+      buf_puts(E->out, ", ");
+      c_string(E->out, hint, strlen(hint));
+    } else {
+      buf_printf(E->out, " kr_raise(&kr_%s_type, \"%%s\", ", in->gmod ? "AttributeError" : "NameError");
+      c_string(E->out, msg.data, msg.len);
+    }
     buf_puts(E->out, ");\n  ");
     goto_error(E, in);
     buf_puts(E->out, "  }\n");

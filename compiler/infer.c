@@ -691,6 +691,12 @@ static void infer_instr(Infer *I, IrFunc *fn, Instr *in) {
       if (known && args[0]->kind == TY_TUPLE && args[0]->nitems == in->var) {
         in->row = match("tuple.item", args, nargs);
         set_type(I, in, args[0]->items[in->sub]);
+      } else if (known && args[0]->kind == TY_OBJECT) {
+        /* a variant (a tuple whose items' types merged): unpacked at run time */
+        in->row = match("tuple.item?", args, nargs);
+        set_type(I, in, ty_object);
+      } else {
+        in->row = NULL; /* the argument's type changed: never keep a stale row */
       }
       break;
     }

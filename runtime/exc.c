@@ -114,6 +114,17 @@ KrObj *kr_exc_new(const KrType *t, KrObj **args, int64_t n) {
   return &e->h;
 }
 
+void *kr_raise_hint(const KrType *t, const char *msg, const char *hint) {
+  KrObj *args[2] = {kr_str_from_cstr(msg), kr_str_from_cstr(hint)};
+  KrObj *e = args[0] && args[1] ? kr_exc_new(t, args, 2) : NULL;
+  kr_xdecref(args[0]);
+  kr_xdecref(args[1]);
+  if (!e)
+    return NULL;
+  ((KrExc *)e)->nargs = 1; /* the suggestion is held after e.args */
+  return kr_raise_obj(e);
+}
+
 KrObj *kr_exc_newf(const KrType *t, const char *fmt, ...) {
   if (!fmt)
     return kr_exc_new(t, NULL, 0);
@@ -495,6 +506,11 @@ static void print_exc_line(FILE *f, KrObj *exc) {
         fwrite(d + at, 1, (size_t)(i - at), f);
     }
   }
+  /* NameError's suggestion, kept after e.args (kr_raise_hint) */
+  KrExc *e = (KrExc *)exc;
+  if (kr_isinstance(exc, &kr_NameError_type) && e->nheld == 2 && e->nargs == 1 &&
+      e->args[1]->type == &kr_str_type)
+    fprintf(f, ". Did you mean: '%s'?", kr_str_data(e->args[1]));
   fputc('\n', f);
   kr_xdecref(s);
   kr_exc = saved;

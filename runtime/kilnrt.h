@@ -223,6 +223,9 @@ typedef struct KrExc {
 void *kr_raise(const KrType *t, const char *fmt, ...);
 void *kr_raise_args(const KrType *t, KrObj **args, int64_t n); /* raise t(*args); args borrowed */
 void *kr_raise_obj(KrObj *exc);               /* raise an instance (steals it) */
+/* raise t(msg) with CPython's suggestion ("Did you mean: 'hint'?"), which
+ * the traceback prints after the message but str(e) leaves out. */
+void *kr_raise_hint(const KrType *t, const char *msg, const char *hint);
 void *kr_raise_from(KrObj *exc, KrObj *cause); /* raise ... from ...; steals both (cause may be NULL: from None) */
 void *kr_exc_reraise(void);                   /* bare `raise` in an except block: the handled exception again */
 KrObj *kr_exc_new(const KrType *t, KrObj **args, int64_t n); /* t(*args), not raised; args borrowed */

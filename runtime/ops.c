@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <inttypes.h>
 #include <string.h>
 
 void *kr_int_overflow(void) {
@@ -391,4 +392,30 @@ int kr_exit(void) {
   }
   kr_flush_stdout();
   return status;
+}
+
+KrObj *kr_obj_unpack(KrObj *o, int64_t i, int64_t n) {
+  int64_t len;
+  KrVal v;
+  ValKind k;
+  if (o->type == &kr_tuple_type) {
+    len = KR_TUPLE(o)->len;
+  } else if (o->type == &kr_list_type) {
+    len = KR_LIST(o)->len;
+  } else {
+    return kr_raise(&kr_TypeError_type, "cannot unpack non-iterable %s object", o->type->name);
+  }
+  if (len < n)
+    return kr_raise(&kr_ValueError_type, "not enough values to unpack (expected %" PRId64 ", got %" PRId64 ")",
+                    n, len);
+  if (len > n)
+    return kr_raise(&kr_ValueError_type, "too many values to unpack (expected %" PRId64 ")", n);
+  if (o->type == &kr_tuple_type) {
+    v = KR_TUPLE(o)->items[i];
+    k = (ValKind)KR_TUPLE(o)->kinds[i];
+  } else {
+    v = KR_LIST(o)->items[i];
+    k = KR_LIST(o)->kind;
+  }
+  return kr_val_box(v, k);
 }

@@ -485,6 +485,10 @@ bool kr_isinstance_mask(KrObj *o, int64_t mask);
 /* ---- the program: set up, run, report */
 
 void kr_init(int argc, char **argv); /* once, before the module code */
+/* a, b = x for a dynamic x (a tuple or list of n items): item i, boxed (a new
+ * reference); ValueError "not enough values to unpack (expected 2, got 1)" /
+ * "too many values to unpack (expected 2)", TypeError for what cannot be unpacked. */
+KrObj *kr_obj_unpack(KrObj *o, int64_t i, int64_t n);
 int kr_exit(void);                   /* the exit status: reports a pending exception, flushes */
 
 #endif
