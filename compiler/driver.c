@@ -163,6 +163,11 @@ int driver_build(int argc, char **argv, bool library) {
     return 0;
   }
 
+  struct stat ost;
+  if (stat(out, &ost) == 0 && S_ISDIR(ost.st_mode)) {
+    fprintf(stderr, "kiln: cannot write %s: it is a folder\n", out);
+    return 1;
+  }
   char cpath[PATH_MAX];
   snprintf(cpath, sizeof cpath, "%s.kiln.c", out);
   FILE *f = fopen(cpath, "wb");

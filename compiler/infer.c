@@ -245,6 +245,22 @@ static const Type *tv_resolve(const Type *t) {
 
 static const Type *ijoin(const Type *a, const Type *b);
 
+/* Does t (resolved) still hold a type variable? */
+enum { MAX_SPECS = 64 }; /* specialisations of one function */
+
+static bool has_tvar(const Type *t) {
+  if (!t)
+    return false;
+  if (t->kind == TY_TVAR)
+    return true;
+  if (t->kind == TY_FUNC)
+    return false;
+  for (int i = 0; i < t->nitems; i++)
+    if (has_tvar(t->items[i]))
+      return true;
+  return has_tvar(t->elem) || has_tvar(t->key);
+}
+
 static void tv_bind(int v, const Type *t) {
   v = tv_find(v);
   if (t->kind == TY_TVAR) {
@@ -641,12 +657,45 @@ static void infer_instr(Infer *I, IrFunc *fn, Instr *in) {
     in->target = func_spec(I->a, in->gmod->init, NULL, 0);
     set_type(I, in, ty_none);
     break;
-  case IR_CALL:
-    if (known) {
-      in->target = func_spec(I->a, in->callee, args, nargs);
-      set_type(I, in, in->target->ret);
+  case IR_CALL: {
+    if (!known)
+      break;
+    /* an argument whose type still holds a variable (a list made empty and
+     * not filled yet) takes an existing specialisation it fits, binding the
+     * variable: a recursive call with a fresh comprehension must not make a
+     * new version each time (the callee's own containers would be new
+     * variables again, and recursion would never settle) */
+    const Type *targs[16];
+    bool free_vars = false;
+    for (int i = 0; i < nargs; i++) {
+      targs[i] = tv_resolve(args[i]);
+      free_vars |= has_tvar(targs[i]);
     }
+    for (int s = 0; free_vars && s < in->callee->nspecs; s++) {
+      IrFunc *sp = in->callee->specs[s];
+      bool fits = sp->nparams == nargs;
+      for (int i = 0; fits && i < nargs; i++)
+        fits = !has_tvar(sp->params[i]) && unify(targs[i], sp->params[i], false);
+      if (!fits)
+        continue;
+      for (int i = 0; i < nargs; i++)
+        targs[i] = unify(targs[i], sp->params[i], true);
+      break;
+    }
+    /* types that grow without bound (f(x) calls f([x])) would specialise
+     * forever: stop at MAX_SPECS versions (check_func reports it) */
+    bool have = false;
+    for (int s = 0; s < in->callee->nspecs && !have; s++)
+      have = in->callee->specs[s]->nparams == nargs &&
+             (nargs == 0 || !memcmp(in->callee->specs[s]->params, targs, (size_t)nargs * sizeof *targs));
+    if (!have && in->callee->nspecs >= MAX_SPECS) {
+      in->sub = 1; /* gave up */
+      break;
+    }
+    in->target = func_spec(I->a, in->callee, targs, nargs);
+    set_type(I, in, in->target->ret);
     break;
+  }
   case IR_RETURN: {
     const Type *t = ijoin(fn->ret, args[0]);
     if (t != fn->ret) {
@@ -783,6 +832,18 @@ static void check_func(Infer *I, IrFunc *fn) {
         type_error(src, in->off, "kiln does not support %s constants yet",
                    in->cval.kind == CONST_BIGINT ? "integer constants beyond 64 bits (int)"
                                                  : "complex");
+        continue;
+      }
+      if (in->op == IR_CALL && in->sub == 1 && !in->target) {
+        Buf sig = {0};
+        for (int k = 0; k < in->nargs; k++)
+          buf_printf(&sig, "%s%s", k ? ", " : "", ty_str_of(in->args[k]->type));
+        type_error(src, in->off,
+                   "kiln stops specialising %s() at %d versions: its argument types keep changing "
+                   "(here: %s(%.100s%s)); annotate a variable to fix them",
+                   in->callee->name->str, MAX_SPECS, in->callee->name->str, sig.data ? sig.data : "",
+                   sig.len > 100 ? "..." : "");
+        buf_free(&sig);
         continue;
       }
       bool needs_row = in->op == IR_BINOP || in->op == IR_UNARYOP || in->op == IR_COMPARE ||

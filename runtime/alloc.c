@@ -147,6 +147,13 @@ static char *new_page(unsigned c) {
     if (start > m)
       munmap(m, (size_t)(start - m));
     munmap(start + CHUNK_SIZE, (size_t)(m + CHUNK_SIZE - start));
+    /* a program that has filled one chunk is likely to fill more: the
+     * next ones are a huge page each (one fault instead of 512), where the
+     * system does that on request */
+    static bool first_done;
+    if (first_done)
+      madvise(start, CHUNK_SIZE, MADV_HUGEPAGE);
+    first_done = true;
     chunk_next = start;
     chunk_end = start + CHUNK_SIZE;
   }
@@ -188,7 +195,7 @@ static void make_exit_key(void) { exit_key_ok = pthread_key_create(&exit_key, he
 
 /* The slow path of small_alloc: class c's list and page are used up. Take
  * the pool's blocks of that class, or a new page. */
-static __attribute__((noinline)) void *small_refill(unsigned c, size_t n) {
+static __attribute__((noinline)) void *small_refill(unsigned c, size_t n, bool zero) {
   Heap *h = &heap;
   if (!h->adopted) { /* the first time on this thread: hand the lists over at its exit */
     pthread_once(&exit_once, make_exit_key);
@@ -207,7 +214,8 @@ static __attribute__((noinline)) void *small_refill(unsigned c, size_t n) {
   pthread_mutex_unlock(&mu);
   if (list) {
     h->free[c] = list->next;
-    memset(list, 0, n);
+    if (zero)
+      memset(list, 0, n);
     return list;
   }
   if (!page)
@@ -234,15 +242,16 @@ static inline void zero_block(void *p, unsigned c, size_t n) {
   }
 }
 
-/* A zeroed block of n <= SMALL_MAX bytes from this thread's heap, or NULL
- * (no page to be had). */
-static inline void *small_alloc(size_t n) {
+/* A block of n <= SMALL_MAX bytes from this thread's heap, zeroed if
+ * asked, or NULL (no page to be had). */
+static inline __attribute__((always_inline)) void *small_alloc(size_t n, bool zero) {
   unsigned c = n ? (unsigned)((n + 15) >> 4) : 1;
   Heap *h = &heap;
   Block *b = h->free[c];
   if (KR_LIKELY(b != NULL)) {
     h->free[c] = b->next;
-    zero_block(b, c, n);
+    if (zero)
+      zero_block(b, c, n);
     return b;
   }
   char *p = h->bump[c];
@@ -250,7 +259,7 @@ static inline void *small_alloc(size_t n) {
     h->bump[c] = p + (size_t)c * 16;
     return p;
   }
-  return small_refill(c, n);
+  return small_refill(c, n, zero);
 }
 
 static inline void small_free(void *p, unsigned c) {
@@ -260,23 +269,41 @@ static inline void small_free(void *p, unsigned c) {
 }
 
 /* A zeroed block from the pool or from calloc; NULL when both fail. */
-static void *block_alloc(size_t n) {
+/* A block of a few megabytes (a big str or list) is asked to be backed by
+ * huge pages where the system does that on request: the pages it has not
+ * touched yet then fault in 2 MiB at a time. */
+#define HUGE_MIN ((size_t)4 << 20)
+static void advise_huge(void *p, size_t n) {
+  uintptr_t a = ((uintptr_t)p + CHUNK_SIZE - 1) & ~(uintptr_t)(CHUNK_SIZE - 1);
+  uintptr_t z = ((uintptr_t)p + n) & ~(uintptr_t)(CHUNK_SIZE - 1);
+  if (a < z)
+    madvise((void *)a, z - a, MADV_HUGEPAGE);
+}
+
+static inline __attribute__((always_inline)) void *block_alloc(size_t n, bool zero) {
   if (n <= SMALL_MAX && pool_on()) {
-    void *p = small_alloc(n);
+    void *p = small_alloc(n, zero);
     if (KR_LIKELY(p != NULL))
       return p;
   }
-  return calloc(1, n ? n : 1);
+  void *p = zero ? calloc(1, n ? n : 1) : malloc(n ? n : 1);
+  if (n >= HUGE_MIN && p)
+    advise_huge(p, n);
+  return p;
 }
 
 static void *block_realloc(void *p, size_t n) {
   unsigned c = class_of(p);
-  if (!c)
-    return realloc(p, n ? n : 1); /* a large block stays a malloc block */
+  if (!c) { /* a large block stays a malloc block */
+    void *q = realloc(p, n ? n : 1);
+    if (n >= HUGE_MIN && q)
+      advise_huge(q, n);
+    return q;
+  }
   size_t have = (size_t)c * 16;
   if (n <= SMALL_MAX && (n ? (n + 15) >> 4 : 1) == c)
     return p; /* the same class */
-  void *q = block_alloc(n);
+  void *q = block_alloc(n, false);
   if (!q)
     return NULL;
   memcpy(q, p, n < have ? n : have);
@@ -294,7 +321,7 @@ static void block_free(void *p) {
 
 #else /* the runtime is built with AddressSanitizer: plain calloc/free */
 
-static void *block_alloc(size_t n) { return calloc(1, n ? n : 1); }
+static void *block_alloc(size_t n, bool zero) { return zero ? calloc(1, n ? n : 1) : malloc(n ? n : 1); }
 static void *block_realloc(void *p, size_t n) { return realloc(p, n ? n : 1); }
 static void block_free(void *p) { free(p); }
 
@@ -313,7 +340,17 @@ void kr_alloc_program(void) {
 void *kr_alloc(size_t n) {
   if (KR_UNLIKELY(alloc_should_fail()))
     return kr_raise_nomem();
-  void *p = block_alloc(n);
+  void *p = block_alloc(n, true);
+  if (KR_UNLIKELY(!p))
+    return kr_raise_nomem();
+  kr_live_blocks++;
+  return p;
+}
+
+void *kr_alloc_uninit(size_t n) {
+  if (KR_UNLIKELY(alloc_should_fail()))
+    return kr_raise_nomem();
+  void *p = block_alloc(n, false);
   if (KR_UNLIKELY(!p))
     return kr_raise_nomem();
   kr_live_blocks++;

@@ -14,6 +14,11 @@
 /* Tune malloc for a program (kr_init calls it; a library leaves the host's
  * malloc alone). */
 void kr_alloc_program(void);
+/* kr_alloc, counted and failed alike, without the zeroing: for a block its
+ * caller fills completely before reading (a str's text). */
+void *kr_alloc_uninit(size_t n);
+/* kr_obj_new on such a block: the header set, the rest not zeroed. */
+KrObj *kr_obj_new_uninit(const KrType *t, size_t size);
 
 /* Set while the runtime allocates the MemoryError it is raising: the
  * failure hook lets those allocations through. */
@@ -45,8 +50,9 @@ int64_t kr_str_char_index(KrObj *s, int64_t off);
 
 /* A new str from printf-style text (with %S and %R, as kr_raise). */
 KrObj *kr_str_from_fmt(const char *fmt, ...);
-/* A new str of n bytes the caller fills in, valid WTF-8 by the time it
- * calls kr_str_seal (which counts code points and builds the index). */
+/* A new str of n bytes the caller fills in (they are not zeroed), valid
+ * WTF-8 by the time it calls kr_str_seal (which counts code points and
+ * builds the index). */
 KrObj *kr_str_alloc(int64_t nbytes);
 KrObj *kr_str_seal(KrObj *s);
 /* kr_str_seal for a caller that knows the text's code points and whether

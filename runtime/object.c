@@ -35,6 +35,16 @@ KrObj *kr_obj_new(const KrType *t, size_t size) {
   return o;
 }
 
+KrObj *kr_obj_new_uninit(const KrType *t, size_t size) {
+  KrObj *o = kr_alloc_uninit(size);
+  if (!o)
+    return NULL;
+  o->rc = 1;
+  o->type = t;
+  kr_live_objects++;
+  return o;
+}
+
 void kr_dealloc(KrObj *o) {
   kr_live_objects--;
   if (o->type->dealloc)

@@ -15,32 +15,37 @@
 
 /* ---- int */
 
+/* The int operators' common case is a few instructions (a constant divisor
+ * or shift folds away), but gcc stops inlining into a large function,
+ * which generated functions often are: these are always inlined. */
+#define KR_OP_INLINE static inline __attribute__((always_inline))
+
 void *kr_int_overflow(void) __attribute__((cold)); /* raises OverflowError; returns NULL */
 
-static inline int64_t kr_int_add(int64_t a, int64_t b) {
+KR_OP_INLINE int64_t kr_int_add(int64_t a, int64_t b) {
   int64_t r;
   if (KR_UNLIKELY(__builtin_add_overflow(a, b, &r)))
     kr_int_overflow();
   return r;
 }
-static inline int64_t kr_int_sub(int64_t a, int64_t b) {
+KR_OP_INLINE int64_t kr_int_sub(int64_t a, int64_t b) {
   int64_t r;
   if (KR_UNLIKELY(__builtin_sub_overflow(a, b, &r)))
     kr_int_overflow();
   return r;
 }
-static inline int64_t kr_int_mul(int64_t a, int64_t b) {
+KR_OP_INLINE int64_t kr_int_mul(int64_t a, int64_t b) {
   int64_t r;
   if (KR_UNLIKELY(__builtin_mul_overflow(a, b, &r)))
     kr_int_overflow();
   return r;
 }
-static inline int64_t kr_int_neg(int64_t a) {
+KR_OP_INLINE int64_t kr_int_neg(int64_t a) {
   if (KR_UNLIKELY(a == INT64_MIN))
     kr_int_overflow();
   return -a;
 }
-static inline int64_t kr_int_abs(int64_t a) {
+KR_OP_INLINE int64_t kr_int_abs(int64_t a) {
   if (KR_UNLIKELY(a == INT64_MIN))
     kr_int_overflow();
   return a < 0 ? -a : a;
@@ -53,7 +58,7 @@ void *kr_int_mod_zero(void) __attribute__((cold));      /* ZeroDivisionError: in
 void *kr_int_negative_shift(void) __attribute__((cold)); /* ValueError: negative shift count */
 
 /* Python's // rounds toward negative infinity; C's / toward zero. */
-static inline int64_t kr_int_floordiv(int64_t a, int64_t b) {
+KR_OP_INLINE int64_t kr_int_floordiv(int64_t a, int64_t b) {
   if (KR_UNLIKELY(b == 0)) {
     kr_int_div_zero();
     return 0;
@@ -68,7 +73,7 @@ static inline int64_t kr_int_floordiv(int64_t a, int64_t b) {
   return q;
 }
 /* Python's % takes the sign of the divisor. */
-static inline int64_t kr_int_mod(int64_t a, int64_t b) {
+KR_OP_INLINE int64_t kr_int_mod(int64_t a, int64_t b) {
   if (KR_UNLIKELY(b == 0)) {
     kr_int_mod_zero();
     return 0;
@@ -80,7 +85,7 @@ static inline int64_t kr_int_mod(int64_t a, int64_t b) {
     r += b;
   return r;
 }
-static inline int64_t kr_int_lshift(int64_t a, int64_t b) { /* OverflowError past int64 */
+KR_OP_INLINE int64_t kr_int_lshift(int64_t a, int64_t b) { /* OverflowError past int64 */
   if (KR_UNLIKELY(b < 0)) {
     kr_int_negative_shift();
     return 0;
@@ -93,7 +98,7 @@ static inline int64_t kr_int_lshift(int64_t a, int64_t b) { /* OverflowError pas
   }
   return (int64_t)((uint64_t)a << b);
 }
-static inline int64_t kr_int_rshift(int64_t a, int64_t b) {
+KR_OP_INLINE int64_t kr_int_rshift(int64_t a, int64_t b) {
   if (KR_UNLIKELY(b < 0)) {
     kr_int_negative_shift();
     return 0;

@@ -68,11 +68,15 @@ const KrType kr_str_type = {
 KrObj *kr_str_alloc(int64_t nbytes) {
   if (nbytes < 0 || (uint64_t)nbytes > (uint64_t)INT64_MAX / 2)
     return kr_raise_nomem();
-  KrStr *s = (KrStr *)kr_obj_new(&kr_str_type, HEADER + (size_t)nbytes + 1);
+  /* the text is not zeroed: the caller writes all of it */
+  KrStr *s = (KrStr *)kr_obj_new_uninit(&kr_str_type, HEADER + (size_t)nbytes + 1);
   if (!s)
     return NULL;
   s->len = nbytes;
+  s->nchars = 0;
   s->hash = -1;
+  s->ascii = false;
+  s->index = NULL;
   return &s->h;
 }
 
@@ -287,7 +291,7 @@ void kr_buf_init(KrBuf *b, int64_t cap_hint) {
   b->failed = false;
   b->ascii = true;
   if (cap_hint > 0 && cap_hint < INT64_MAX / 8) { /* a larger hint is no help */
-    b->s = kr_alloc(HEADER + (size_t)cap_hint + 1);
+    b->s = kr_alloc_uninit(HEADER + (size_t)cap_hint + 1);
     if (b->s)
       b->cap = cap_hint;
     else
