@@ -75,10 +75,19 @@ static bool alloc_should_fail(void) {
 #define ROOT_BITS 16                  /* the page map: address bits 32..47 pick a leaf, */
 #define LEAF_BITS (32 - PAGE_SHIFT)   /* bits 16..31 a byte in it */
 
-/* A free block: its first word links the list. */
+/* A free block: its first word links the list. In the shared pool, the
+ * first block of each list links the next list with its second word. */
 typedef struct Block {
   struct Block *next;
+  struct Block *next_list;
 } Block;
+
+/* The untouched tail of a page in the shared pool, written in its first
+ * block (which is zeroed again when a thread takes the range). */
+typedef struct Range {
+  struct Range *next;
+  char *end;
+} Range;
 
 /* A thread's blocks, per class (index 0 unused). */
 typedef struct Heap {
@@ -97,7 +106,8 @@ static uint8_t *page_root[1 << ROOT_BITS];
 
 static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
 static char *chunk_next, *chunk_end; /* pages not yet handed out (under mu) */
-static Block *orphans[NCLASS + 1];   /* exited threads' free blocks (under mu) */
+static Block *pool_lists[NCLASS + 1];  /* exited threads' free lists (under mu) */
+static Range *pool_ranges[NCLASS + 1]; /* and the untouched tails of their pages */
 static pthread_key_t exit_key;
 static pthread_once_t exit_once = PTHREAD_ONCE_INIT;
 static bool exit_key_ok;
@@ -164,28 +174,24 @@ static char *new_page(unsigned c) {
   return p;
 }
 
-/* A thread exits: its free blocks, and its pages' untouched tails cut
- * into blocks, go to the shared pool. */
+/* A thread exits: its free lists, and the untouched tails of its pages,
+ * go to the shared pool as they are (no walk, no touch). */
 static void heap_release(void *arg) {
   Heap *h = arg;
   pthread_mutex_lock(&mu);
   for (unsigned c = 1; c <= NCLASS; c++) {
-    size_t size = (size_t)c * 16;
-    for (char *p = h->bump[c]; p + size <= h->end[c]; p += size) {
-      Block *b = (Block *)p;
-      b->next = h->free[c];
-      h->free[c] = b;
+    if (h->free[c]) {
+      h->free[c]->next_list = pool_lists[c];
+      pool_lists[c] = h->free[c];
+      h->free[c] = NULL;
+    }
+    if (h->bump[c] < h->end[c]) { /* at least one block */
+      Range *r = (Range *)h->bump[c];
+      r->next = pool_ranges[c];
+      r->end = h->end[c];
+      pool_ranges[c] = r;
     }
     h->bump[c] = h->end[c] = NULL;
-    Block *list = h->free[c];
-    h->free[c] = NULL;
-    if (!list)
-      continue;
-    Block *tail = list;
-    while (tail->next)
-      tail = tail->next;
-    tail->next = orphans[c];
-    __atomic_store_n(&orphans[c], list, __ATOMIC_RELAXED);
   }
   pthread_mutex_unlock(&mu);
   h->adopted = false;
@@ -194,7 +200,7 @@ static void heap_release(void *arg) {
 static void make_exit_key(void) { exit_key_ok = pthread_key_create(&exit_key, heap_release) == 0; }
 
 /* The slow path of small_alloc: class c's list and page are used up. Take
- * the pool's blocks of that class, or a new page. */
+ * a list or a page tail from the shared pool, or a new page. */
 static __attribute__((noinline)) void *small_refill(unsigned c, size_t n, bool zero) {
   Heap *h = &heap;
   if (!h->adopted) { /* the first time on this thread: hand the lists over at its exit */
@@ -202,14 +208,24 @@ static __attribute__((noinline)) void *small_refill(unsigned c, size_t n, bool z
     if (exit_key_ok && pthread_setspecific(exit_key, h) == 0)
       h->adopted = true;
   }
-  char *page = NULL;
+  size_t size = (size_t)c * 16;
   Block *list = NULL;
+  Range *range = NULL;
+  char *end = NULL;
   pthread_mutex_lock(&mu);
-  if (__atomic_load_n(&orphans[c], __ATOMIC_RELAXED)) {
-    list = orphans[c];
-    __atomic_store_n(&orphans[c], NULL, __ATOMIC_RELAXED);
+  if (pool_lists[c]) {
+    list = pool_lists[c];
+    pool_lists[c] = list->next_list;
+  } else if (pool_ranges[c]) {
+    range = pool_ranges[c];
+    pool_ranges[c] = range->next;
+    end = range->end;
   } else {
-    page = new_page(c);
+    char *page = new_page(c);
+    if (page) {
+      range = (Range *)page;
+      end = page + PAGE_SIZE - PAGE_SIZE % size;
+    }
   }
   pthread_mutex_unlock(&mu);
   if (list) {
@@ -218,12 +234,12 @@ static __attribute__((noinline)) void *small_refill(unsigned c, size_t n, bool z
       memset(list, 0, n);
     return list;
   }
-  if (!page)
+  if (!range)
     return NULL;
-  size_t size = (size_t)c * 16;
-  h->bump[c] = page + size;
-  h->end[c] = page + PAGE_SIZE - PAGE_SIZE % size;
-  return page;
+  memset(range, 0, sizeof *range); /* a page tail's header; a new page is zero */
+  h->bump[c] = (char *)range + size;
+  h->end[c] = end;
+  return range;
 }
 
 /* Zero a reused block of class c: its first n bytes, with stores of a

@@ -321,10 +321,15 @@ static KrObj *obj_arith(KrObj *a, KrObj *b, char op) {
   double af = 0, bf = 0;
   char ka = num_of(a, &ai, &af), kb = num_of(b, &bi, &bf);
   if (!ka || !kb)
-    return kr_raise(&kr_TypeError_type, op == '*' ? "unsupported operand type(s) for *: '%s' and '%s'"
-                                        : op == '+' ? "unsupported operand type(s) for +: '%s' and '%s'"
-                                                    : "unsupported operand type(s) for -: '%s' and '%s'",
+    return kr_raise(&kr_TypeError_type, "unsupported operand type(s) for %c: '%s' and '%s'", op,
                     a->type->name, b->type->name);
+  if (op == '/') { /* true division: a float, as the unboxed rows compute it */
+    double q = ka == 'i' && kb == 'i'   ? kr_int_truediv(ai, bi)
+               : ka == 'i'              ? kr_float_div((double)ai, bf)
+               : kb == 'i'              ? kr_float_div(af, (double)bi)
+                                        : kr_float_div(af, bf);
+    return kr_failed() ? NULL : kr_float_box(q);
+  }
   if (ka == 'i' && kb == 'i') {
     bool over = op == '+'   ? __builtin_add_overflow(ai, bi, &r)
                 : op == '-' ? __builtin_sub_overflow(ai, bi, &r)
@@ -338,6 +343,7 @@ static KrObj *obj_arith(KrObj *a, KrObj *b, char op) {
 KrObj *kr_obj_add(KrObj *a, KrObj *b) { return obj_arith(a, b, '+'); }
 KrObj *kr_obj_sub(KrObj *a, KrObj *b) { return obj_arith(a, b, '-'); }
 KrObj *kr_obj_mul(KrObj *a, KrObj *b) { return obj_arith(a, b, '*'); }
+KrObj *kr_obj_truediv(KrObj *a, KrObj *b) { return obj_arith(a, b, '/'); }
 
 void kr_exc_restore(KrObj *exc) {
   kr_incref(exc);

@@ -433,6 +433,11 @@ KrObj *kr_list_iadd(KrObj *l, KrObj *other); /* l += x: l extended in place */
 /* ---- arithmetic on dynamic values (variants): numbers as CPython adds
  * them (an int and a float make a float); TypeError otherwise */
 KrObj *kr_obj_add(KrObj *a, KrObj *b);
+KrObj *kr_obj_truediv(KrObj *a, KrObj *b); /* a / b for dynamic numbers */
+#define KR_OBJ_LT(a, b) (kr_obj_cmp((a), (b), KR_LT) > 0)
+#define KR_OBJ_LE(a, b) (kr_obj_cmp((a), (b), KR_LE) > 0)
+#define KR_OBJ_GT(a, b) (kr_obj_cmp((a), (b), KR_GT) > 0)
+#define KR_OBJ_GE(a, b) (kr_obj_cmp((a), (b), KR_GE) > 0)
 KrObj *kr_obj_sub(KrObj *a, KrObj *b);
 KrObj *kr_obj_mul(KrObj *a, KrObj *b);
 

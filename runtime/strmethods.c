@@ -343,6 +343,26 @@ int64_t kr_str_split(KrObj *s, KrObj *sep, int64_t maxsplit, KrObj ***out) {
   int64_t n = S(s)->len;
   if (maxsplit < 0)
     maxsplit = INT64_MAX;
+  if (!sep && S(s)->ascii) { /* the same, a byte at a time */
+    int64_t i = 0;
+    while (maxsplit-- > 0) {
+      while (i < n && ascii_space((unsigned char)d[i]))
+        i++;
+      if (i == n)
+        break;
+      int64_t j = i;
+      while (i < n && !ascii_space((unsigned char)d[i]))
+        i++;
+      parts_add_bytes(&p, d + j, i - j);
+    }
+    if (i < n) {
+      while (i < n && ascii_space((unsigned char)d[i]))
+        i++;
+      if (i < n)
+        parts_add_bytes(&p, d + i, n - i);
+    }
+    return parts_done(&p, out);
+  }
   if (!sep) {
     int64_t i = 0, nx;
     while (maxsplit-- > 0) {
