@@ -25,10 +25,15 @@
  * guards the page map's writes; a page's entry is written before any block
  * of it exists, and the host's own synchronization, which hands a block to
  * another thread, orders that write before the other thread's read. When a
- * thread exits, its lists go to a shared pool (per class, under the mutex),
- * from which threads that run dry take before they carve a new page.
- * Memory is never returned to the system: a page keeps its class for the
- * rest of the process.
+ * thread exits, its lists and the untouched tails of its pages go to a
+ * shared pool (per class, under the mutex), from which threads that run dry
+ * take before they carve a new page. Memory is never returned to the
+ * system: a page keeps its class for the rest of the process.
+ *
+ * Page faults. Past the first chunk, chunks (and any block of megabytes)
+ * are asked to be backed by huge pages, and a program (not a library, whose
+ * host owns malloc) tells malloc to keep what is freed: first touches of
+ * fresh memory were a good part of the cost of allocation-heavy programs.
  *
  * Sanitizers. Under AddressSanitizer or LeakSanitizer every block is plain
  * calloc/free, so use-after-free, overflow and leak reports stay exact:
@@ -197,7 +202,23 @@ static void heap_release(void *arg) {
   h->adopted = false;
 }
 
-static void make_exit_key(void) { exit_key_ok = pthread_key_create(&exit_key, heap_release) == 0; }
+/* fork() while another thread holds mu must leave the child a usable mu. */
+static void fork_prepare(void) { pthread_mutex_lock(&mu); }
+static void fork_done(void) { pthread_mutex_unlock(&mu); }
+
+static void make_exit_key(void) {
+  exit_key_ok = pthread_key_create(&exit_key, heap_release) == 0;
+  pthread_atfork(fork_prepare, fork_done, fork_done);
+}
+
+/* A library (kiln compile) that its host unloads must not leave its
+ * heap_release to run when a thread exits later: the key goes with it. A
+ * program keeps it to the end. */
+static bool in_program;
+__attribute__((destructor)) static void alloc_unload(void) {
+  if (exit_key_ok && !in_program)
+    pthread_key_delete(exit_key);
+}
 
 /* The slow path of small_alloc: class c's list and page are used up. Take
  * a list or a page tail from the shared pool, or a new page. */
@@ -284,7 +305,6 @@ static inline void small_free(void *p, unsigned c) {
   heap.free[c] = b;
 }
 
-/* A zeroed block from the pool or from calloc; NULL when both fail. */
 /* A block of a few megabytes (a big str or list) is asked to be backed by
  * huge pages where the system does that on request: the pages it has not
  * touched yet then fault in 2 MiB at a time. */
@@ -296,6 +316,8 @@ static void advise_huge(void *p, size_t n) {
     madvise((void *)a, z - a, MADV_HUGEPAGE);
 }
 
+/* A block from the pool or from malloc, zeroed if asked; NULL when both
+ * fail. */
 static inline __attribute__((always_inline)) void *block_alloc(size_t n, bool zero) {
   if (n <= SMALL_MAX && pool_on()) {
     void *p = small_alloc(n, zero);
@@ -351,6 +373,9 @@ static void block_free(void *p) { free(p); }
 void kr_alloc_program(void) {
   mallopt(M_MMAP_THRESHOLD, 32 << 20);
   mallopt(M_TRIM_THRESHOLD, 64 << 20);
+#if POOL_BUILT
+  in_program = true;
+#endif
 }
 
 void *kr_alloc(size_t n) {

@@ -8,7 +8,9 @@
  *   n      None (an absent optional argument) l:xHEX,xHEX,...  strs
  *   Oi:N Of:HEX Ob:0/1   the same numbers boxed as objects
  * A result is s:HEX, i:N, l:xHEX,... or E:Type:HEX (an exception and the
- * hex of its str). After each command the driver checks that the live
+ * hex of its str). A str result whose bookkeeping (code points, ASCII, the
+ * index) is not what a scan of its bytes finds prints as BADSTR:HEX: the
+ * runtime sets it from the operands where it can. After each command the driver checks that the live
  * object and block counts are back where they were, else it appends
  * " LEAK(objects,blocks)".
  *
@@ -76,13 +78,33 @@ static void out_exc(Out *o) {
   kr_decref(e);
 }
 
+/* Does s's bookkeeping agree with a scan of its bytes? */
+static bool str_props_ok(KrObj *o) {
+  KrStr *s = (KrStr *)o;
+  const unsigned char *p = (const unsigned char *)s->data;
+  int64_t chars = 0;
+  bool ascii = true;
+  for (int64_t i = 0; i < s->len; i++) {
+    chars += (p[i] & 0xC0) != 0x80;
+    ascii &= p[i] < 0x80;
+  }
+  if (chars != s->nchars || ascii != s->ascii || s->data[s->len] != 0)
+    return false;
+  if ((!ascii && chars > KR_STR_STRIDE) != (s->index != NULL))
+    return false;
+  for (int64_t i = 0, k = 0; s->index && i < s->len; i++)
+    if ((p[i] & 0xC0) != 0x80 && k++ % KR_STR_STRIDE == 0 && s->index[(k - 1) / KR_STR_STRIDE] != i)
+      return false;
+  return true;
+}
+
 /* A str result (stolen), or the exception when it is NULL. */
 static void out_str(Out *o, KrObj *s) {
   if (!s) {
     out_exc(o);
     return;
   }
-  out_puts(o, "s:");
+  out_puts(o, str_props_ok(s) ? "s:" : "BADSTR:");
   out_hex(o, kr_str_data(s), (size_t)kr_str_bytes(s));
   kr_decref(s);
 }
@@ -102,7 +124,7 @@ static void out_list(Out *o, KrObj **items, int64_t n) {
   }
   out_puts(o, "l:");
   for (int64_t i = 0; i < n; i++) {
-    out_puts(o, i ? ",x" : "x");
+    out_puts(o, !str_props_ok(items[i]) ? ",BADSTR" : i ? ",x" : "x");
     out_hex(o, kr_str_data(items[i]), (size_t)kr_str_bytes(items[i]));
     kr_decref(items[i]);
   }
