@@ -263,22 +263,6 @@ static __attribute__((noinline)) void *small_refill(unsigned c, size_t n, bool z
   return range;
 }
 
-/* Zero a reused block of class c: its first n bytes, with stores of a
- * constant size (inlined) for the small classes. */
-static inline void zero_block(void *p, unsigned c, size_t n) {
-  switch (c) {
-  case 1: memset(p, 0, 16); break;
-  case 2: memset(p, 0, 32); break;
-  case 3: memset(p, 0, 48); break;
-  case 4: memset(p, 0, 64); break;
-  case 5: memset(p, 0, 80); break;
-  case 6: memset(p, 0, 96); break;
-  case 7: memset(p, 0, 112); break;
-  case 8: memset(p, 0, 128); break;
-  default: memset(p, 0, n); break;
-  }
-}
-
 /* A block of n <= SMALL_MAX bytes from this thread's heap, zeroed if
  * asked, or NULL (no page to be had). */
 static inline __attribute__((always_inline)) void *small_alloc(size_t n, bool zero) {
@@ -288,7 +272,7 @@ static inline __attribute__((always_inline)) void *small_alloc(size_t n, bool ze
   if (KR_LIKELY(b != NULL)) {
     h->free[c] = b->next;
     if (zero)
-      zero_block(b, c, n);
+      memset(b, 0, n);
     return b;
   }
   char *p = h->bump[c];

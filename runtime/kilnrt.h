@@ -25,7 +25,8 @@
  * reaches the top (main or the C ABI), which reports it.
  *
  * Memory. All allocation goes through kr_alloc, the one hook that tests can
- * count and make fail (every failure becomes MemoryError).
+ * count and make fail (every failure becomes MemoryError); small blocks come
+ * from per-thread free lists (alloc.c).
  *
  * Names: kr_<module>_<verb> for functions generated code calls; Kr<Name>
  * for types. Generated code uses the prefix kp_ for its own symbols.
@@ -321,7 +322,8 @@ typedef struct KrBuf {
   int64_t len;     /* bytes written */
   int64_t cap;     /* bytes s->data can hold, less the NUL */
   bool failed;
-  bool ascii;      /* every byte written is below 0x80 (finish needs no scan) */
+  bool ascii;      /* every byte written is below 0x80, so finish needs no scan (dropping
+                      bytes from the end keeps it true) */
 } KrBuf;
 void kr_buf_init(KrBuf *b, int64_t cap_hint); /* an empty builder, room for cap_hint bytes */
 int kr_buf_put(KrBuf *b, const char *p, int64_t n);   /* 0, or -1 (MemoryError) */

@@ -14,6 +14,11 @@
  * the str is made (it is immutable), so s[i] walks at most that many code
  * points and a loop over indexes stays linear.
  *
+ * Bookkeeping. A str's code point count and ASCII flag are set when it is
+ * made: from the operands where the operation knows them (a concatenation,
+ * a repeat, a join, a piece of an ASCII str, a builder that saw only ASCII
+ * text), else by a scan of the text, eight bytes at a time.
+ *
  * Constants and one-character ASCII strs are immortal: made once, shared,
  * never counted as live objects.
  */
