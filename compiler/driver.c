@@ -10,6 +10,7 @@
  * binary (bin/kiln → ../runtime, ../build/libkilnrt.a).
  */
 #include "kilnc.h"
+#include "../include/kiln.h"
 
 #include <dlfcn.h>
 #include <errno.h>
@@ -235,8 +236,6 @@ int driver_build(int argc, char **argv, bool library) {
 /* kiln call LIB.so FUNC 'JSON-ARGS': open the library through its C ABI,
  * call FUNC, print the JSON result; the exception's traceback on stderr and
  * exit 1 when it raises (as python3 would print an uncaught one). */
-typedef struct kiln_module kiln_module;
-typedef struct kiln_error kiln_error;
 
 int driver_call(int argc, char **argv) {
   bool manifest = argc == 2 && !strcmp(argv[1], "--manifest");
@@ -252,14 +251,15 @@ int driver_call(int argc, char **argv) {
     fprintf(stderr, "kiln call: cannot load %s: %s\n", argv[0], dlerror());
     return 1;
   }
-  const char *(*k_manifest)(void) = (const char *(*)(void))dlsym(lib, "kiln_manifest");
-  kiln_module *(*k_open)(kiln_error **) = (kiln_module * (*)(kiln_error **)) dlsym(lib, "kiln_open");
-  int (*k_call)(kiln_module *, const char *, const char *, char **, kiln_error **) =
-      (int (*)(kiln_module *, const char *, const char *, char **, kiln_error **))dlsym(lib, "kiln_call_json");
-  const char *(*k_tb)(const kiln_error *) = (const char *(*)(const kiln_error *))dlsym(lib, "kiln_error_traceback");
-  void (*k_err_free)(kiln_error *) = (void (*)(kiln_error *))dlsym(lib, "kiln_error_free");
-  void (*k_free)(void *) = (void (*)(void *))dlsym(lib, "kiln_free");
-  void (*k_close)(kiln_module *) = (void (*)(kiln_module *))dlsym(lib, "kiln_close");
+  /* the library's functions, typed by the header they implement */
+  __typeof__(kiln_manifest) *k_manifest = (__typeof__(kiln_manifest) *)dlsym(lib, "kiln_manifest");
+  __typeof__(kiln_open) *k_open = (__typeof__(kiln_open) *)dlsym(lib, "kiln_open");
+  __typeof__(kiln_call_json) *k_call = (__typeof__(kiln_call_json) *)dlsym(lib, "kiln_call_json");
+  __typeof__(kiln_error_traceback) *k_tb =
+      (__typeof__(kiln_error_traceback) *)dlsym(lib, "kiln_error_traceback");
+  __typeof__(kiln_error_free) *k_err_free = (__typeof__(kiln_error_free) *)dlsym(lib, "kiln_error_free");
+  __typeof__(kiln_free) *k_free = (__typeof__(kiln_free) *)dlsym(lib, "kiln_free");
+  __typeof__(kiln_close) *k_close = (__typeof__(kiln_close) *)dlsym(lib, "kiln_close");
   if (!k_manifest || !k_open || !k_call || !k_tb || !k_err_free || !k_free || !k_close) {
     fprintf(stderr, "kiln call: %s is not a library compiled by kiln compile\n", argv[0]);
     return 1;

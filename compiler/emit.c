@@ -46,6 +46,7 @@ typedef struct Emit {
   uint8_t *maybe_unbound; /* per value id of the current function */
   char tbpath[4096];  /* the source's absolute path, as tracebacks name it: a C string literal */
   char linepath[4096]; /* the path #line names: a C string literal */
+  Module *paths_of;    /* the module tbpath and linepath are of */
 } Emit;
 
 static bool boxed(const Type *t) {
@@ -849,6 +850,9 @@ static void func_signature(Buf *b, IrFunc *fn) {
 /* The paths of a module's file as C string literals: absolute for
  * tracebacks (CPython names files so), as given for #line. */
 static void module_paths(Emit *E, Module *m) {
+  if (E->paths_of == m) /* realpath once per module, not per function */
+    return;
+  E->paths_of = m;
   char *abs = realpath(m->src->path, NULL);
   Buf lit = {0};
   c_string(&lit, abs ? abs : m->src->path, strlen(abs ? abs : m->src->path));

@@ -545,12 +545,20 @@ static const Type *const_type(Instr *in) {
   }
 }
 
-IrFunc *func_spec(Arena *a, FuncDecl *f, const Type **args, int nargs) {
+/* f's specialisation for exactly these argument types, or NULL. */
+static IrFunc *find_spec(FuncDecl *f, const Type **args, int nargs) {
   for (int i = 0; i < f->nspecs; i++) {
     IrFunc *s = f->specs[i];
     if (s->nparams == nargs && (nargs == 0 || !memcmp(s->params, args, (size_t)nargs * sizeof *args)))
       return s;
   }
+  return NULL;
+}
+
+IrFunc *func_spec(Arena *a, FuncDecl *f, const Type **args, int nargs) {
+  IrFunc *found = find_spec(f, args, nargs);
+  if (found)
+    return found;
   const Type **params = arena_alloc(a, (size_t)(nargs + 1) * sizeof *params);
   if (nargs)
     memcpy(params, args, (size_t)nargs * sizeof *args);
@@ -684,11 +692,7 @@ static void infer_instr(Infer *I, IrFunc *fn, Instr *in) {
     }
     /* types that grow without bound (f(x) calls f([x])) would specialise
      * forever: stop at MAX_SPECS versions (check_func reports it) */
-    bool have = false;
-    for (int s = 0; s < in->callee->nspecs && !have; s++)
-      have = in->callee->specs[s]->nparams == nargs &&
-             (nargs == 0 || !memcmp(in->callee->specs[s]->params, targs, (size_t)nargs * sizeof *targs));
-    if (!have && in->callee->nspecs >= MAX_SPECS) {
+    if (!find_spec(in->callee, targs, nargs) && in->callee->nspecs >= MAX_SPECS) {
       in->sub = 1; /* gave up */
       break;
     }

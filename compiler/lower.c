@@ -433,6 +433,15 @@ static void import_module(Lower *L, Module *m, uint32_t off) {
   emit(L, in);
 }
 
+/* The packages of a dotted module run first, outermost first. */
+static void import_packages(Lower *L, Ident *dotted, int level, uint32_t off) {
+  for (const char *dot = dotted ? strchr(dotted->str, '.') : NULL; dot; dot = strchr(dot + 1, '.')) {
+    Module *pkg = import_target(L->decl->mod, intern(dotted->str, (size_t)(dot - dotted->str)), level);
+    if (pkg)
+      import_module(L, pkg, off);
+  }
+}
+
 /* m.name read: a global of module m. */
 static Instr *module_global(Lower *L, Module *m, Ident *name, uint32_t off) {
   if (module_global_index(m, name) < 0)
@@ -1763,12 +1772,7 @@ static void stmt(Lower *L, Node *s) {
       Ident *bound = al->alias.asname ? al->alias.asname : al->alias.name;
       const Import *imp = import_of(L->decl->mod, bound);
       if (imp && !imp->func && !imp->exc) { /* a module of the program, its packages first */
-        const char *n = al->alias.name->str;
-        for (const char *dot = strchr(n, '.'); dot; dot = strchr(dot + 1, '.')) {
-          Module *pkg = import_target(L->decl->mod, intern(n, (size_t)(dot - n)), 0);
-          if (pkg)
-            import_module(L, pkg, al->off);
-        }
+        import_packages(L, al->alias.name, 0, al->off);
         import_module(L, imp->mod, al->off);
       }
       else if (strchr(al->alias.name->str, '.'))
@@ -1792,12 +1796,7 @@ static void stmt(Lower *L, Node *s) {
                "kiln cannot find the module '%s%s': no such file next to the program, and kiln does "
                "not provide it yet",
                s->ImportFrom.level ? "." : "", mname ? mname->str : "");
-    for (const char *dot = mname ? strchr(mname->str, '.') : NULL; dot; dot = strchr(dot + 1, '.')) {
-      Module *pkg = import_target(L->decl->mod, intern(mname->str, (size_t)(dot - mname->str)),
-                                  s->ImportFrom.level);
-      if (pkg) /* a package's __init__.py runs before its modules */
-        import_module(L, pkg, s->off);
-    }
+    import_packages(L, mname, s->ImportFrom.level, s->off);
     import_module(L, t, s->off);
     for (int i = 0; i < s->ImportFrom.names.len; i++) {
       Node *al = s->ImportFrom.names.items[i];

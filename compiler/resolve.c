@@ -390,35 +390,40 @@ static Module *new_module(Arena *a, struct Program *p, Source *src, Node *ast, I
 
 static void resolve_into(Arena *a, Module *m);
 
+/* The file of the module an import names (false: kiln provides the module
+ * itself, or there is no such file), and the module already loaded from it. */
+static bool find_module(Module *from, Ident *dotted, int level, char path[4096], Module **loaded) {
+  *loaded = NULL;
+  if (!level && dotted && (is_compile_time_module(dotted) || !strcmp(dotted->str, "sys")))
+    return false;
+  if (!module_file(from, dotted, level, path, 4096))
+    return false;
+  struct Program *p = from->program;
+  for (int i = 0; i < p->nmods && !*loaded; i++)
+    if (!strcmp(p->mods[i]->src->path, path))
+      *loaded = p->mods[i];
+  return true;
+}
+
 Module *import_target(Module *from, Ident *dotted, int level) {
   char path[4096];
-  if (!level && dotted && (is_compile_time_module(dotted) || !strcmp(dotted->str, "sys")))
-    return NULL;
-  if (!module_file(from, dotted, level, path, sizeof path))
-    return NULL;
-  struct Program *p = from->program;
-  for (int i = 0; i < p->nmods; i++)
-    if (!strcmp(p->mods[i]->src->path, path))
-      return p->mods[i];
-  return NULL;
+  Module *m;
+  return find_module(from, dotted, level, path, &m) ? m : NULL;
 }
 
 /* Load, parse and resolve the module an import names (once per program). */
 static Module *load_import(Arena *a, Module *from, Ident *dotted, int level, Node *at) {
   char path[4096];
-  if (!level && dotted && (is_compile_time_module(dotted) || !strcmp(dotted->str, "sys")))
-    return NULL;
-  if (!module_file(from, dotted, level, path, sizeof path))
+  Module *loaded;
+  if (!find_module(from, dotted, level, path, &loaded))
     return NULL; /* lowering says the module is not found */
+  if (loaded && !loaded->init)
+    error_at(from->src, at->off, ERR_SYNTAX,
+             "kiln does not support circular imports yet ('%s' is being imported already)",
+             dotted ? dotted->str : path);
+  if (loaded)
+    return loaded;
   struct Program *p = from->program;
-  for (int i = 0; i < p->nmods; i++)
-    if (!strcmp(p->mods[i]->src->path, path)) {
-      if (!p->mods[i]->init)
-        error_at(from->src, at->off, ERR_SYNTAX,
-                 "kiln does not support circular imports yet ('%s' is being imported already)",
-                 dotted ? dotted->str : path);
-      return p->mods[i];
-    }
   size_t n;
   char *bytes = read_file(path, &n);
   if (!bytes)
@@ -434,6 +439,13 @@ static Module *load_import(Arena *a, Module *from, Ident *dotted, int level, Nod
   Module *m = new_module(a, p, src, ast, name);
   resolve_into(a, m);
   return m;
+}
+
+/* The packages of a dotted module, outermost first (a for a.b.c, then a.b):
+ * their __init__.py runs before the module, as in Python. */
+static void load_packages(Arena *a, Module *m, Ident *dotted, int level, Node *at) {
+  for (const char *dot = dotted ? strchr(dotted->str, '.') : NULL; dot; dot = strchr(dot + 1, '.'))
+    load_import(a, m, intern(dotted->str, (size_t)(dot - dotted->str)), level, at);
 }
 
 static void add_import(Vec *imps, Arena *a, Import imp) {
@@ -454,8 +466,7 @@ static void find_imports(Arena *a, Module *m, NodeList body, Vec *imps) {
         const char *name = al->alias.name->str;
         if (strchr(name, '.') && !al->alias.asname)
           continue; /* import a.b (binding a): lowering refuses it */
-        for (const char *dot = strchr(name, '.'); dot; dot = strchr(dot + 1, '.'))
-          load_import(a, m, intern(name, (size_t)(dot - name)), 0, al); /* packages first */
+        load_packages(a, m, al->alias.name, 0, al);
         Module *t = load_import(a, m, al->alias.name, 0, al);
         if (t)
           add_import(imps, a, (Import){al->alias.asname ? al->alias.asname : al->alias.name, t, NULL, NULL});
@@ -463,9 +474,7 @@ static void find_imports(Arena *a, Module *m, NodeList body, Vec *imps) {
       break;
     case AST_ImportFrom: {
       Ident *dotted = st->ImportFrom.module;
-      /* from a.b import x runs a/__init__.py first, as Python does */
-      for (const char *dot = dotted ? strchr(dotted->str, '.') : NULL; dot; dot = strchr(dot + 1, '.'))
-        load_import(a, m, intern(dotted->str, (size_t)(dot - dotted->str)), st->ImportFrom.level, st);
+      load_packages(a, m, dotted, st->ImportFrom.level, st);
       Module *t = load_import(a, m, dotted, st->ImportFrom.level, st);
       for (int k = 0; t && k < st->ImportFrom.names.len; k++) {
         Node *al = st->ImportFrom.names.items[k];

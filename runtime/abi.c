@@ -39,21 +39,13 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 
 /* ---------------------------------------------------------------- errors */
 
-static char *dup_str(const char *s) {
-  size_t n = strlen(s) + 1;
-  char *d = malloc(n);
-  if (d)
-    memcpy(d, s, n);
-  return d;
-}
-
 static kiln_error *error_new(const char *type, const char *message, const char *tb) {
   kiln_error *e = calloc(1, sizeof *e);
   if (!e)
     return NULL;
-  e->type = dup_str(type);
-  e->message = dup_str(message);
-  e->traceback = dup_str(tb);
+  e->type = strdup(type);
+  e->message = strdup(message);
+  e->traceback = strdup(tb);
   if (!e->type || !e->message || !e->traceback) {
     kiln_error_free(e);
     return NULL;
