@@ -59,6 +59,7 @@ static bool boxed(const Type *t) {
   case TY_CURSOR:
   case TY_TVAR:
   case TY_FUNC:
+  case TY_CLASSREF:
   case TY_NORETURN:
   case TY_UNKNOWN: return false;
   default: return true;
@@ -74,6 +75,7 @@ static const char *ctype(const Type *t) {
   case TY_CURSOR: return "KrLoop";
   case TY_NONE:
   case TY_FUNC:
+  case TY_CLASSREF:
   case TY_NORETURN:
   case TY_UNKNOWN: return "char";
   default: return "KrObj *";
@@ -526,7 +528,7 @@ static int const_index(Emit *E, Instr *in) {
 static void emit_const(Emit *E, Instr *in) {
   Buf v = {0};
   const Const *c = &in->cval;
-  if (in->callee) {
+  if (in->callee || in->cls) {
     buf_puts(&v, "0");
   } else {
     switch (c->kind) {
@@ -598,6 +600,362 @@ static void phi_copies(Emit *E, Block *from, Block *to) {
     buf_puts(E->out, "  }\n");
   }
   buf_free(&dst);
+}
+
+/* --------------------------------------------------------------- classes */
+
+/* A value of type `from` in C expression x, as type `to` (a method's
+ * result into the joined type of a dispatching call). x is owned when
+ * boxed; so is the result. */
+static void convert_expr(Buf *b, const char *x, const Type *from, const Type *to) {
+  if (from == to || (boxed(from) && boxed(to)) || (!boxed(to) && to->kind != TY_FLOAT && to->kind != TY_INT)) {
+    buf_puts(b, x);
+    return;
+  }
+  if (to->kind == TY_FLOAT && (from->kind == TY_INT || from->kind == TY_BOOL)) {
+    buf_printf(b, "(double)(%s)", x);
+    return;
+  }
+  if (to->kind == TY_INT && from->kind == TY_BOOL) {
+    buf_printf(b, "(int64_t)(%s)", x);
+    return;
+  }
+  switch (from->kind) {
+  case TY_INT: buf_printf(b, "kr_int_box(%s)", x); return;
+  case TY_FLOAT: buf_printf(b, "kr_float_box(%s)", x); return;
+  case TY_BOOL: buf_printf(b, "kr_bool_box(%s)", x); return;
+  default: buf_printf(b, "((void)(%s), kr_None)", x); return;
+  }
+}
+
+/* not x for a method's result x (a != b through __eq__, not in). */
+static void negate_expr(Buf *b, const char *x, const Type *t) {
+  switch (t->kind) {
+  case TY_BOOL: buf_printf(b, "!(%s)", x); break;
+  case TY_INT: buf_printf(b, "((%s) == 0)", x); break;
+  case TY_FLOAT: buf_printf(b, "((%s) == 0.0)", x); break;
+  case TY_NONE: buf_printf(b, "((void)(%s), true)", x); break;
+  default: buf_printf(b, "kp_not(%s)", x); break;
+  }
+}
+
+/* Raise AttributeError when a method or attribute is used on None (a
+ * value typed Optional[C]). */
+static void none_check(Emit *E, Instr *in, Instr *recv, Ident *name) {
+  if (recv->type->kind != TY_OPTIONAL)
+    return;
+  buf_printf(E->out,
+             "  if (v%d == kr_None) {\n    kr_raise(&kr_AttributeError_type, \"'NoneType' object has no "
+             "attribute '%s'\");\n  ",
+             recv->id, name->str);
+  goto_error(E, in);
+  buf_puts(E->out, "  }\n");
+}
+
+/* One arm of a method call: v = target(args), converted to in's type. */
+static void method_arm(Emit *E, Instr *in, IrFunc *t) {
+  Buf pre = {0}, call = {0}, conv = {0};
+  buf_printf(&call, "%s(", t->cname);
+  for (int i = 0; i < in->nargs; i++) {
+    buf_puts(&call, i ? ", " : "");
+    arg_expr(E, &pre, &call, in->args[i], t->params[i]);
+  }
+  buf_puts(&call, ")");
+  buf_putn(E->out, pre.data ? pre.data : "", pre.len);
+  if (t->ret->kind == TY_NORETURN || in->type->kind == TY_NORETURN) {
+    buf_printf(E->out, "  %s;\n", call.data);
+  } else {
+    if (in->negate)
+      negate_expr(&conv, call.data, t->ret);
+    else
+      convert_expr(&conv, call.data, t->ret, in->type);
+    assign(E, in, conv.data);
+  }
+  buf_free(&pre);
+  buf_free(&call);
+  buf_free(&conv);
+}
+
+/* obj.m(...): the method of obj's static class, or of the subclass obj is
+ * an instance of that overrides it (most derived first). */
+static void emit_method_call(Emit *E, Instr *in) {
+  if (!in->target) {
+    buf_printf(E->out, "  /* v%d: unreachable */\n", in->id);
+    return;
+  }
+  bool self = in->callee->mkind != MK_STATIC;
+  if (self)
+    none_check(E, in, in->args[0], in->name);
+  for (int i = 0; i < in->ndisp; i++) {
+    buf_printf(E->out, "  %sif (kr_isinstance(v%d, &kt_%s)) {\n", i ? "else " : "", in->args[0]->id,
+               in->dispcls[i]->cname);
+    method_arm(E, in, in->disp[i]);
+    buf_puts(E->out, "  }\n");
+  }
+  if (in->ndisp)
+    buf_puts(E->out, "  else {\n");
+  method_arm(E, in, in->target);
+  if (in->ndisp)
+    buf_puts(E->out, "  }\n");
+  check_error(E, in);
+}
+
+static const char *field_access(char *buf, size_t n, Instr *in, const char *what) {
+  snprintf(buf, n, "((ko_%s *)v%d)->%s_%s", in->cls->cname, in->args[0]->id, what, in->field->name->str);
+  return buf;
+}
+
+static bool frozen_class(const Type *t) {
+  ClassDecl *c = t->kind == TY_OPTIONAL ? t->elem->cls : t->cls;
+  for (; c; c = c->base)
+    if (c->frozen)
+      return true;
+  return false;
+}
+
+static void emit_attr(Emit *E, Instr *in) {
+  Instr *obj = in->args[0];
+  bool set = in->op == IR_SETATTR;
+  if (in->target) { /* a property: its getter or setter */
+    none_check(E, in, obj, in->name);
+    Buf pre = {0}, call = {0};
+    buf_printf(&call, "%s(", in->target->cname);
+    arg_expr(E, &pre, &call, obj, in->target->params[0]);
+    if (set) {
+      buf_puts(&call, ", ");
+      arg_expr(E, &pre, &call, in->args[1], in->target->params[1]);
+    }
+    buf_puts(&call, ")");
+    buf_putn(E->out, pre.data ? pre.data : "", pre.len);
+    if (set || in->target->ret->kind == TY_NORETURN)
+      buf_printf(E->out, "  %s;\n", call.data);
+    else
+      assign(E, in, call.data);
+    buf_free(&pre);
+    buf_free(&call);
+    check_error(E, in);
+    return;
+  }
+  if (!in->field && in->cls) { /* a class attribute read through an instance */
+    none_check(E, in, obj, in->name);
+    if (boxed(in->type))
+      buf_printf(E->out, "  kr_xdecref(v%d);\n", in->id);
+    for (int i = 0; i <= in->ndisp; i++) { /* the most derived class's that obj is an instance of */
+      ClassDecl *k = i < in->ndisp ? in->dispcls[i] : in->cls;
+      if (i < in->ndisp)
+        buf_printf(E->out, "  %sif (kr_isinstance(v%d, &kt_%s))", i ? "else " : "", obj->id, k->cname);
+      else if (in->ndisp)
+        buf_puts(E->out, "  else");
+      int g = module_global_index(k->mod, class_attr_global(k, in->name));
+      const Type *gt = E->gtypes[k->mod->index][g];
+      char gname[64];
+      snprintf(gname, sizeof gname, "kg_%s%d", k->mod->prefix, g);
+      Buf x = {0};
+      convert_expr(&x, gname, gt, in->type);
+      buf_printf(E->out, " {\n    v%d = %s;\n", in->id, x.data);
+      if (boxed(gt))
+        buf_printf(E->out, "    kr_xincref(v%d);\n", in->id);
+      buf_puts(E->out, "  }\n");
+      buf_free(&x);
+    }
+    return;
+  }
+  if (!in->field) {
+    buf_printf(E->out, "  /* v%d: unreachable */\n", in->id);
+    return;
+  }
+  none_check(E, in, obj, in->name);
+  const Type *ft = in->field->type;
+  char acc[256], flag[256];
+  field_access(acc, sizeof acc, in, "f");
+  field_access(flag, sizeof flag, in, "s");
+  if (set) {
+    if (in->sub != 1 && frozen_class(obj->type) &&
+        !(E->fn->decl->fresh_defaults && !strcmp(E->fn->decl->name->str, "__init__"))) {
+      buf_printf(E->out, "  kr_raise(&kp_FrozenInstanceError, \"cannot assign to field '%s'\");\n  ",
+                 in->name->str);
+      goto_error(E, in);
+      return;
+    }
+    bool owned;
+    Buf x = {0};
+    convert(E, &x, in->args[1], ft, &owned);
+    if (boxed(ft)) {
+      buf_printf(E->out, "  {\n    KrObj *old = %s;\n    %s = %s;\n", acc, acc, x.data);
+      if (!owned)
+        buf_printf(E->out, "    kr_incref(%s);\n", acc);
+      else {
+        buf_printf(E->out, "    if (!%s) { %s = old; ", acc, acc);
+        goto_error(E, in);
+        buf_puts(E->out, "    }\n");
+      }
+      buf_puts(E->out, "    kr_xdecref(old);\n  }\n");
+    } else if (ft->kind == TY_INT || ft->kind == TY_FLOAT || ft->kind == TY_BOOL) {
+      buf_printf(E->out, "  %s = %s;\n", acc, x.data ? x.data : "0");
+      if (!in->field->always_set)
+        buf_printf(E->out, "  %s = true;\n", flag);
+    } else if (!in->field->always_set) { /* None: nothing to store */
+      buf_printf(E->out, "  %s = true;\n", flag);
+    }
+    buf_free(&x);
+    return;
+  }
+  if (!in->field->always_set) {
+    buf_printf(E->out, "  if (!%s) {\n    kr_raise(&kr_AttributeError_type, \"'%%s' object has no attribute '%s'\", "
+                       "v%d->type->name);\n  ",
+               boxed(ft) ? acc : flag, in->name->str, obj->id);
+    goto_error(E, in);
+    buf_puts(E->out, "  }\n");
+  }
+  if (ft->kind == TY_INT || ft->kind == TY_FLOAT || ft->kind == TY_BOOL)
+    assign(E, in, acc);
+  else if (boxed(ft)) {
+    assign(E, in, acc);
+    buf_printf(E->out, "  kr_incref(v%d);\n", in->id);
+  } else
+    buf_printf(E->out, "  v%d = 0;\n", in->id);
+}
+
+static bool scalar_field(const ClassField *f) {
+  return f->type->kind == TY_INT || f->type->kind == TY_FLOAT || f->type->kind == TY_BOOL;
+}
+
+/* The C struct of c's instances: its base's, then its own fields. */
+static void emit_class_struct(Buf *o, ClassDecl *c) {
+  buf_printf(o, "typedef struct ko_%s {\n  ", c->cname);
+  if (c->base)
+    buf_printf(o, "ko_%s base;\n", c->base->cname);
+  else
+    buf_puts(o, "KrObj h;\n");
+  for (int i = 0; i < c->nfields; i++) {
+    ClassField *f = &c->fields[i];
+    buf_printf(o, "  %s f_%s; /* %s */\n", boxed(f->type) || scalar_field(f) ? ctype(f->type) : "char",
+               f->name->str, ty_str_of(f->type));
+    if (!f->always_set && !boxed(f->type))
+      buf_printf(o, "  bool s_%s;\n", f->name->str);
+  }
+  buf_printf(o, "} ko_%s;\nstatic const KrType kt_%s;\n", c->cname, c->cname);
+}
+
+/* The truth of a method's result r (owned) as an int, r released. */
+static void slot_truth(Buf *o, const Type *t) {
+  if (t->kind == TY_BOOL || t->kind == TY_INT)
+    buf_puts(o, "  return r != 0;\n");
+  else if (t->kind == TY_FLOAT)
+    buf_puts(o, "  return r != 0.0;\n");
+  else if (boxed(t))
+    buf_puts(o, "  int b = kr_obj_truth(r);\n  kr_decref(r);\n  return b;\n");
+  else
+    buf_puts(o, "  return 0;\n");
+}
+
+/* c's type object: its dealloc (releasing its boxed fields) and the slots
+ * through which the runtime calls its dunder methods. */
+static void emit_class_type(Buf *o, ClassDecl *c) {
+  const char *n = c->cname;
+  buf_printf(o, "static void kd_%s(KrObj *o) {\n", n);
+  for (ClassDecl *k = c; k; k = k->base)
+    for (int i = 0; i < k->nfields; i++)
+      if (boxed(k->fields[i].type))
+        buf_printf(o, "  kr_xdecref(((ko_%s *)o)->f_%s);\n", k->cname, k->fields[i].name->str);
+  buf_puts(o, "  kr_free(o);\n}\n");
+  IrFunc **s = c->slots;
+  for (int i = 0; i < 2; i++)
+    if (s[i]) {
+      buf_printf(o, "static KrObj *ks_%s_%s(KrObj *self) {\n", n, i ? "str" : "repr");
+      if (s[i]->ret == ty_str)
+        buf_printf(o, "  return %s(self);\n}\n", s[i]->cname);
+      else
+        buf_printf(o, "  return kr_raise(&kr_TypeError_type, \"%s returned non-string (type %s)\");\n}\n",
+                   i ? "__str__" : "__repr__", ty_str_of(s[i]->ret));
+    }
+  if (s[2]) {
+    buf_printf(o, "static int ks_%s_eq(KrObj *a, KrObj *b) {\n  if (!kr_isinstance(b, &kt_%s))\n    return a == b;\n"
+                  "  %s r = %s(a, b);\n  if (kr_failed())\n    return -1;\n",
+               n, n, ctype(s[2]->ret), s[2]->cname);
+    slot_truth(o, s[2]->ret);
+    buf_puts(o, "}\n");
+  }
+  if (s[3]) {
+    buf_printf(o, "static int64_t ks_%s_hash(KrObj *a) {\n", n);
+    if (s[3]->ret == ty_int || s[3]->ret == ty_bool)
+      buf_printf(o, "  int64_t h = %s(a);\n  if (kr_failed())\n    return -1;\n  return h == -1 ? -2 : h;\n}\n",
+                 s[3]->cname);
+    else
+      buf_puts(o, "  kr_raise(&kr_TypeError_type, \"__hash__ method should return an integer\");\n  return -1;\n}\n");
+  }
+  bool cmp = s[4] || s[5] || s[6] || s[7];
+  if (cmp) {
+    buf_printf(o, "static int ks_%s_cmp(KrObj *a, KrObj *b, int op) {\n  if (!kr_isinstance(b, &kt_%s))\n"
+                  "    return -2;\n  switch (op) {\n",
+               n, n);
+    static const char *const ops[] = {"KR_LT", "KR_LE", "KR_GT", "KR_GE"};
+    static const int refl[] = {2, 3, 0, 1};
+    for (int k = 0; k < 4; k++) {
+      IrFunc *f = s[4 + k];
+      bool swap = false;
+      if (!f) {
+        f = s[4 + refl[k]];
+        swap = true;
+      }
+      if (!f)
+        continue;
+      buf_printf(o, "  case %s: {\n  %s r = %s(%s);\n  if (kr_failed())\n    return -1;\n", ops[k], ctype(f->ret),
+                 f->cname, swap ? "b, a" : "a, b");
+      slot_truth(o, f->ret);
+      buf_puts(o, "  }\n");
+    }
+    buf_puts(o, "  }\n  return -2;\n}\n");
+  }
+  if (s[8])
+    buf_printf(o, "static int64_t ks_%s_len(KrObj *a) {\n  int64_t n = %s(a);\n  if (kr_failed())\n    return -1;\n"
+                  "  if (n < 0) {\n    kr_raise(&kr_ValueError_type, \"__len__() should return >= 0\");\n"
+                  "    return -1;\n  }\n  return n;\n}\n",
+               n, s[8]->cname);
+  if (s[9]) {
+    buf_printf(o, "static int ks_%s_truth(KrObj *a) {\n  %s r = %s(a);\n  if (kr_failed())\n    return -1;\n", n,
+               ctype(s[9]->ret), s[9]->cname);
+    slot_truth(o, s[9]->ret);
+    buf_puts(o, "}\n");
+  }
+  buf_printf(o, "static const KrType kt_%s = {.name = ", n);
+  c_string(o, c->name->str, c->name->len);
+  buf_puts(o, ", .module = ");
+  c_string(o, c->mod->name->str, c->mod->name->len);
+  if (c->base)
+    buf_printf(o, ", .base = &kt_%s", c->base->cname);
+  buf_printf(o, ", .size = sizeof(ko_%s), .dealloc = kd_%s", n, n);
+  if (s[0])
+    buf_printf(o, ", .repr = ks_%s_repr", n);
+  if (s[1])
+    buf_printf(o, ", .str = ks_%s_str", n);
+  if (s[2])
+    buf_printf(o, ", .eq = ks_%s_eq", n);
+  if (s[3])
+    buf_printf(o, ", .hash = ks_%s_hash", n);
+  if (cmp)
+    buf_printf(o, ", .cmp = ks_%s_cmp", n);
+  if (s[8])
+    buf_printf(o, ", .len = ks_%s_len", n);
+  if (s[9])
+    buf_printf(o, ", .truth = ks_%s_truth", n);
+  buf_puts(o, "};\n\n");
+}
+
+/* Every class of the program, bases before subclasses. */
+static void all_classes(Program *p, Vec *out) {
+  for (int depth = 0;; depth++) {
+    bool any = false;
+    for (int mi = 0; mi < p->nmods; mi++)
+      for (int i = 0; i < p->mods[mi]->nclasses; i++) {
+        ClassDecl *c = p->mods[mi]->classes[i];
+        if (c->depth == depth)
+          vec_push(out, c);
+        any |= c->depth >= depth;
+      }
+    if (!any)
+      break;
+  }
 }
 
 static void emit_instr(Emit *E, Instr *in) {
@@ -677,7 +1035,21 @@ static void emit_instr(Emit *E, Instr *in) {
     check_error(E, in);
     buf_printf(E->out, "  v%d = 0;\n", in->id);
     break;
+  case IR_NEW:
+    {
+      char x[300];
+      snprintf(x, sizeof x, "kr_obj_new(&kt_%s, sizeof(ko_%s))", in->cls->cname, in->cls->cname);
+      assign(E, in, x);
+    }
+    check_error(E, in);
+    break;
+  case IR_GETATTR:
+  case IR_SETATTR: emit_attr(E, in); break;
   case IR_CALL: {
+    if (in->margs) {
+      emit_method_call(E, in);
+      break;
+    }
     IrFunc *t = in->target;
     if (!t) { /* an argument comes from a call that never returns */
       buf_printf(E->out, "  /* v%d: unreachable */\n", in->id);
@@ -711,7 +1083,13 @@ static void emit_instr(Emit *E, Instr *in) {
     /* no row: an operand is the value of a call that never returns (its
      * function always raises), so this cannot run; type propagation has
      * reported every other case */
-    if (!in->row)
+    if (in->op == IR_BUILTIN && !strcmp(in->name->str, "isinstance.class")) {
+      const Type *t = in->args[0]->type;
+      if (boxed(t))
+        buf_printf(E->out, "  v%d = kr_isinstance(v%d, &kt_%s);\n", in->id, in->args[0]->id, in->cls->cname);
+      else
+        buf_printf(E->out, "  v%d = false;\n", in->id);
+    } else if (!in->row)
       buf_printf(E->out, "  /* v%d: unreachable */\n", in->id);
     else
       emit_call_row(E, in);
@@ -980,6 +1358,9 @@ static void all_specs(Program *p, Vec *out) {
     for (int i = 0; i < m->nfuncs; i++)
       for (int k = 0; k < m->funcs[i]->nspecs; k++)
         vec_push(out, m->funcs[i]->specs[k]);
+    for (int i = 0; i < m->nmethods; i++)
+      for (int k = 0; k < m->methods[i]->nspecs; k++)
+        vec_push(out, m->methods[i]->specs[k]);
   }
 }
 
@@ -1113,6 +1494,20 @@ void emit_program(Buf *out, Program *p) {
 
   buf_printf(out, "/* Generated by kiln %s from %s. */\n", KILN_VERSION, m->src->path);
   buf_puts(out, "#include \"kilnrt.h\"\n\n");
+  Vec classes = {0};
+  all_classes(p, &classes);
+  bool frozen = false;
+  for (int i = 0; i < classes.len; i++) {
+    emit_class_struct(out, classes.items[i]);
+    frozen |= ((ClassDecl *)classes.items[i])->frozen;
+  }
+  if (classes.len)
+    buf_puts(out, "static inline int kp_not(KrObj *o) {\n  int t = kr_obj_truth(o);\n  kr_decref(o);\n"
+                  "  return t == 0;\n}\n");
+  if (frozen)
+    buf_puts(out, "static const KrType kp_FrozenInstanceError = {.name = \"FrozenInstanceError\", .module = "
+                  "\"dataclasses\", .base = &kr_AttributeError_type, .size = sizeof(KrExc), .dealloc = "
+                  "kr_exc_dealloc, .repr = kr_exc_repr, .str = kr_exc_str};\n");
   for (int mi = 0; mi < p->nmods; mi++) {
     Module *gm = p->mods[mi];
     if (mi > 0)
@@ -1149,6 +1544,10 @@ void emit_program(Buf *out, Program *p) {
     func_signature(out, specs.items[s]);
     buf_puts(out, ";\n");
   }
+  buf_puts(out, "\n");
+  for (int i = 0; i < classes.len; i++)
+    emit_class_type(out, classes.items[i]);
+  free(classes.items);
   buf_puts(out, "\nstatic void kp_constants(void) {\n");
   for (int i = 0; i < E.consts.len; i++) {
     Instr *c = E.consts.items[i];

@@ -111,7 +111,7 @@ int export_collect(Arena *a, Module *m, IrFunc ***out) {
     NodeList params = args->arguments.args, posonly = args->arguments.posonlyargs;
     for (int p = 0; !why && p < f->nparams; p++) {
       Node *arg = p < posonly.len ? posonly.items[p] : params.items[p - posonly.len];
-      types[p] = type_from_annotation(arg->arg.annotation);
+      types[p] = type_from_annotation(m, arg->arg.annotation);
       if (!types[p])
         why = arg->arg.annotation ? "a parameter's annotation names a type kiln cannot pass yet"
                                   : "a parameter has no annotation";

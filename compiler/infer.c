@@ -44,11 +44,24 @@ const Type *type_of_code(char code) {
   }
 }
 
-const Type *type_from_annotation(Node *ann) {
+const Type *type_from_annotation(Module *m, Node *ann) {
   if (!ann)
     return NULL;
   if (ann->kind == AST_Constant && ann->Constant.value.kind == CONST_NONE)
     return ty_none;
+  if (ann->kind == AST_Constant && ann->Constant.value.kind == CONST_STR && m) {
+    /* a forward reference: "Node" */
+    ClassDecl *c = module_class(m, intern(ann->Constant.value.s, ann->Constant.value.len));
+    return c ? ty_class(c) : NULL;
+  }
+  if (ann->kind == AST_BinOp && ann->BinOp.op == BIN_BitOr) { /* T | None */
+    const Type *l = type_from_annotation(m, ann->BinOp.left), *r = type_from_annotation(m, ann->BinOp.right);
+    if (l && r && (l->kind == TY_NONE || r->kind == TY_NONE))
+      return ty_optional(l->kind == TY_NONE ? r : l);
+    return NULL;
+  }
+  if (ann->kind == AST_Name && m && module_class(m, ann->Name.id))
+    return ty_class(module_class(m, ann->Name.id));
   if (ann->kind == AST_Name) {
     const char *n = ann->Name.id->str;
     if (!strcmp(n, "int"))
@@ -66,26 +79,26 @@ const Type *type_from_annotation(Node *ann) {
     Node *arg = ann->Subscript.slice;
     if ((!strcmp(n, "dict") || !strcmp(n, "Dict")) && arg->kind == AST_Tuple &&
         arg->Tuple.elts.len == 2) {
-      const Type *k = type_from_annotation(arg->Tuple.elts.items[0]);
-      const Type *v = type_from_annotation(arg->Tuple.elts.items[1]);
+      const Type *k = type_from_annotation(m, arg->Tuple.elts.items[0]);
+      const Type *v = type_from_annotation(m, arg->Tuple.elts.items[1]);
       return k && v ? ty_dict(k, v) : NULL;
     }
     if ((!strcmp(n, "tuple") || !strcmp(n, "Tuple")) && arg->kind == AST_Tuple) {
       NodeList el = arg->Tuple.elts;
       if (el.len == 2 && el.items[1]->kind == AST_Constant &&
           el.items[1]->Constant.value.kind == CONST_ELLIPSIS) { /* tuple[int, ...] */
-        const Type *e = type_from_annotation(el.items[0]);
+        const Type *e = type_from_annotation(m, el.items[0]);
         return e ? ty_tuple_of(e) : NULL;
       }
       const Type *items[16];
       if (el.len > 16)
         return NULL;
       for (int i = 0; i < el.len; i++)
-        if (!(items[i] = type_from_annotation(el.items[i])))
+        if (!(items[i] = type_from_annotation(m, el.items[i])))
           return NULL;
       return ty_tuple(items, el.len);
     }
-    const Type *inner = type_from_annotation(arg);
+    const Type *inner = type_from_annotation(m, arg);
     if (!inner)
       return NULL;
     if (!strcmp(n, "list") || !strcmp(n, "List"))
@@ -209,7 +222,7 @@ static bool occurs(int v, const Type *t) {
     return false;
   if (t->kind == TY_TVAR)
     return tv_find(t->var) == v;
-  if (t->kind == TY_FUNC)
+  if (t->kind == TY_FUNC || t->kind == TY_CLASS || t->kind == TY_CLASSREF)
     return false;
   for (int i = 0; i < t->nitems; i++)
     if (occurs(v, t->items[i]))
@@ -253,7 +266,7 @@ static bool has_tvar(const Type *t) {
     return false;
   if (t->kind == TY_TVAR)
     return true;
-  if (t->kind == TY_FUNC)
+  if (t->kind == TY_FUNC || t->kind == TY_CLASS || t->kind == TY_CLASSREF)
     return false;
   for (int i = 0; i < t->nitems; i++)
     if (has_tvar(t->items[i]))
@@ -376,6 +389,10 @@ static bool fits_type(const Type *t, const Type *want, bool exact) {
     return true;
   if (want->kind == TY_OBJECT || want->kind == TY_TVAR || want->kind == TY_NORETURN)
     return true;
+  if (t->kind == TY_CLASS && want->kind == TY_CLASS) /* a subclass's instance is one of its base */
+    return class_is_sub(t->cls, want->cls);
+  if (want->kind == TY_OPTIONAL && t->kind == TY_CLASS && want->elem->kind == TY_CLASS)
+    return class_is_sub(t->cls, want->elem->cls);
   if (want->kind == TY_OPTIONAL)
     return t == want->elem || t == ty_none;
   if (ty_has_tvar(t) || ty_has_tvar(want))
@@ -533,6 +550,8 @@ static const char *callee_of(Instr *in) {
 static const Type *const_type(Instr *in) {
   if (in->callee)
     return ty_func(in->callee);
+  if (in->cls) /* a class itself: a classmethod's cls */
+    return ty_classref(in->cls);
   switch (in->cval.kind) {
   case CONST_NONE: return ty_none;
   case CONST_TRUE:
@@ -567,8 +586,11 @@ IrFunc *func_spec(Arena *a, FuncDecl *f, const Type **args, int nargs) {
   f->specs = xrealloc(f->specs, (size_t)(f->nspecs + 1) * sizeof *f->specs);
   f->specs[f->nspecs++] = s;
   Buf name = {0};
-  buf_printf(&name, "kp_%s%s", f->mod->prefix ? f->mod->prefix : "",
-             f->def->kind == AST_Module ? "module" : f->name->str);
+  if (f->cls)
+    buf_printf(&name, "kp_%s_%s", f->cls->cname, f->name->str);
+  else
+    buf_printf(&name, "kp_%s%s", f->mod->prefix ? f->mod->prefix : "",
+               f->def->kind == AST_Module ? "module" : f->name->str);
   if (f->nspecs > 1)
     buf_printf(&name, "_%d", f->nspecs);
   s->cname = arena_strndup(a, name.data, name.len);
@@ -585,6 +607,429 @@ static void set_type(Infer *I, Instr *in, const Type *t) {
     in->type = t;
     I->changed = true;
   }
+}
+
+/* ---------------------------------------------------------------- classes
+ *
+ * An instance of a class of the program has the class's type, which stands
+ * for the class and its subclasses. obj.m(...) and the operators on an
+ * instance (a + b is a.__add__(b)) become calls of the method the static
+ * class resolves, specialised with self typed as that class, and dispatch
+ * at run time to every subclass that overrides it. */
+
+static bool is_instance_type(const Type *t) {
+  return t->kind == TY_CLASS || (t->kind == TY_OPTIONAL && t->elem->kind == TY_CLASS);
+}
+
+static ClassDecl *class_of(const Type *t) {
+  return t->kind == TY_CLASS ? t->cls : t->kind == TY_OPTIONAL && t->elem->kind == TY_CLASS ? t->elem->cls : NULL;
+}
+
+/* callee's specialisation for these argument types (NULL: gave up, see
+ * MAX_SPECS). An argument whose type still holds a variable (a list made
+ * empty and not filled yet) takes an existing specialisation it fits,
+ * binding the variable: a recursive call with a fresh comprehension must
+ * not make a new version each time (the callee's own containers would be
+ * new variables again, and recursion would never settle). */
+static IrFunc *call_spec(Infer *I, Instr *in, FuncDecl *callee, const Type **args, int nargs) {
+  const Type *targs[16];
+  bool free_vars = false;
+  for (int i = 0; i < nargs; i++) {
+    targs[i] = tv_resolve(args[i]);
+    free_vars |= has_tvar(targs[i]);
+  }
+  for (int s = 0; free_vars && s < callee->nspecs; s++) {
+    IrFunc *sp = callee->specs[s];
+    bool fits = sp->nparams == nargs;
+    for (int i = 0; fits && i < nargs; i++)
+      fits = !has_tvar(sp->params[i]) && unify(targs[i], sp->params[i], false);
+    if (!fits)
+      continue;
+    for (int i = 0; i < nargs; i++)
+      targs[i] = unify(targs[i], sp->params[i], true);
+    break;
+  }
+  /* types that grow without bound (f(x) calls f([x])) would specialise
+   * forever: stop at MAX_SPECS versions (check_func reports it) */
+  if (!find_spec(callee, targs, nargs) && callee->nspecs >= MAX_SPECS) {
+    in->sub = 1; /* gave up */
+    return NULL;
+  }
+  return func_spec(I->a, callee, targs, nargs);
+}
+
+static const char *msg(Infer *I, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static const char *msg(Infer *I, const char *fmt, ...) {
+  char buf[512];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  return arena_strndup(I->a, buf, strlen(buf));
+}
+
+/* Bind a method call's arguments (in->margs: the receiver, positional
+ * ones, then nmkw keyword ones) to m's parameters, as Python binds them;
+ * defaults (constants) become constants before the call. False with
+ * in->err set when they do not fit. */
+static bool bind_method(Infer *I, IrFunc *fn, Instr *in, FuncDecl *m) {
+  const char *name = m->name->str;
+  if (m->vararg >= 0 || m->kwarg >= 0) {
+    in->err = msg(I, "kiln does not support calling a method with *args or **kwargs through an "
+                     "instance yet (%s)", name);
+    return false;
+  }
+  int self = m->mkind == MK_STATIC ? 0 : 1, np = m->nparams, npos = m->npos;
+  int nposargs = in->nmargs - in->nmkw - 1, given = nposargs + self;
+  Node *fargs = m->def->FunctionDef.args;
+  int nposonly = fargs->arguments.posonlyargs.len;
+  if (given > npos) {
+    in->err = msg(I, "%s() takes %d positional argument%s but %d %s given", name, npos, npos == 1 ? "" : "s",
+                  given, given == 1 ? "was" : "were");
+    return false;
+  }
+  Instr **vals = arena_alloc(I->a, (size_t)(np + 1) * sizeof *vals);
+  if (self && m->mkind == MK_CLASSMETHOD) { /* obj.m(): cls is obj's class */
+    const Type *rt = in->margs[0]->type;
+    vals[0] = ir_const_before(I->a, fn, in, (Const){.kind = CONST_NONE});
+    vals[0]->cls = class_of(rt);
+  } else if (self) {
+    vals[0] = in->margs[0];
+  }
+  for (int i = 0; i < nposargs; i++)
+    vals[i + self] = in->margs[1 + i];
+  for (int k = 0; k < in->nmkw; k++) {
+    Ident *kw = in->mkw[k];
+    int i = func_local_index(m, kw);
+    if (i < nposonly || i >= np) {
+      in->err = msg(I, "%s() got an unexpected keyword argument '%s'", name, kw->str);
+      return false;
+    }
+    if (vals[i]) {
+      in->err = msg(I, "%s() got multiple values for argument '%s'", name, kw->str);
+      return false;
+    }
+    vals[i] = in->margs[in->nmargs - in->nmkw + k];
+  }
+  NodeList defaults = fargs->arguments.defaults, kwdefaults = fargs->arguments.kw_defaults;
+  for (int i = 0; i < np; i++) {
+    if (vals[i])
+      continue;
+    Node *d = NULL;
+    if (i < npos && i - (npos - defaults.len) >= 0)
+      d = defaults.items[i - (npos - defaults.len)];
+    else if (i >= npos && i - npos < kwdefaults.len)
+      d = kwdefaults.items[i - npos];
+    if (!d) {
+      in->err = msg(I, "%s() missing 1 required %s argument: '%s'", name,
+                    i < npos ? "positional" : "keyword-only", m->locals[i]->str);
+      return false;
+    }
+    bool neg = d->kind == AST_UnaryOp && d->UnaryOp.op == UOP_USub && d->UnaryOp.operand->kind == AST_Constant;
+    Node *k = neg ? d->UnaryOp.operand : d;
+    if (k->kind != AST_Constant || (neg && k->Constant.value.kind != CONST_INT &&
+                                    k->Constant.value.kind != CONST_FLOAT)) {
+      in->err = msg(I, "kiln does not support default values other than constants yet (%s)", name);
+      return false;
+    }
+    Const c = k->Constant.value;
+    if (neg && c.kind == CONST_INT)
+      c.i = -c.i;
+    else if (neg)
+      c.f = -c.f;
+    vals[i] = ir_const_before(I->a, fn, in, c);
+  }
+  in->args = vals;
+  in->nargs = np;
+  in->callee = m;
+  return true;
+}
+
+/* The subclasses of c (transitively) that define method `name` themselves,
+ * most derived first. */
+static void overrides(ClassDecl *c, Ident *name, FuncDecl *base, Vec *out) {
+  for (int i = 0; i < c->nsubs; i++) {
+    ClassDecl *s = c->subs[i];
+    overrides(s, name, base, out);
+    FuncDecl *sm = class_method(s, name, -1);
+    if (sm && sm != base && sm->cls == s)
+      vec_push(out, s);
+  }
+}
+
+static void method_call(Infer *I, IrFunc *fn, Instr *in) {
+  const Type *rt = in->margs[0]->type;
+  if (rt->kind == TY_UNKNOWN || rt->kind == TY_TVAR || rt->kind == TY_NORETURN)
+    return;
+  ClassDecl *c = class_of(rt);
+  if (!c) {
+    in->err = msg(I, "kiln does not support calling '%s' on %s yet", in->name->str, ty_str_of(rt));
+    return;
+  }
+  FuncDecl *m = class_method(c, in->name, -1);
+  if (!m || m->mkind == MK_PROPERTY || m->mkind == MK_SETTER) {
+    in->err = in->negate || !strncmp(in->name->str, "__", 2)
+                  ? msg(I, "kiln: class '%s' has no method %s for this operation", c->name->str, in->name->str)
+                  : msg(I, "'%s' object has no attribute '%s'", c->name->str, in->name->str);
+    return;
+  }
+  if (m != in->callee && !bind_method(I, fn, in, m))
+    return;
+  in->err = NULL;
+  const Type *targs[16];
+  if (in->nargs > 16) {
+    in->err = msg(I, "kiln does not support methods with more than 16 parameters yet");
+    return;
+  }
+  for (int i = 0; i < in->nargs; i++) {
+    targs[i] = in->args[i]->type;
+    if (targs[i]->kind == TY_UNKNOWN || targs[i]->kind == TY_TVAR || targs[i]->kind == TY_NORETURN)
+      return;
+  }
+  bool self = m->mkind == MK_PLAIN;
+  if (self)
+    targs[0] = ty_class(c);
+  IrFunc *t = call_spec(I, in, m, targs, in->nargs);
+  if (!t)
+    return;
+  in->target = t;
+  const Type *ret = t->ret;
+  Vec subs = {0};
+  if (self)
+    overrides(c, in->name, m, &subs);
+  if (subs.len) {
+    in->disp = arena_alloc(I->a, (size_t)subs.len * sizeof *in->disp);
+    in->dispcls = arena_alloc(I->a, (size_t)subs.len * sizeof *in->dispcls);
+  }
+  in->ndisp = 0;
+  for (int i = 0; i < subs.len; i++) {
+    ClassDecl *s = subs.items[i];
+    targs[0] = ty_class(s);
+    IrFunc *st = call_spec(I, in, class_method(s, in->name, -1), targs, in->nargs);
+    if (!st)
+      continue;
+    in->disp[in->ndisp] = st;
+    in->dispcls[in->ndisp++] = s;
+    ret = ijoin(ret, st->ret);
+  }
+  free(subs.items);
+  set_type(I, in, in->negate ? ty_bool : ret);
+}
+
+/* Turn `in` into a call of method `name` with the receiver and arguments
+ * given (an operator, len(), x[k] on an instance). */
+static void as_method(Instr *in, const char *name, Instr **args, int nargs, bool negate) {
+  in->margs = args;
+  in->nmargs = nargs;
+  in->mkw = in->op == IR_BUILTIN ? in->kwnames : NULL;
+  in->nmkw = in->op == IR_BUILTIN ? in->nkw : 0;
+  in->name = intern(name, strlen(name));
+  in->op = IR_CALL;
+  in->negate = negate;
+  in->callee = NULL;
+  in->row = NULL;
+}
+
+static bool has_method(const Type *t, const char *name) {
+  ClassDecl *c = class_of(t);
+  return c && class_method(c, intern(name, strlen(name)), -1);
+}
+
+static const char *const binop_dunders[] = {"add", "sub", "mul", "matmul", "truediv", "mod", "pow",
+                                            "lshift", "rshift", "or", "xor", "and", "floordiv"};
+
+/* An operation on an instance of a class of the program becomes a call of
+ * its dunder method; true when it did. */
+static bool class_operator(Infer *I, Instr *in, const Type **args, int nargs) {
+  bool c0 = nargs > 0 && is_instance_type(args[0]), c1 = nargs > 1 && is_instance_type(args[1]);
+  if (!c0 && !c1)
+    return false;
+  Instr **a = arena_alloc(I->a, (size_t)(in->nargs + 1) * sizeof *a);
+  memcpy(a, in->args, (size_t)in->nargs * sizeof *a);
+  Instr *sw[2] = {nargs > 1 ? in->args[1] : NULL, in->args[0]};
+  char name[64];
+  switch (in->op) {
+  case IR_BINOP:
+  case IR_INPLACE: {
+    const char *d = binop_dunders[in->sub];
+    snprintf(name, sizeof name, "__i%s__", d);
+    if (in->op == IR_INPLACE && has_method(args[0], name))
+      break;
+    snprintf(name, sizeof name, "__%s__", d);
+    if (c0 && has_method(args[0], name))
+      break;
+    snprintf(name, sizeof name, "__r%s__", d);
+    if (c1 && has_method(args[1], name)) {
+      memcpy(a, sw, sizeof sw);
+      break;
+    }
+    return false;
+  }
+  case IR_UNARYOP: {
+    static const char *const un[] = {"__invert__", "", "__pos__", "__neg__"};
+    snprintf(name, sizeof name, "%s", un[in->sub]);
+    if (!c0 || !has_method(args[0], name))
+      return false;
+    break;
+  }
+  case IR_COMPARE: {
+    static const char *const fwd[] = {"__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__"};
+    static const char *const refl[] = {"__eq__", "__ne__", "__gt__", "__ge__", "__lt__", "__le__"};
+    int op = in->sub;
+    if (op == CMP_In || op == CMP_NotIn) {
+      if (!c1 || !has_method(args[1], "__contains__"))
+        return false;
+      memcpy(a, sw, sizeof sw);
+      as_method(in, "__contains__", a, 2, op == CMP_NotIn);
+      return true;
+    }
+    if (op > CMP_GtE)
+      return false; /* is, is not: identity, the op library's */
+    if (c0 && has_method(args[0], fwd[op])) {
+      snprintf(name, sizeof name, "%s", fwd[op]);
+      break;
+    }
+    if (c1 && has_method(args[1], refl[op])) {
+      snprintf(name, sizeof name, "%s", refl[op]);
+      memcpy(a, sw, sizeof sw);
+      break;
+    }
+    if (op == CMP_NotEq && c0 && has_method(args[0], "__eq__")) {
+      as_method(in, "__eq__", a, 2, true);
+      return true;
+    }
+    if (op == CMP_NotEq && c1 && has_method(args[1], "__eq__")) {
+      memcpy(a, sw, sizeof sw);
+      as_method(in, "__eq__", a, 2, true);
+      return true;
+    }
+    if (op == CMP_Eq || op == CMP_NotEq) { /* no __eq__: identity */
+      in->sub = op == CMP_Eq ? CMP_Is : CMP_IsNot;
+      return false;
+    }
+    return false;
+  }
+  case IR_BUILTIN: {
+    const char *callee = in->name->str;
+    if (!c0)
+      return false;
+    if (callee[0] == '.') {
+      snprintf(name, sizeof name, "%s", callee + 1);
+      break;
+    }
+    static const char *const map[][2] = {{"len", "__len__"}, {"[]", "__getitem__"}, {"[]=", "__setitem__"},
+                                         {"abs", "__abs__"}, {"hash", "__hash__"}};
+    for (size_t k = 0; k < countof(map); k++)
+      if (!strcmp(callee, map[k][0]) && has_method(args[0], map[k][1])) {
+        as_method(in, map[k][1], a, in->nargs, false);
+        return true;
+      }
+    return false;
+  }
+  default: return false;
+  }
+  as_method(in, name, a, in->nargs, false);
+  return true;
+}
+
+static const char *const slot_names[] = {"__repr__", "__str__", "__eq__", "__hash__", "__lt__", "__le__",
+                                         "__gt__", "__ge__", "__len__", "__bool__"};
+
+/* The dunder methods the runtime calls on instances of c (print, str(),
+ * == inside containers, sorting, hashing), specialised for c. */
+static void class_slots(Infer *I, ClassDecl *c) {
+  for (size_t i = 0; i < countof(slot_names); i++) {
+    FuncDecl *m = class_method(c, intern(slot_names[i], strlen(slot_names[i])), -1);
+    if (!m || m->mkind != MK_PLAIN)
+      continue;
+    int n = m->nparams;
+    if (n != (i == 0 || i == 1 || i == 3 || i >= 8 ? 1 : 2) || m->vararg >= 0 || m->kwarg >= 0)
+      continue; /* an odd signature: called directly only */
+    const Type *args[2] = {ty_class(c), ty_class(c)};
+    c->slots[i] = func_spec(I->a, m, args, n);
+  }
+}
+
+/* The subclasses of c (transitively) with a class attribute `name` of
+ * their own, most derived first. */
+static void attr_overrides(ClassDecl *c, Ident *name, Vec *out) {
+  for (int i = 0; i < c->nsubs; i++) {
+    ClassDecl *s = c->subs[i];
+    attr_overrides(s, name, out);
+    for (int k = 0; k < s->nattrs; k++)
+      if (s->attrs[k] == name)
+        vec_push(out, s);
+  }
+}
+
+static void attr_instr(Infer *I, Instr *in) {
+  const Type *rt = in->args[0]->type;
+  if (rt->kind == TY_UNKNOWN || rt->kind == TY_TVAR || rt->kind == TY_NORETURN)
+    return;
+  ClassDecl *c = class_of(rt);
+  const char *x = in->name->str;
+  if (!c) {
+    in->err = msg(I, "kiln does not support attribute '%s' of %s yet", x, ty_str_of(rt));
+    return;
+  }
+  in->err = NULL;
+  ClassDecl *owner;
+  ClassField *f = class_field(c, in->name, &owner);
+  bool set = in->op == IR_SETATTR;
+  if (f) {
+    in->field = f;
+    in->cls = owner;
+    if (set) {
+      const Type *v = in->args[1]->type;
+      if (v->kind == TY_UNKNOWN || v->kind == TY_NORETURN)
+        return;
+      const Type *t = tv_resolve(ijoin(f->type, v));
+      if (t != f->type) {
+        f->type = t;
+        I->changed = true;
+      }
+    } else {
+      set_type(I, in, tv_resolve(f->type));
+    }
+    return;
+  }
+  FuncDecl *p = class_method(c, in->name, set ? MK_SETTER : MK_PROPERTY);
+  if (p && (set || !class_method(c, in->name, MK_SETTER) || class_method(c, in->name, MK_PROPERTY))) {
+    const Type *args[2] = {ty_class(c), set ? in->args[1]->type : NULL};
+    if (set && (args[1]->kind == TY_UNKNOWN || args[1]->kind == TY_NORETURN))
+      return;
+    in->target = call_spec(I, in, p, args, set ? 2 : 1);
+    if (in->target && !set)
+      set_type(I, in, in->target->ret);
+    return;
+  }
+  if (set && class_method(c, in->name, MK_PROPERTY)) {
+    in->err = msg(I, "property '%s' of '%s' object has no setter", x, c->name->str);
+    return;
+  }
+  ClassDecl *o = class_attr_owner(c, in->name);
+  if (o && !set) { /* a class attribute, or a subclass's of the same name */
+    in->cls = o;
+    const Type *t = o->mod->gtypes[module_global_index(o->mod, class_attr_global(o, in->name))];
+    Vec subs = {0};
+    attr_overrides(c, in->name, &subs);
+    in->ndisp = subs.len;
+    in->dispcls = (ClassDecl **)vec_to_arena(I->a, &subs);
+    for (int i = 0; i < in->ndisp; i++) {
+      ClassDecl *s = in->dispcls[i];
+      t = ijoin(t, s->mod->gtypes[module_global_index(s->mod, class_attr_global(s, in->name))]);
+    }
+    set_type(I, in, t);
+    return;
+  }
+  if (class_method(c, in->name, -1)) {
+    in->err = msg(I, "kiln does not support methods as values yet (call %s.%s(...))", c->name->str, x);
+    return;
+  }
+  in->err = set ? msg(I, "kiln does not support adding attribute '%s' to a '%s' object outside its "
+                         "class's methods yet",
+                      x, c->name->str)
+                : msg(I, "'%s' object has no attribute '%s'", c->name->str, x);
 }
 
 /* An empty container's element type: its variable's binding so far
@@ -666,40 +1111,26 @@ static void infer_instr(Infer *I, IrFunc *fn, Instr *in) {
     set_type(I, in, ty_none);
     break;
   case IR_CALL: {
+    if (in->margs) { /* obj.m(...), an operator on an instance */
+      method_call(I, fn, in);
+      break;
+    }
     if (!known)
       break;
-    /* an argument whose type still holds a variable (a list made empty and
-     * not filled yet) takes an existing specialisation it fits, binding the
-     * variable: a recursive call with a fresh comprehension must not make a
-     * new version each time (the callee's own containers would be new
-     * variables again, and recursion would never settle) */
-    const Type *targs[16];
-    bool free_vars = false;
-    for (int i = 0; i < nargs; i++) {
-      targs[i] = tv_resolve(args[i]);
-      free_vars |= has_tvar(targs[i]);
-    }
-    for (int s = 0; free_vars && s < in->callee->nspecs; s++) {
-      IrFunc *sp = in->callee->specs[s];
-      bool fits = sp->nparams == nargs;
-      for (int i = 0; fits && i < nargs; i++)
-        fits = !has_tvar(sp->params[i]) && unify(targs[i], sp->params[i], false);
-      if (!fits)
-        continue;
-      for (int i = 0; i < nargs; i++)
-        targs[i] = unify(targs[i], sp->params[i], true);
-      break;
-    }
-    /* types that grow without bound (f(x) calls f([x])) would specialise
-     * forever: stop at MAX_SPECS versions (check_func reports it) */
-    if (!find_spec(in->callee, targs, nargs) && in->callee->nspecs >= MAX_SPECS) {
-      in->sub = 1; /* gave up */
-      break;
-    }
-    in->target = func_spec(I->a, in->callee, targs, nargs);
-    set_type(I, in, in->target->ret);
+    in->target = call_spec(I, in, in->callee, args, nargs);
+    if (in->target)
+      set_type(I, in, in->target->ret);
     break;
   }
+  case IR_NEW:
+    set_type(I, in, ty_class(in->cls));
+    if (!in->cls->made) {
+      in->cls->made = true;
+      class_slots(I, in->cls);
+    }
+    break;
+  case IR_GETATTR:
+  case IR_SETATTR: attr_instr(I, in); break;
   case IR_RETURN: {
     const Type *t = ijoin(fn->ret, args[0]);
     if (t != fn->ret) {
@@ -755,6 +1186,14 @@ static void infer_instr(Infer *I, IrFunc *fn, Instr *in) {
     }
     if (!known)
       break;
+    if (in->op == IR_BUILTIN && !strcmp(callee, "isinstance.class")) {
+      set_type(I, in, ty_bool);
+      break;
+    }
+    if (class_operator(I, in, args, nargs)) { /* now a method call */
+      method_call(I, fn, in);
+      break;
+    }
     const Type **margs = args;
     const Type *cur_args[1];
     if (args[0]->kind == TY_CURSOR && !strncmp(callee, "iter.", 5)) {
@@ -809,12 +1248,22 @@ static int nerrors;
 static void type_error(Source *src, uint32_t off, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
+static Vec reported; /* "path:off:message" of each error printed: one report for several specialisations */
+
 static void type_error(Source *src, uint32_t off, const char *fmt, ...) {
   Diag d;
   va_list ap;
   va_start(ap, fmt);
   diag_make(&d, src, off, ERR_SYNTAX, fmt, ap);
   va_end(ap);
+  Buf key = {0};
+  buf_printf(&key, "%s:%u:%s", src->path, off, d.msg);
+  for (int i = 0; i < reported.len; i++)
+    if (!strcmp(reported.items[i], key.data)) {
+      buf_free(&key);
+      return;
+    }
+  vec_push(&reported, key.data);
   diag_print(stderr, &d);
   nerrors++;
 }
@@ -838,6 +1287,10 @@ static void check_func(Infer *I, IrFunc *fn) {
                                                  : "complex");
         continue;
       }
+      if (in->err) {
+        type_error(src, in->off, "%s", in->err);
+        continue;
+      }
       if (in->op == IR_CALL && in->sub == 1 && !in->target) {
         Buf sig = {0};
         for (int k = 0; k < in->nargs; k++)
@@ -853,7 +1306,7 @@ static void check_func(Infer *I, IrFunc *fn) {
       bool needs_row = in->op == IR_BINOP || in->op == IR_UNARYOP || in->op == IR_COMPARE ||
                        in->op == IR_BUILTIN || in->op == IR_TRUTH || in->op == IR_NOT ||
                        in->op == IR_INPLACE;
-      if (!needs_row || in->row)
+      if (!needs_row || in->row || (in->op == IR_BUILTIN && !strcmp(in->name->str, "isinstance.class")))
         continue;
       bool known = true;
       for (int k = 0; k < in->nargs; k++)
@@ -882,6 +1335,9 @@ static void check_func(Infer *I, IrFunc *fn) {
                    ty_str_of(in->args[0]->type));
       else if (!strncmp(callee, "iter.", 5))
         ; /* reported with iter.new */
+      else if (in->op == IR_BUILTIN && !strcmp(callee, ".__call__"))
+        type_error(src, in->off, "kiln does not support calling a value of type %s yet",
+                   ty_str_of(in->args[0]->type));
       else if (in->op == IR_BUILTIN && callee[0] == '.')
         type_error(src, in->off, "kiln has no method %s for %s (no op-library row '%s(%s)')",
                    callee + 1, ty_str_of(in->args[0]->type), callee, sig.data ? sig.data : "");
@@ -906,8 +1362,15 @@ static void mark_reached(IrFunc *fn) {
   for (int b = 0; b < fn->nblocks; b++)
     for (int i = 0; i < fn->blocks[b]->ninstrs; i++) {
       Instr *in = fn->blocks[b]->instrs[i];
-      if ((in->op == IR_CALL || in->op == IR_IMPORT) && in->target)
+      if ((in->op == IR_CALL || in->op == IR_IMPORT || in->op == IR_GETATTR || in->op == IR_SETATTR) &&
+          in->target)
         mark_reached(in->target);
+      for (int k = 0; in->disp && k < in->ndisp; k++) /* a method's overrides */
+        mark_reached(in->disp[k]);
+      if (in->op == IR_NEW)
+        for (size_t k = 0; k < countof(in->cls->slots); k++)
+          if (in->cls->slots[k])
+            mark_reached(in->cls->slots[k]);
     }
 }
 
@@ -923,8 +1386,9 @@ static void prune_specs(Infer *I, IrFunc *entry, IrFunc **exports, int nexports)
   }
   I->specs.len = n;
   for (int mi = 0; mi < I->m->program->nmods; mi++)
-  for (int f = 0; f < I->m->program->mods[mi]->nfuncs; f++) {
-    FuncDecl *d = I->m->program->mods[mi]->funcs[f];
+  for (int f = 0; f < I->m->program->mods[mi]->nfuncs + I->m->program->mods[mi]->nmethods; f++) {
+    Module *dm = I->m->program->mods[mi];
+    FuncDecl *d = f < dm->nfuncs ? dm->funcs[f] : dm->methods[f - dm->nfuncs];
     int k = 0;
     for (int i = 0; i < d->nspecs; i++)
       if (d->specs[i]->typed)
@@ -940,6 +1404,13 @@ int infer_program(Arena *a, Module *m, IrFunc *entry, IrFunc **exports, int nexp
     gm->gtypes = arena_alloc(a, (size_t)(gm->nglobals + 1) * sizeof *gm->gtypes);
     for (int g = 0; g < gm->nglobals; g++)
       gm->gtypes[g] = ty_unknown;
+    for (int c = 0; c < gm->nclasses; c++) {
+      ClassDecl *cd = gm->classes[c];
+      for (int f = 0; f < cd->nfields; f++)
+        cd->fields[f].type = ty_unknown;
+      cd->made = false;
+      memset(cd->slots, 0, sizeof cd->slots);
+    }
   }
   cur_infer = &I;
   entry->ret = ty_unknown;
@@ -963,6 +1434,12 @@ int infer_program(Arena *a, Module *m, IrFunc *entry, IrFunc **exports, int nexp
     if (!more)
       break;
   }
+  for (int mi = 0; mi < m->program->nmods; mi++) /* fields: their final types */
+    for (int c = 0; c < m->program->mods[mi]->nclasses; c++) {
+      ClassDecl *cd = m->program->mods[mi]->classes[c];
+      for (int f = 0; f < cd->nfields; f++)
+        cd->fields[f].type = tv_resolve(cd->fields[f].type);
+    }
   cur_infer = NULL;
   prune_specs(&I, entry, exports, nexports);
   nerrors = 0;

@@ -370,6 +370,8 @@ Node *parse_module(Arena *a, Source *src);
   X(OPTIONAL, "Optional") /* elem: a boxed type, or None */                                \
   X(OBJECT, "object")   /* dynamic: any value, boxed */                                    \
   X(FUNC, "function")   /* a function of the program: func */                             \
+  X(CLASS, "class")     /* an instance of a class of the program (or of a subclass): cls */ \
+  X(CLASSREF, "type")   /* the class cls itself (a classmethod's cls): static, no value */ \
   X(NORETURN, "NoReturn") /* the value of an expression that always raises */
 
 typedef enum {
@@ -379,6 +381,7 @@ typedef enum {
 } TypeKind;
 
 typedef struct FuncDecl FuncDecl;
+typedef struct ClassDecl ClassDecl;
 
 typedef struct Type {
   TypeKind kind;
@@ -387,6 +390,7 @@ typedef struct Type {
   const struct Type **items; /* TUPLE */
   int nitems;               /* TUPLE: -1 for tuple[elem, ...] (any length) */
   FuncDecl *func;           /* FUNC */
+  ClassDecl *cls;           /* CLASS */
   int var;                  /* TVAR: its number */
 } Type;
 
@@ -403,6 +407,8 @@ const Type *ty_tuple_of(const Type *elem);  /* tuple[elem, ...] */
 const Type *ty_iter(const Type *elem);      /* an iterator or view yielding elem */
 const Type *ty_cursor(const Type *iterable);
 const Type *ty_tvar(int var);
+const Type *ty_class(ClassDecl *c);
+const Type *ty_classref(ClassDecl *c);
 /* The type of the items iterating a value of type t yields, or NULL when t
  * is not iterable. */
 const Type *ty_iter_item(const Type *t);
@@ -434,6 +440,45 @@ struct FuncDecl {
   int nglobals;
   struct IrFunc **specs; /* its specialisations, one per argument-type tuple */
   int nspecs;
+  ClassDecl *cls;     /* a method: its class */
+  bool fresh_defaults; /* defaults are any expressions, evaluated at each call (a dataclass's
+                          generated __init__: field(default_factory=f) is f()) */
+  int mkind;          /* a method: MK_* */
+};
+
+enum { MK_PLAIN, MK_STATIC, MK_CLASSMETHOD, MK_PROPERTY, MK_SETTER };
+
+/* A field of a class's instances: its value lives in the instance's C
+ * struct, unboxed when its type is int, float or bool. */
+typedef struct ClassField {
+  Ident *name;
+  Node *ann;          /* the annotation that declares it (class body or self.x: T = ...), or NULL */
+  const Type *type;   /* type propagation: the annotation's type, else the join of every store */
+  bool always_set;    /* every __init__ of the class and its subclasses assigns it first thing */
+  bool has_default;   /* a class attribute of the same name gives it its first value */
+} ClassField;
+
+/* A class of the program: its methods, the fields its methods assign on
+ * self (those it adds to its base's), its class attributes (module globals
+ * named "C.x"). Instances are C structs that extend their base's. */
+struct ClassDecl {
+  Ident *name;
+  Node *def;          /* the ClassDef */
+  Module *mod;
+  ClassDecl *base;    /* a class of the program, or NULL (object) */
+  ClassDecl **subs;   /* direct subclasses */
+  int nsubs;
+  FuncDecl **methods; /* its own, in source order (a property's setter after its getter) */
+  int nmethods;
+  ClassField *fields;      /* the fields it adds */
+  int nfields;
+  Ident **attrs;      /* its own class attributes */
+  int nattrs;
+  int depth;          /* 0 for a class without a base of the program */
+  bool dataclass, frozen, order;
+  const char *cname;  /* <prefix><name>: the C struct is ko_<cname>, the type kt_<cname> */
+  struct IrFunc *slots[12]; /* type propagation: the dunder methods the runtime calls (KrType) */
+  bool made;          /* type propagation: instances of exactly this class are made */
 };
 
 struct Module {
@@ -452,6 +497,10 @@ struct Module {
   int index;          /* 0: the program's file; others' C names carry the prefix m<index>_ */
   const char *prefix; /* "" or "m<index>_" */
   struct Program *program;
+  ClassDecl **classes; /* classes with fields or methods, in source order */
+  int nclasses;
+  FuncDecl **methods;  /* every class's methods */
+  int nmethods;
   struct Import *imports; /* names this module binds to other modules and their contents */
   int nimports;
   const Type **gtypes; /* type propagation: the type of each global */
@@ -466,6 +515,7 @@ typedef struct Import {
   Module *mod;     /* the module imported */
   FuncDecl *func;  /* a function of mod, or NULL */
   Ident *exc;      /* an exception class of mod, or NULL */
+  ClassDecl *cls;  /* a class of mod, or NULL */
 } Import;
 
 /* Resolve a parsed program file and, first, every module it imports (their
@@ -486,6 +536,14 @@ int module_global_index(Module *m, Ident *name);  /* -1 if not a global */
 bool is_compile_time_module(Ident *name);
 bool is_builtin_exception(Ident *name);          /* ValueError, KeyError ... */
 int module_exception(Module *m, Ident *name);    /* index into exc_names, or -1 */
+ClassDecl *module_class(Module *m, Ident *name); /* a class the module defines or imports, or NULL */
+/* The method `name` of c or of its nearest base that has one, or NULL. With
+ * kind >= 0, only a method of that kind (MK_SETTER finds a property's setter). */
+FuncDecl *class_method(ClassDecl *c, Ident *name, int kind);
+ClassField *class_field(ClassDecl *c, Ident *name, ClassDecl **owner); /* c's or a base's */
+ClassDecl *class_attr_owner(ClassDecl *c, Ident *name); /* where class attribute name is, or NULL */
+Ident *class_attr_global(ClassDecl *c, Ident *name);     /* the module global "C.x" of it */
+bool class_is_sub(const ClassDecl *c, const ClassDecl *base); /* c is base or derives from it */
 
 /* desugar.c: rewrite map/filter and sorted/min/max with key= in f's body
  * as comprehensions (after resolve has bound f's names). */
@@ -535,6 +593,20 @@ struct Instr {
                          inside a try body: succs[1], where its exception goes */
   int var;            /* PHI: the local it merges */
   const Type *ann;    /* BUILTIN list.new: the type an annotation gives it (x: list[int] = []) */
+  ClassDecl *cls;     /* NEW: the class; GETATTR/SETATTR: the class owning the field */
+  ClassField *field;       /* GETATTR/SETATTR of a field */
+  /* a method call resolved by type propagation (obj.m(...), an operator on
+   * an instance): the receiver and arguments as written, and the dispatch
+   * to subclasses that override the method */
+  Instr **margs;
+  int nmargs;
+  Ident **mkw;        /* names of the last nmkw of margs */
+  int nmkw;
+  struct IrFunc **disp; /* overriding specialisations, most derived class first */
+  ClassDecl **dispcls;
+  int ndisp;
+  bool negate;        /* a != b through __eq__ */
+  const char *err;    /* a type error found when binding the call, reported by the checks */
 };
 
 struct Block {
@@ -565,6 +637,8 @@ typedef struct IrFunc {
 
 /* Lower one function to SSA IR for the given parameter types. */
 IrFunc *lower_func(Arena *a, FuncDecl *f, const Type **params, int nparams);
+/* A new constant instruction placed in `at`'s block just before it. */
+Instr *ir_const_before(Arena *a, IrFunc *fn, Instr *at, Const c);
 void ir_dump(Buf *b, IrFunc *fn, bool with_types);
 
 /* --------------------------------------------------------------- infer.c */
@@ -583,7 +657,7 @@ extern const int op_count;
 const Type *type_of_code(char code); /* 'i' → int ...; NULL for 'a', 'o', '*', 'L', 'e', 'E' */
 /* The type an annotation names (int, float, str, bool, None, list[T],
  * Optional[T]), or NULL when kiln does not know it. */
-const Type *type_from_annotation(Node *ann);
+const Type *type_from_annotation(Module *m, Node *ann);
 void ops_print(FILE *out);           /* `kiln ops` */
 
 /* Type propagation: from the entry's parameter types through every

@@ -422,7 +422,44 @@ static const Import *module_ref(Lower *L, Node *e) {
   if (e->kind != AST_Name || local_slot(L, e->Name.id) >= 0)
     return NULL;
   const Import *imp = import_of(L->decl->mod, e->Name.id);
-  return imp && !imp->func && !imp->exc ? imp : NULL;
+  return imp && !imp->func && !imp->exc && !imp->cls ? imp : NULL;
+}
+
+/* The class of the program a name (or m.C) refers to here, unless a
+ * variable shadows it. */
+static ClassDecl *class_ref(Lower *L, Node *e) {
+  if (e->kind == AST_Name && L->decl->mkind == MK_CLASSMETHOD && L->fn->nparams &&
+      L->fn->params[0]->kind == TY_CLASSREF && local_slot(L, e->Name.id) == 0)
+    return L->fn->params[0]->cls; /* cls in a classmethod: the class it was called on */
+  if (e->kind == AST_Attribute) {
+    const Import *m = module_ref(L, e->Attribute.value);
+    return m ? module_class(m->mod, e->Attribute.attr) : NULL;
+  }
+  if (e->kind != AST_Name || local_slot(L, e->Name.id) >= 0 ||
+      module_global_index(L->decl->mod, e->Name.id) >= 0)
+    return NULL;
+  return module_class(L->decl->mod, e->Name.id);
+}
+
+/* C.x: class attribute x of c (or of a base), a module global "C.x". */
+static Instr *class_attr(Lower *L, ClassDecl *c, Ident *x, Instr *store, uint32_t off) {
+  ClassDecl *o = class_attr_owner(c, x);
+  if (!o && !store) {
+    if (class_method(c, x, -1))
+      error_at(L->src, off, ERR_SYNTAX, "kiln does not support methods as values yet (call %s.%s(...))",
+               c->name->str, x->str);
+    error_at(L->src, off, ERR_SYNTAX, "type object '%s' has no attribute '%s'", c->name->str, x->str);
+  }
+  if (!o)
+    error_at(L->src, off, ERR_SYNTAX,
+             "kiln does not support adding class attributes outside the class body yet ('%s.%s')",
+             c->name->str, x->str);
+  Instr *in = new_instr(L, store ? IR_GLOBAL_SET : IR_GLOBAL_GET, off, store ? 1 : 0);
+  if (store)
+    in->args[0] = store;
+  in->name = class_attr_global(o, x);
+  in->gmod = o->mod != L->decl->mod ? o->mod : NULL;
+  return emit(L, in);
 }
 
 /* Run module m's code, once (import m). */
@@ -483,8 +520,8 @@ static Instr *name_load(Lower *L, Node *e) {
     in->name = id;
     return emit(L, in);
   }
-  if (import_of(L->decl->mod, id))
-    unsupported(L, e, "modules, imported functions and classes as values (call them, or use m.name)");
+  if (import_of(L->decl->mod, id) || module_class(L->decl->mod, id))
+    unsupported(L, e, "modules, functions and classes as values (call them, or use m.name)");
   if (!strcmp(id->str, "__name__")) /* __main__ for a program, the file's stem for a library */
     return const_instr(L, e->off,
                        (Const){.kind = CONST_STR, .s = L->decl->mod->name->str,
@@ -592,19 +629,27 @@ static Instr *ifexp(Lower *L, Node *e) {
  * are matched to the parameters here, and missing ones take their default
  * values (constants, for now), so the IR call has one argument per
  * parameter. A mismatch is a compile-time error in CPython's words. */
-static Instr *call_func(Lower *L, Node *e, FuncDecl *callee) {
+/* A call of a function (or method) of the program, its arguments bound to
+ * the parameters as Python binds them. self: a method's receiver, bound to
+ * its first parameter (NULL for a plain call). */
+static Instr *call_func(Lower *L, Node *e, FuncDecl *callee, Instr *self) {
   NodeList args = e->Call.args, kws = e->Call.keywords;
   Node *fargs = callee->def->FunctionDef.args;
   int np = callee->nparams, npos = callee->npos, nposonly = fargs->arguments.posonlyargs.len;
+  int first = self ? 1 : 0, given = args.len + first;
   const char *fname = callee->name->str;
-  if (args.len > npos && callee->vararg < 0)
+  if (given > npos && callee->vararg < 0)
     error_at(L->src, e->off, ERR_SYNTAX, "%s() takes %d positional argument%s but %d %s given",
-             fname, npos, npos == 1 ? "" : "s", args.len, args.len == 1 ? "was" : "were");
+             fname, npos, npos == 1 ? "" : "s", given, given == 1 ? "was" : "were");
+  if (self && np == 0)
+    error_at(L->src, e->off, ERR_SYNTAX, "%s() takes 0 positional arguments but 1 was given", fname);
   /* where each argument goes: a parameter's slot, *args or **kwargs */
   Node **slot = arena_alloc(L->a, (size_t)(np + 1) * sizeof *slot);
-  for (int i = 0; i < args.len && i < npos; i++)
-    slot[i] = args.items[i];
-  int nextra = args.len > npos ? args.len - npos : 0;
+  if (self)
+    slot[0] = e;
+  for (int i = 0; i < args.len && i + first < npos; i++)
+    slot[i + first] = args.items[i];
+  int nextra = given > npos ? given - npos : 0;
   Node **kwextra = arena_alloc(L->a, (size_t)(kws.len + 1) * sizeof *kwextra);
   int nkwextra = 0;
   for (int k = 0; k < kws.len; k++) {
@@ -641,13 +686,15 @@ static Instr *call_func(Lower *L, Node *e, FuncDecl *callee) {
     if (!d)
       error_at(L->src, e->off, ERR_SYNTAX, "%s() missing 1 required %s argument: '%s'", fname,
                i < npos ? "positional" : "keyword-only", callee->locals[i]->str);
-    if (d->kind != AST_Constant &&
+    if (d->kind != AST_Constant && !callee->fresh_defaults &&
         !(d->kind == AST_UnaryOp && d->UnaryOp.op == UOP_USub && d->UnaryOp.operand->kind == AST_Constant))
       unsupported(L, d, "default values other than constants");
     slot[i] = d;
   }
   /* arguments are evaluated in the order written; defaults after */
   Instr **vals = arena_alloc(L->a, (size_t)(np + 1) * sizeof *vals);
+  if (self)
+    vals[0] = self;
   Instr *varargs = NULL, *kwargs = NULL;
   if (callee->vararg >= 0) {
     varargs = new_instr(L, IR_BUILTIN, e->off, nextra);
@@ -656,10 +703,10 @@ static Instr *call_func(Lower *L, Node *e, FuncDecl *callee) {
   }
   for (int i = 0; i < args.len; i++) {
     Instr *v = expr(L, args.items[i]);
-    if (i < npos)
-      vals[i] = v;
+    if (i + first < npos)
+      vals[i + first] = v;
     else
-      varargs->args[i - npos] = v;
+      varargs->args[i + first - npos] = v;
   }
   if (varargs)
     emit(L, varargs);
@@ -697,6 +744,69 @@ static Instr *call_func(Lower *L, Node *e, FuncDecl *callee) {
 static Instr *consume(Lower *L, Node *e, const char *name, Instr *sep);
 static Instr *comprehension(Lower *L, Node *e);
 static bool iteration_form(Lower *L, Node *e);
+
+static Instr *setattr(Lower *L, Instr *obj, Ident *name, Instr *val, uint32_t off) {
+  Instr *in = op2(L, IR_SETATTR, off, obj, val);
+  in->name = name;
+  return in;
+}
+
+/* C(args): a new instance, its fields that have a class attribute of the
+ * same name set from it, then __init__ (of C or of its nearest base). */
+static Instr *construct(Lower *L, Node *e, ClassDecl *c) {
+  Instr *obj = new_instr(L, IR_NEW, e->off, 0);
+  obj->cls = c;
+  emit(L, obj);
+  for (ClassDecl *k = c; k; k = k->base)
+    for (int i = 0; i < k->nfields; i++)
+      if (k->fields[i].has_default && !k->fields[i].always_set)
+        setattr(L, obj, k->fields[i].name, class_attr(L, c, k->fields[i].name, NULL, e->off), e->off)->sub = 1;
+  FuncDecl *init = class_method(c, intern("__init__", 8), -1);
+  if (init)
+    call_func(L, e, init, obj);
+  else if (e->Call.args.len || e->Call.keywords.len)
+    error_at(L->src, e->off, ERR_SYNTAX, "%s() takes no arguments", c->name->str);
+  return obj;
+}
+
+/* The class c as a value of a classmethod's cls parameter. */
+static Instr *class_const(Lower *L, ClassDecl *c, uint32_t off) {
+  Instr *in = const_instr(L, off, (Const){.kind = CONST_NONE});
+  in->cls = c;
+  return in;
+}
+
+static bool is_super_call(Node *e) {
+  return e->kind == AST_Call && e->Call.func->kind == AST_Name && !strcmp(e->Call.func->Name.id->str, "super") &&
+         !e->Call.args.len && !e->Call.keywords.len;
+}
+
+/* C.m(args), super().m(args): a method called without dispatch. */
+static Instr *static_method_call(Lower *L, Node *e) {
+  Node *fn = e->Call.func;
+  Ident *name = fn->Attribute.attr;
+  ClassDecl *c = class_ref(L, fn->Attribute.value);
+  if (c) {
+    FuncDecl *m = class_method(c, name, -1);
+    if (!m) {
+      class_attr(L, c, name, NULL, fn->off); /* a class attribute: errors */
+      unsupported(L, fn, "calling a class attribute");
+    }
+    return call_func(L, e, m, m->mkind == MK_CLASSMETHOD ? class_const(L, c, e->off) : NULL);
+  }
+  ClassDecl *me = L->decl->cls;
+  if (!me || L->decl->mkind == MK_STATIC || !L->decl->nparams)
+    error_at(L->src, fn->off, ERR_SYNTAX, "super(): no arguments");
+  FuncDecl *m = me->base ? class_method(me->base, name, -1) : NULL;
+  if (!m && !strcmp(name->str, "__init__") && !e->Call.args.len && !e->Call.keywords.len)
+    return none_const(L, e->off); /* object.__init__() */
+  if (!m)
+    error_at(L->src, fn->off, ERR_SYNTAX, "'super' object has no attribute '%s'", name->str);
+  Instr *self = read_var(L, 0, cur_block(L), e->off);
+  if (m->mkind == MK_CLASSMETHOD && L->decl->mkind != MK_CLASSMETHOD)
+    self = class_const(L, me, e->off);
+  return call_func(L, e, m, m->mkind == MK_STATIC ? NULL : self);
+}
 
 /* Does the builtin `name` consume an iterable given as its first of nargs
  * arguments, so that a generator expression there can run as a loop? */
@@ -755,6 +865,13 @@ static Instr *isinstance_call(Lower *L, Node *e) {
   Instr *args[2];
   args[0] = expr(L, e->Call.args.items[0]);
   Node *cls = e->Call.args.items[1];
+  ClassDecl *c = class_ref(L, cls);
+  if (c) { /* a class of the program: its type, or a base of it */
+    Instr *in = op1(L, IR_BUILTIN, e->off, args[0]);
+    in->name = intern("isinstance.class", 16);
+    in->cls = c;
+    return in;
+  }
   args[1] = const_instr(L, cls->off, (Const){.kind = CONST_INT, .i = class_mask(L, cls)});
   return builtin(L, e->off, "isinstance", args, 2);
 }
@@ -768,6 +885,11 @@ static Instr *call(Lower *L, Node *e) {
   for (int i = 0; i < kws.len; i++)
     if (!kws.items[i]->keyword.arg)
       unsupported(L, kws.items[i], "**kwargs in calls");
+  ClassDecl *cref = class_ref(L, fn);
+  if (cref)
+    return construct(L, e, cref);
+  if (fn->kind == AST_Attribute && (class_ref(L, fn->Attribute.value) || is_super_call(fn->Attribute.value)))
+    return static_method_call(L, e);
   if (fn->kind == AST_Name) {
     Ident *id = fn->Name.id;
     FuncDecl *callee = local_slot(L, id) < 0 ? module_func(L->decl->mod, id) : NULL;
@@ -775,7 +897,7 @@ static Instr *call(Lower *L, Node *e) {
     if (!callee && imp && imp->func) /* from m import f */
       callee = imp->func;
     if (callee)
-      return call_func(L, e, callee);
+      return call_func(L, e, callee, NULL);
     if (is_exception_name(L, id)) {
       if (kws.len)
         unsupported(L, kws.items[0], "keyword arguments to exception classes");
@@ -821,7 +943,7 @@ static Instr *call(Lower *L, Node *e) {
     Ident *attr = fn->Attribute.attr;
     FuncDecl *f = module_func(mref->mod, attr);
     if (f)
-      return call_func(L, e, f);
+      return call_func(L, e, f, NULL);
     if (module_exception(mref->mod, attr) >= 0) {
       if (kws.len)
         unsupported(L, kws.items[0], "keyword arguments to exception classes");
@@ -846,11 +968,14 @@ static Instr *call(Lower *L, Node *e) {
     op1(L, IR_RAISE, e->off, in);
     return none_const(L, e->off); /* unreachable: sys.exit() raises SystemExit */
   }
-  if (fn->kind == AST_Attribute) {
+  bool var = fn->kind == AST_Name && (local_slot(L, fn->Name.id) >= 0 ||
+                                      module_global_index(L->decl->mod, fn->Name.id) >= 0);
+  if (fn->kind == AST_Attribute || var) {
     /* a method call: obj.name(args) becomes the builtin "name" with obj first;
-     * the op library picks the method from obj's type */
-    Instr *obj = expr(L, fn->Attribute.value);
-    if (!strcmp(fn->Attribute.attr->str, "join") && args.len == 1 && iteration_form(L, args.items[0]))
+     * the op library picks the method from obj's type, or type propagation
+     * the method of obj's class; f(args) with f a variable is f.__call__(args) */
+    Instr *obj = expr(L, var ? fn : fn->Attribute.value);
+    if (!var && !strcmp(fn->Attribute.attr->str, "join") && args.len == 1 && iteration_form(L, args.items[0]))
       return consume(L, e, "join", obj);
     Instr *in = new_instr(L, IR_BUILTIN, e->off, args.len + kws.len + 1);
     in->args[0] = obj;
@@ -867,7 +992,7 @@ static Instr *call(Lower *L, Node *e) {
       }
     }
     char name[256];
-    snprintf(name, sizeof name, ".%s", fn->Attribute.attr->str);
+    snprintf(name, sizeof name, ".%s", var ? "__call__" : fn->Attribute.attr->str);
     in->name = intern(name, strlen(name));
     return emit(L, in);
   }
@@ -1033,7 +1158,15 @@ static Instr *expr(Lower *L, Node *e) {
       in->name = e->Attribute.attr;
       return emit(L, in);
     }
-    unsupported(L, e, "attribute access");
+    if (class_ref(L, e->Attribute.value))
+      return class_attr(L, class_ref(L, e->Attribute.value), e->Attribute.attr, NULL, e->off);
+    if (is_super_call(e->Attribute.value))
+      unsupported(L, e, "super() other than to call a method");
+    {
+      Instr *in = op1(L, IR_GETATTR, e->off, expr(L, e->Attribute.value));
+      in->name = e->Attribute.attr;
+      return in;
+    }
   case AST_Await: unsupported(L, e, "await");
   case AST_Yield:
   case AST_YieldFrom: unsupported(L, e, "generators");
@@ -1073,6 +1206,14 @@ static void assign_to(Lower *L, Node *target, Instr *val) {
     in->name = target->Attribute.attr;
     in->gmod = mref->mod;
     emit(L, in);
+    return;
+  }
+  if (target->kind == AST_Attribute && class_ref(L, target->Attribute.value)) { /* C.x = v */
+    class_attr(L, class_ref(L, target->Attribute.value), target->Attribute.attr, val, target->off);
+    return;
+  }
+  if (target->kind == AST_Attribute) { /* obj.x = v */
+    setattr(L, expr(L, target->Attribute.value), target->Attribute.attr, val, target->off);
     return;
   }
   if (target->kind == AST_Tuple || target->kind == AST_List) {
@@ -1710,7 +1851,7 @@ static void stmt(Lower *L, Node *s) {
       /* x: list[int] = []: the annotation gives the empty list its type */
       if (v->op == IR_BUILTIN && (!strcmp(v->name->str, "list.new") || !strcmp(v->name->str, "dict.new") ||
                                   !strcmp(v->name->str, "set.new")))
-        v->ann = type_from_annotation(s->AnnAssign.annotation);
+        v->ann = type_from_annotation(L->decl->mod, s->AnnAssign.annotation);
       assign_to(L, s->AnnAssign.target, v);
     }
     break;
@@ -1724,6 +1865,22 @@ static void stmt(Lower *L, Node *s) {
       in->sub = s->AugAssign.op;
       args[2] = in;
       builtin(L, t->off, "[]=", args, 3);
+      break;
+    }
+    if (t->kind == AST_Attribute && !module_ref(L, t->Attribute.value) && !class_ref(L, t->Attribute.value)) {
+      /* obj.x += v: obj is evaluated once */
+      Instr *obj = expr(L, t->Attribute.value);
+      Instr *cur = op1(L, IR_GETATTR, t->off, obj);
+      cur->name = t->Attribute.attr;
+      Instr *in = op2(L, IR_INPLACE, s->off, cur, expr(L, s->AugAssign.value));
+      in->sub = s->AugAssign.op;
+      setattr(L, obj, t->Attribute.attr, in, t->off);
+      break;
+    }
+    if (t->kind == AST_Attribute) { /* C.x += v, m.x += v */
+      Instr *in = op2(L, IR_INPLACE, s->off, expr(L, t), expr(L, s->AugAssign.value));
+      in->sub = s->AugAssign.op;
+      assign_to(L, t, in);
       break;
     }
     if (t->kind != AST_Name)
@@ -1829,10 +1986,25 @@ static void stmt(Lower *L, Node *s) {
     L->cur = ok;
     break;
   }
-  case AST_ClassDef:
+  case AST_ClassDef: {
     if (L->decl->def->kind == AST_Module && module_exception(L->decl->mod, s->ClassDef.name) >= 0)
       break; /* an exception class: a type the C code defines statically */
-    unsupported(L, s, "classes other than exception classes (class E(ValueError): pass)");
+    ClassDecl *c = L->decl->def->kind == AST_Module ? module_class(L->decl->mod, s->ClassDef.name) : NULL;
+    if (!c || c->def != s)
+      unsupported(L, s, "classes defined inside functions or statements");
+    /* the class body's code: its class attributes get their values */
+    NodeList cb = s->ClassDef.body;
+    for (int k = 0; k < cb.len; k++) {
+      Node *st = cb.items[k];
+      Node *target = st->kind == AST_Assign ? st->Assign.targets.items[0]
+                     : st->kind == AST_AnnAssign ? st->AnnAssign.target : NULL;
+      Node *value = st->kind == AST_Assign ? st->Assign.value : st->kind == AST_AnnAssign ? st->AnnAssign.value : NULL;
+      if (!target || !value || class_attr_owner(c, target->Name.id) != c)
+        continue;
+      class_attr(L, c, target->Name.id, expr(L, value), st->off);
+    }
+    break;
+  }
   case AST_Try: try_stmt(L, s); break;
   case AST_TryStar: unsupported(L, s, "except*");
   case AST_Raise: raise_stmt(L, s); break;
@@ -1927,6 +2099,29 @@ IrFunc *lower_func(Arena *a, FuncDecl *f, const Type **params, int nparams) {
   fn->nblocks = L.blocks.len;
   fn->blocks = (Block **)vec_to_arena(a, &L.blocks);
   return fn;
+}
+
+Instr *ir_const_before(Arena *a, IrFunc *fn, Instr *at, Const c) {
+  Instr *in = arena_alloc(a, sizeof *in);
+  in->op = IR_CONST;
+  in->id = fn->nvalues++;
+  in->off = at->off;
+  in->cval = c;
+  in->type = ty_unknown;
+  in->var = -1;
+  Block *b = at->block;
+  in->block = b;
+  if (b->ninstrs == b->cap) {
+    b->cap = b->cap ? b->cap * 2 : 8;
+    b->instrs = xrealloc(b->instrs, (size_t)b->cap * sizeof *b->instrs);
+  }
+  int k = 0;
+  while (b->instrs[k] != at)
+    k++;
+  memmove(b->instrs + k + 1, b->instrs + k, (size_t)(b->ninstrs - k) * sizeof *b->instrs);
+  b->instrs[k] = in;
+  b->ninstrs++;
+  return in;
 }
 
 /* ------------------------------------------------------------------ dump */

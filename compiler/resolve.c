@@ -233,11 +233,12 @@ static Ident **idents_of(Arena *a, Vec *v, int *n) {
   return (Ident **)vec_to_arena(a, v);
 }
 
-static FuncDecl *resolve_func(Arena *a, Module *m, Node *def) {
+static FuncDecl *resolve_func(Arena *a, Module *m, Node *def, ClassDecl *cls) {
   FuncDecl *f = arena_alloc(a, sizeof *f);
   f->name = def->FunctionDef.name;
   f->def = def;
   f->mod = m;
+  f->cls = cls;
   Scan s = {.src = m->src, .m = m};
   Node *args = def->FunctionDef.args;
   NodeList groups[] = {args->arguments.posonlyargs, args->arguments.args};
@@ -331,7 +332,560 @@ static void find_exception_classes(Arena *a, Module *m) {
 }
 
 bool is_compile_time_module(Ident *name) {
-  return !strcmp(name->str, "typing") || !strcmp(name->str, "__future__");
+  return !strcmp(name->str, "typing") || !strcmp(name->str, "__future__") ||
+         !strcmp(name->str, "dataclasses");
+}
+
+/* ---- classes */
+
+ClassDecl *module_class(Module *m, Ident *name) {
+  for (int i = 0; i < m->nclasses; i++)
+    if (m->classes[i]->name == name)
+      return m->classes[i];
+  const Import *imp = import_of(m, name);
+  return imp ? imp->cls : NULL;
+}
+
+bool class_is_sub(const ClassDecl *c, const ClassDecl *base) {
+  for (; c; c = c->base)
+    if (c == base)
+      return true;
+  return false;
+}
+
+FuncDecl *class_method(ClassDecl *c, Ident *name, int kind) {
+  for (; c; c = c->base)
+    for (int i = c->nmethods - 1; i >= 0; i--) /* a setter follows its getter: the last def wins */
+      if (c->methods[i]->name == name && (kind < 0 || c->methods[i]->mkind == kind))
+        return c->methods[i];
+  return NULL;
+}
+
+ClassField *class_field(ClassDecl *c, Ident *name, ClassDecl **owner) {
+  for (; c; c = c->base)
+    for (int i = 0; i < c->nfields; i++)
+      if (c->fields[i].name == name) {
+        if (owner)
+          *owner = c;
+        return &c->fields[i];
+      }
+  return NULL;
+}
+
+ClassDecl *class_attr_owner(ClassDecl *c, Ident *name) {
+  for (; c; c = c->base)
+    for (int i = 0; i < c->nattrs; i++)
+      if (c->attrs[i] == name)
+        return c;
+  return NULL;
+}
+
+Ident *class_attr_global(ClassDecl *c, Ident *name) {
+  char buf[512];
+  snprintf(buf, sizeof buf, "%s.%s", c->name->str, name->str);
+  return intern(buf, strlen(buf));
+}
+
+_Noreturn static void class_error(ClassDecl *c, Node *at, const char *what) {
+  error_at(c->mod->src, at->off, ERR_SYNTAX, "kiln does not support %s yet (in class '%s')", what,
+           c->name->str);
+}
+
+static bool is_docstring(Node *st) {
+  return st->kind == AST_Expr && st->Expr.value->kind == AST_Constant &&
+         st->Expr.value->Constant.value.kind == CONST_STR;
+}
+
+/* The `self.X` of a method's body: X when e is an attribute of the name self. */
+static Ident *self_attr(Node *e, Ident *self) {
+  return e->kind == AST_Attribute && e->Attribute.value->kind == AST_Name &&
+                 e->Attribute.value->Name.id == self
+             ? e->Attribute.attr
+             : NULL;
+}
+
+typedef struct AttrScan {
+  Ident *self;
+  Vec stores, loads;
+} AttrScan;
+
+static void scan_attrs(Node **slot, void *ctx) {
+  AttrScan *as = ctx;
+  Node *n = *slot;
+  if (!n)
+    return;
+  if (n->kind == AST_FunctionDef || n->kind == AST_Lambda || n->kind == AST_ClassDef)
+    return; /* nested scopes: refused elsewhere */
+  Ident *x = self_attr(n, as->self);
+  if (x)
+    add_name(n->Attribute.ctx == CTX_Load ? &as->loads : &as->stores, x);
+  ast_children(n, scan_attrs, ctx);
+}
+
+static bool mentions(Node *n, Ident *name);
+
+static void mentions_visit(Node **slot, void *ctx) {
+  Ident **want = ctx;
+  if (*slot && want[1] == NULL && mentions(*slot, want[0]))
+    want[1] = want[0];
+}
+
+static bool mentions(Node *n, Ident *name) {
+  if (!n)
+    return false;
+  if (n->kind == AST_Name && n->Name.id == name)
+    return true;
+  Ident *want[2] = {name, NULL};
+  ast_children(n, mentions_visit, want);
+  return want[1] != NULL;
+}
+
+/* Is st `super().__init__(...)` or `Base.__init__(self, ...)`, its other
+ * arguments not mentioning self? */
+static bool base_init_call(ClassDecl *c, Node *st, Ident *self) {
+  if (st->kind != AST_Expr || st->Expr.value->kind != AST_Call || !c->base)
+    return false;
+  Node *call = st->Expr.value, *fn = call->Call.func;
+  if (fn->kind != AST_Attribute || strcmp(fn->Attribute.attr->str, "__init__"))
+    return false;
+  Node *recv = fn->Attribute.value;
+  int skip = 0;
+  if (recv->kind == AST_Call && recv->Call.func->kind == AST_Name &&
+      !strcmp(recv->Call.func->Name.id->str, "super") && !recv->Call.args.len)
+    skip = 0;
+  else if (recv->kind == AST_Name && recv->Name.id == c->base->name && call->Call.args.len &&
+           call->Call.args.items[0]->kind == AST_Name && call->Call.args.items[0]->Name.id == self)
+    skip = 1;
+  else
+    return false;
+  for (int i = skip; i < call->Call.args.len; i++)
+    if (mentions(call->Call.args.items[i], self))
+      return false;
+  for (int i = 0; i < call->Call.keywords.len; i++)
+    if (mentions(call->Call.keywords.items[i]->keyword.value, self))
+      return false;
+  return true;
+}
+
+/* Does the __init__ that instances of c run assign field x before anything
+ * could read it: in its leading statements `self.x = <no self>`, or through
+ * the base's __init__ called there? */
+static bool init_sets(ClassDecl *c, Ident *x) {
+  Ident *init = intern("__init__", 8);
+  FuncDecl *f = class_method(c, init, -1);
+  if (!f)
+    return false;
+  c = f->cls;
+  Node *args = f->def->FunctionDef.args;
+  if (!args->arguments.args.len)
+    return false;
+  Ident *self = args->arguments.args.items[0]->arg.arg;
+  NodeList body = f->def->FunctionDef.body;
+  for (int i = 0; i < body.len; i++) {
+    Node *st = body.items[i];
+    Node *target = NULL, *value = NULL;
+    if (st->kind == AST_Assign && st->Assign.targets.len == 1) {
+      target = st->Assign.targets.items[0];
+      value = st->Assign.value;
+    } else if (st->kind == AST_AnnAssign && st->AnnAssign.value) {
+      target = st->AnnAssign.target;
+      value = st->AnnAssign.value;
+    }
+    if (target && self_attr(target, self) && !mentions(value, self)) {
+      if (self_attr(target, self) == x)
+        return true;
+      continue;
+    }
+    if (base_init_call(c, st, self)) {
+      if (init_sets(c->base, x))
+        return true;
+      continue;
+    }
+    if (is_docstring(st))
+      continue;
+    return false;
+  }
+  return false;
+}
+
+static bool always_set(ClassDecl *c, Ident *x) {
+  if (!init_sets(c, x))
+    return false;
+  for (int i = 0; i < c->nsubs; i++)
+    if (!always_set(c->subs[i], x))
+      return false;
+  return true;
+}
+
+/* The fields c adds: names its methods store on self or read there (a
+ * base class may read what its subclasses assign), and its annotated
+ * class-body names, minus its bases' fields and the names of methods. */
+static void find_fields(Arena *a, ClassDecl *c, Vec *declared) {
+  AttrScan as = {0};
+  for (int i = 0; i < c->nmethods; i++) {
+    FuncDecl *f = c->methods[i];
+    Node *args = f->def->FunctionDef.args;
+    if (f->mkind == MK_STATIC || f->mkind == MK_CLASSMETHOD || !args->arguments.args.len)
+      continue; /* no self */
+    as.self = args->arguments.args.items[0]->arg.arg;
+    NodeList body = f->def->FunctionDef.body;
+    for (int k = 0; k < body.len; k++)
+      scan_attrs(&body.items[k], &as);
+  }
+  Vec names = {0};
+  for (int i = 0; i < declared->len; i++)
+    add_name(&names, declared->items[i]);
+  for (int i = 0; i < as.stores.len; i++)
+    add_name(&names, as.stores.items[i]);
+  for (int i = 0; i < as.loads.len; i++)
+    if (!class_attr_owner(c, as.loads.items[i]))
+      add_name(&names, as.loads.items[i]);
+  Vec fields = {0};
+  for (int i = 0; i < names.len; i++) {
+    Ident *x = names.items[i];
+    if ((c->base && class_field(c->base, x, NULL)) || class_method(c, x, -1))
+      continue;
+    ClassField *fd = arena_alloc(a, sizeof *fd);
+    fd->name = x;
+    fd->has_default = class_attr_owner(c, x) != NULL;
+    vec_push(&fields, fd);
+  }
+  c->nfields = fields.len;
+  c->fields = arena_alloc(a, (size_t)(fields.len + 1) * sizeof *c->fields);
+  for (int i = 0; i < fields.len; i++)
+    c->fields[i] = *(ClassField *)fields.items[i];
+  free(fields.items);
+  free(names.items);
+  free(as.stores.items);
+  free(as.loads.items);
+}
+
+/* The annotation of field x: in the class body, or on a `self.x: T = v`. */
+static void find_field_annotations(ClassDecl *c) {
+  for (int i = 0; i < c->nfields; i++) {
+    ClassField *fd = &c->fields[i];
+    NodeList body = c->def->ClassDef.body;
+    for (int k = 0; k < body.len && !fd->ann; k++)
+      if (body.items[k]->kind == AST_AnnAssign && body.items[k]->AnnAssign.target->kind == AST_Name &&
+          body.items[k]->AnnAssign.target->Name.id == fd->name)
+        fd->ann = body.items[k]->AnnAssign.annotation;
+  }
+}
+
+static Node *dataclass_decorator(ClassDecl *c, Node *d) {
+  Node *fn = d->kind == AST_Call ? d->Call.func : d;
+  bool named = (fn->kind == AST_Name && !strcmp(fn->Name.id->str, "dataclass")) ||
+               (fn->kind == AST_Attribute && !strcmp(fn->Attribute.attr->str, "dataclass") &&
+                fn->Attribute.value->kind == AST_Name &&
+                !strcmp(fn->Attribute.value->Name.id->str, "dataclasses"));
+  if (!named)
+    class_error(c, d, "this class decorator");
+  if (d->kind == AST_Call) {
+    if (d->Call.args.len)
+      class_error(c, d, "positional arguments to @dataclass");
+    for (int i = 0; i < d->Call.keywords.len; i++) {
+      Node *kw = d->Call.keywords.items[i];
+      const char *k = kw->keyword.arg->str;
+      Node *v = kw->keyword.value;
+      if (v->kind != AST_Constant ||
+          (v->Constant.value.kind != CONST_TRUE && v->Constant.value.kind != CONST_FALSE))
+        class_error(c, kw, "@dataclass options other than True/False constants");
+      bool on = v->Constant.value.kind == CONST_TRUE;
+      if (!strcmp(k, "order"))
+        c->order = on;
+      else if (!strcmp(k, "frozen"))
+        c->frozen = on;
+      else if (!(!strcmp(k, "eq") && on) && !(!strcmp(k, "init") && on) && !(!strcmp(k, "repr") && on))
+        class_error(c, kw, "this @dataclass option");
+    }
+  }
+  return d;
+}
+
+static void add_method(Arena *a, ClassDecl *c, Vec *methods, Node *def, int kind);
+
+/* Source text of node n. */
+static void node_text(Buf *b, Module *m, Node *n) {
+  buf_putn(b, m->src->text + n->off, n->end - n->off);
+}
+
+/* A field of a dataclass, in declaration order (its bases' first). */
+typedef struct DcField {
+  Ident *name;
+  Node *ann, *dflt, *factory;
+} DcField;
+
+static void dataclass_fields(ClassDecl *c, Vec *out) {
+  if (c->base && c->base->dataclass)
+    dataclass_fields(c->base, out);
+  NodeList body = c->def->ClassDef.body;
+  for (int i = 0; i < body.len; i++) {
+    Node *st = body.items[i];
+    if (st->kind != AST_AnnAssign || st->AnnAssign.target->kind != AST_Name)
+      continue;
+    Node *ann = st->AnnAssign.annotation;
+    if ((ann->kind == AST_Name && !strcmp(ann->Name.id->str, "ClassVar")) ||
+        (ann->kind == AST_Subscript && ann->Subscript.value->kind == AST_Name &&
+         !strcmp(ann->Subscript.value->Name.id->str, "ClassVar")))
+      continue;
+    DcField *f = xmalloc(sizeof *f);
+    *f = (DcField){st->AnnAssign.target->Name.id, ann, st->AnnAssign.value, NULL};
+    Node *v = f->dflt;
+    if (v && v->kind == AST_Call && v->Call.func->kind == AST_Name &&
+        !strcmp(v->Call.func->Name.id->str, "field")) {
+      f->dflt = NULL;
+      if (v->Call.args.len)
+        class_error(c, v, "positional arguments to field()");
+      for (int k = 0; k < v->Call.keywords.len; k++) {
+        Node *kw = v->Call.keywords.items[k];
+        if (!strcmp(kw->keyword.arg->str, "default"))
+          f->dflt = kw->keyword.value;
+        else if (!strcmp(kw->keyword.arg->str, "default_factory"))
+          f->factory = kw->keyword.value;
+        else
+          class_error(c, kw, "this argument of field()");
+      }
+    }
+    for (int k = 0; k < out->len; k++) /* a subclass redefines a field: it keeps its place */
+      if (((DcField *)out->items[k])->name == f->name) {
+        *(DcField *)out->items[k] = *f;
+        free(f);
+        f = NULL;
+        break;
+      }
+    if (f)
+      vec_push(out, f);
+  }
+}
+
+static void place_at(Node **slot, void *ctx) {
+  if (!*slot)
+    return;
+  Node *at = ctx;
+  (*slot)->off = at->off;
+  (*slot)->end = at->end;
+  ast_children(*slot, place_at, ctx);
+}
+
+/* The methods @dataclass writes, as Python source parsed here; their
+ * nodes are placed at the class statement, so errors and tracebacks point
+ * there. A method the class defines itself is kept. */
+static void dataclass_methods(Arena *a, ClassDecl *c, Vec *methods) {
+  Module *m = c->mod;
+  Vec fields = {0};
+  dataclass_fields(c, &fields);
+  Buf src = {0};
+  bool has[4] = {0};
+  const char *names[] = {"__init__", "__repr__", "__eq__", "__lt__"};
+  for (int i = 0; i < methods->len; i++)
+    for (int k = 0; k < 4; k++)
+      if (!strcmp(((FuncDecl *)methods->items[i])->name->str, names[k]))
+        has[k] = true;
+  if (!has[0]) {
+    buf_puts(&src, "def __init__(self");
+    bool dflt = false;
+    for (int i = 0; i < fields.len; i++) {
+      DcField *f = fields.items[i];
+      buf_printf(&src, ", %s", f->name->str);
+      if (f->dflt || f->factory) {
+        buf_puts(&src, "=");
+        node_text(&src, m, f->dflt ? f->dflt : f->factory);
+        if (f->factory)
+          buf_puts(&src, "()");
+        dflt = true;
+      } else if (dflt) {
+        error_at(m->src, f->ann->off, ERR_SYNTAX, "non-default argument '%s' follows default argument",
+                 f->name->str);
+      }
+    }
+    buf_puts(&src, "):\n    pass\n");
+    for (int i = 0; i < fields.len; i++) {
+      DcField *f = fields.items[i];
+      buf_printf(&src, "    self.%s: ", f->name->str);
+      node_text(&src, m, f->ann);
+      buf_printf(&src, " = %s\n", f->name->str);
+    }
+    if (class_method(c, intern("__post_init__", 13), -1))
+      buf_puts(&src, "    self.__post_init__()\n");
+  }
+  if (!has[1]) {
+    buf_printf(&src, "def __repr__(self):\n    return '%s('", c->name->str);
+    for (int i = 0; i < fields.len; i++) {
+      DcField *f = fields.items[i];
+      buf_printf(&src, " + '%s%s=' + repr(self.%s)", i ? ", " : "", f->name->str, f->name->str);
+    }
+    buf_puts(&src, " + ')'\n");
+  }
+  Buf self_t = {0}, other_t = {0};
+  buf_puts(&self_t, "(");
+  buf_puts(&other_t, "(");
+  for (int i = 0; i < fields.len; i++) {
+    DcField *f = fields.items[i];
+    buf_printf(&self_t, "self.%s,", f->name->str);
+    buf_printf(&other_t, "other.%s,", f->name->str);
+  }
+  buf_puts(&self_t, ")");
+  buf_puts(&other_t, ")");
+  if (!has[2])
+    buf_printf(&src, "def __eq__(self, other):\n    return %s == %s\n", self_t.data, other_t.data);
+  bool user_hash = false;
+  for (int i = 0; i < methods->len; i++)
+    user_hash |= !strcmp(((FuncDecl *)methods->items[i])->name->str, "__hash__");
+  if (c->frozen && !user_hash) /* eq and frozen: hashed by its fields */
+    buf_printf(&src, "def __hash__(self):\n    return hash(%s)\n", self_t.data);
+  if (c->order && !has[3]) {
+    const char *ops[][2] = {{"__lt__", "<"}, {"__le__", "<="}, {"__gt__", ">"}, {"__ge__", ">="}};
+    for (int k = 0; k < 4; k++)
+      buf_printf(&src, "def %s(self, other):\n    return %s %s %s\n", ops[k][0], self_t.data, ops[k][1],
+                 other_t.data);
+  }
+  buf_free(&self_t);
+  buf_free(&other_t);
+  for (int i = 0; i < fields.len; i++)
+    free(fields.items[i]);
+  free(fields.items);
+  if (!src.len)
+    return;
+  char path[300];
+  snprintf(path, sizeof path, "<dataclass %s>", c->name->str);
+  Source *gs = source_from_bytes(arena_strndup(a, path, strlen(path)), src.data, src.len);
+  Node *ast = gs ? parse_module(a, gs) : NULL;
+  if (!ast) /* a field's annotation or default that does not fit in a def */
+    error_at(m->src, c->def->off, ERR_SYNTAX, "kiln cannot generate the methods of dataclass '%s'",
+             c->name->str);
+  buf_free(&src);
+  for (int i = 0; i < ast->Module.body.len; i++) {
+    Node *def = ast->Module.body.items[i];
+    place_at(&def, c->def);
+    add_method(a, c, methods, def, MK_PLAIN);
+    ((FuncDecl *)methods->items[methods->len - 1])->fresh_defaults = true;
+  }
+}
+
+static void add_method(Arena *a, ClassDecl *c, Vec *methods, Node *def, int kind) {
+  FuncDecl *f = resolve_func(a, c->mod, def, c);
+  f->mkind = kind;
+  Node *args = def->FunctionDef.args;
+  if (kind != MK_STATIC && !args->arguments.posonlyargs.len && !args->arguments.args.len)
+    class_error(c, def, "methods without a self parameter (use @staticmethod)");
+  vec_push(methods, f);
+}
+
+/* The module's classes: top-level `class C:` or `class C(Base):` with
+ * Base an earlier class of the program, holding methods, field
+ * annotations and class attributes. */
+static void find_classes(Arena *a, Module *m) {
+  NodeList body = m->ast->Module.body;
+  Vec classes = {0}, all_methods = {0};
+  for (int i = 0; i < body.len; i++) {
+    Node *cd = body.items[i];
+    if (cd->kind != AST_ClassDef || module_exception(m, cd->ClassDef.name) >= 0)
+      continue;
+    ClassDecl *c = arena_alloc(a, sizeof *c);
+    c->name = cd->ClassDef.name;
+    c->def = cd;
+    c->mod = m;
+    Buf cn = {0};
+    buf_printf(&cn, "%s%s", m->prefix, c->name->str);
+    c->cname = arena_strndup(a, cn.data, cn.len);
+    buf_free(&cn);
+    for (int k = 0; k < cd->ClassDef.decorator_list.len; k++)
+      if (dataclass_decorator(c, cd->ClassDef.decorator_list.items[k]))
+        c->dataclass = true;
+    if (cd->ClassDef.keywords.len)
+      class_error(c, cd->ClassDef.keywords.items[0], "class keywords (metaclass=...)");
+    if (cd->ClassDef.bases.len > 1)
+      class_error(c, cd->ClassDef.bases.items[1], "multiple inheritance");
+    if (cd->ClassDef.bases.len == 1) {
+      Node *b = cd->ClassDef.bases.items[0];
+      ClassDecl *base = NULL;
+      if (b->kind == AST_Name) {
+        base = module_class(m, b->Name.id);
+        for (int k = 0; !base && k < classes.len; k++)
+          if (((ClassDecl *)classes.items[k])->name == b->Name.id)
+            base = classes.items[k];
+      }
+      if (b->kind == AST_Name && is_builtin_exception(b->Name.id))
+        class_error(c, b, "exception classes with a body other than pass");
+      if (!base && !(b->kind == AST_Name && !strcmp(b->Name.id->str, "object")))
+        class_error(c, b, "this base class (a class of the program defined before it, or object)");
+      c->base = base;
+    }
+    if (c->base) {
+      c->depth = c->base->depth + 1;
+      c->base->subs = xrealloc(c->base->subs, (size_t)(c->base->nsubs + 1) * sizeof *c->base->subs);
+      c->base->subs[c->base->nsubs++] = c;
+    }
+    Vec methods = {0}, attrs = {0}, declared = {0};
+    NodeList cb = cd->ClassDef.body;
+    for (int k = 0; k < cb.len; k++) {
+      Node *st = cb.items[k];
+      if (st->kind == AST_Pass || is_docstring(st))
+        continue;
+      if (st->kind == AST_FunctionDef) {
+        int kind = MK_PLAIN;
+        NodeList decs = st->FunctionDef.decorator_list;
+        if (decs.len > 1)
+          class_error(c, decs.items[1], "more than one decorator on a method");
+        if (decs.len) {
+          Node *d = decs.items[0];
+          if (d->kind == AST_Name && !strcmp(d->Name.id->str, "staticmethod"))
+            kind = MK_STATIC;
+          else if (d->kind == AST_Name && !strcmp(d->Name.id->str, "classmethod"))
+            kind = MK_CLASSMETHOD;
+          else if (d->kind == AST_Name && !strcmp(d->Name.id->str, "property"))
+            kind = MK_PROPERTY;
+          else if (d->kind == AST_Attribute && !strcmp(d->Attribute.attr->str, "setter") &&
+                   d->Attribute.value->kind == AST_Name &&
+                   d->Attribute.value->Name.id == st->FunctionDef.name)
+            kind = MK_SETTER;
+          else
+            class_error(c, d, "this decorator on a method");
+        }
+        add_method(a, c, &methods, st, kind);
+        continue;
+      }
+      if (st->kind == AST_AnnAssign && st->AnnAssign.target->kind == AST_Name) {
+        vec_push(&declared, st->AnnAssign.target->Name.id);
+        Node *v = st->AnnAssign.value;
+        bool factory = v && v->kind == AST_Call && v->Call.func->kind == AST_Name &&
+                       !strcmp(v->Call.func->Name.id->str, "field");
+        if (v && !(c->dataclass && factory))
+          add_name(&attrs, st->AnnAssign.target->Name.id);
+        continue;
+      }
+      if (st->kind == AST_Assign && st->Assign.targets.len == 1 &&
+          st->Assign.targets.items[0]->kind == AST_Name) {
+        add_name(&attrs, st->Assign.targets.items[0]->Name.id);
+        continue;
+      }
+      class_error(c, st, "this statement in a class body (methods, field annotations and "
+                         "class attributes are supported)");
+    }
+    c->nattrs = attrs.len;
+    c->attrs = (Ident **)vec_to_arena(a, &attrs);
+    c->nmethods = methods.len; /* so far: dataclass_methods looks up __post_init__ */
+    c->methods = (FuncDecl **)methods.items;
+    if (c->dataclass)
+      dataclass_methods(a, c, &methods);
+    c->nmethods = methods.len;
+    c->methods = (FuncDecl **)vec_to_arena(a, &methods);
+    for (int k = 0; k < c->nmethods; k++)
+      vec_push(&all_methods, c->methods[k]);
+    find_fields(a, c, &declared);
+    find_field_annotations(c);
+    free(declared.items);
+    vec_push(&classes, c);
+    m->nclasses = classes.len; /* module_class sees the classes so far */
+    m->classes = (ClassDecl **)classes.items;
+  }
+  m->nclasses = classes.len;
+  m->classes = (ClassDecl **)vec_to_arena(a, &classes);
+  m->nmethods = all_methods.len;
+  m->methods = (FuncDecl **)vec_to_arena(a, &all_methods);
+  for (int i = 0; i < m->nclasses; i++)
+    for (int k = 0; k < m->classes[i]->nfields; k++)
+      m->classes[i]->fields[k].always_set = always_set(m->classes[i], m->classes[i]->fields[k].name);
 }
 
 /* ---- imports: the program's other files */
@@ -469,7 +1023,7 @@ static void find_imports(Arena *a, Module *m, NodeList body, Vec *imps) {
         load_packages(a, m, al->alias.name, 0, al);
         Module *t = load_import(a, m, al->alias.name, 0, al);
         if (t)
-          add_import(imps, a, (Import){al->alias.asname ? al->alias.asname : al->alias.name, t, NULL, NULL});
+          add_import(imps, a, (Import){al->alias.asname ? al->alias.asname : al->alias.name, t, NULL, NULL, NULL});
       }
       break;
     case AST_ImportFrom: {
@@ -479,13 +1033,13 @@ static void find_imports(Arena *a, Module *m, NodeList body, Vec *imps) {
       for (int k = 0; t && k < st->ImportFrom.names.len; k++) {
         Node *al = st->ImportFrom.names.items[k];
         Ident *attr = al->alias.name, *bound = al->alias.asname ? al->alias.asname : attr;
-        Import imp = {bound, t, module_func(t, attr), NULL};
+        Import imp = {bound, t, module_func(t, attr), NULL, module_class(t, attr)};
         if (module_exception(t, attr) >= 0)
           imp.exc = attr;
         const Import *again = import_of(t, attr); /* t imported it from elsewhere */
-        if (again && (again->func || again->exc))
-          imp = (Import){bound, again->mod, again->func, again->exc};
-        if (imp.func || imp.exc)
+        if (again && (again->func || again->exc || again->cls))
+          imp = (Import){bound, again->mod, again->func, again->exc, again->cls};
+        if (imp.func || imp.exc || imp.cls)
           add_import(imps, a, imp);
       }
       break;
@@ -523,11 +1077,15 @@ static void resolve_into(Arena *a, Module *m) {
     m->imports[i] = *(Import *)imps.items[i];
   free(imps.items);
   find_exception_classes(a, m);
+  find_classes(a, m);
   Scan s = {.src = m->src, .m = m};
   scan_body(&s, m->ast->Module.body);
-  for (int i = 0; i < s.bound.len; i++) /* exception classes are types, not variables */
-    if (module_exception(m, s.bound.items[i]) >= 0)
+  for (int i = 0; i < s.bound.len; i++) /* classes are types, not variables */
+    if (module_exception(m, s.bound.items[i]) >= 0 || module_class(m, s.bound.items[i]))
       s.bound.items[i--] = s.bound.items[--s.bound.len];
+  for (int c = 0; c < m->nclasses; c++) /* class attributes: globals named "C.x" */
+    for (int k = 0; k < m->classes[c]->nattrs; k++)
+      add_name(&s.bound, class_attr_global(m->classes[c], m->classes[c]->attrs[k]));
   m->globals = idents_of(a, &s.bound, &m->nglobals);
   free(s.globals.items);
   Vec funcs = {0};
@@ -537,7 +1095,7 @@ static void resolve_into(Arena *a, Module *m) {
   init->def = m->ast;
   init->mod = m;
   for (int i = 0; i < s.funcs.len; i++)
-    vec_push(&funcs, resolve_func(a, m, s.funcs.items[i]));
+    vec_push(&funcs, resolve_func(a, m, s.funcs.items[i], NULL));
   free(s.funcs.items);
   m->nfuncs = funcs.len;
   m->funcs = (FuncDecl **)vec_to_arena(a, &funcs);

@@ -32,7 +32,7 @@ static int ncomposites, capcomposites;
 static Arena *type_arena;
 
 static bool same(const Type *a, const Type *b) {
-  if (a->kind != b->kind || a->elem != b->elem || a->key != b->key || a->func != b->func ||
+  if (a->kind != b->kind || a->elem != b->elem || a->key != b->key || a->func != b->func || a->cls != b->cls ||
       a->nitems != b->nitems || a->var != b->var)
     return false;
   for (int i = 0; i < a->nitems; i++)
@@ -70,6 +70,8 @@ const Type *ty_tuple(const Type **items, int n) {
   return intern_type((Type){.kind = TY_TUPLE, .items = items, .nitems = n});
 }
 const Type *ty_func(FuncDecl *f) { return intern_type((Type){.kind = TY_FUNC, .func = f}); }
+const Type *ty_class(ClassDecl *c) { return intern_type((Type){.kind = TY_CLASS, .cls = c}); }
+const Type *ty_classref(ClassDecl *c) { return intern_type((Type){.kind = TY_CLASSREF, .cls = c}); }
 const Type *ty_frozenset(const Type *elem) {
   return intern_type((Type){.kind = TY_FROZENSET, .elem = elem});
 }
@@ -116,7 +118,7 @@ bool ty_has_tvar(const Type *t) {
     return false;
   if (t->kind == TY_TVAR)
     return true;
-  if (t->kind == TY_FUNC)
+  if (t->kind == TY_FUNC || t->kind == TY_CLASS || t->kind == TY_CLASSREF)
     return false;
   for (int i = 0; i < t->nitems; i++)
     if (ty_has_tvar(t->items[i]))
@@ -149,6 +151,14 @@ const Type *ty_join(const Type *a, const Type *b) {
     return a;
   if (b->kind == TY_OPTIONAL && b->elem == a)
     return b;
+  /* instances of two classes of the program: their nearest common base, so
+   * a method called on the merge dispatches on the runtime class */
+  const Type *ca = a->kind == TY_OPTIONAL ? a->elem : a, *cb = b->kind == TY_OPTIONAL ? b->elem : b;
+  if (ca->kind == TY_CLASS && cb->kind == TY_CLASS) {
+    for (ClassDecl *c = ca->cls; c; c = c->base)
+      if (class_is_sub(cb->cls, c))
+        return ca != a || cb != b ? ty_optional(ty_class(c)) : ty_class(c);
+  }
   return ty_object;
 }
 
@@ -189,6 +199,8 @@ void ty_print(Buf *b, const Type *t) {
     buf_putc(b, ']');
     break;
   case TY_FUNC: buf_printf(b, "function %s", t->func->name->str); break;
+  case TY_CLASS: buf_puts(b, t->cls->name->str); break;
+  case TY_CLASSREF: buf_printf(b, "type[%s]", t->cls->name->str); break;
   default: buf_puts(b, kind_name[t->kind]); break;
   }
 }

@@ -4,5 +4,5 @@ def f(x: int) -> int:
 
 
 g = f
-# error: 8: kiln does not support calling this kind of expression yet
+# error: 8: kiln does not support calling a value of type function f yet
 print(g(2))
