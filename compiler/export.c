@@ -50,6 +50,29 @@ void json_string(Buf *b, const char *s, size_t n) {
   buf_putc(b, '"');
 }
 
+static bool abi_type(const Type *t) {
+  switch (t->kind) {
+  case TY_INT:
+  case TY_FLOAT:
+  case TY_BOOL:
+  case TY_NONE:
+  case TY_STR:
+  case TY_BYTES:
+  case TY_OBJECT:
+  case TY_NORETURN: return true;
+  case TY_LIST:
+  case TY_SET:
+  case TY_OPTIONAL: return abi_type(t->elem);
+  case TY_DICT: return abi_type(t->key) && abi_type(t->elem);
+  case TY_TUPLE:
+    for (int i = 0; i < t->nitems; i++)
+      if (!abi_type(t->items[i]))
+        return false;
+    return true;
+  default: return false;
+  }
+}
+
 /* A default value as JSON: a constant, or minus a numeric constant. false
  * when it has no JSON form. */
 static bool default_json(Buf *b, Node *e) {
@@ -112,7 +135,7 @@ int export_collect(Arena *a, Module *m, IrFunc ***out) {
     for (int p = 0; !why && p < f->nparams; p++) {
       Node *arg = p < posonly.len ? posonly.items[p] : params.items[p - posonly.len];
       types[p] = type_from_annotation(m, arg->arg.annotation);
-      if (!types[p])
+      if (!types[p] || !abi_type(types[p]))
         why = arg->arg.annotation ? "a parameter's annotation names a type kiln cannot pass yet"
                                   : "a parameter has no annotation";
     }
@@ -132,29 +155,6 @@ int export_collect(Arena *a, Module *m, IrFunc ***out) {
   int n = ex.len;
   *out = (IrFunc **)vec_to_arena(a, &ex);
   return n;
-}
-
-static bool abi_type(const Type *t) {
-  switch (t->kind) {
-  case TY_INT:
-  case TY_FLOAT:
-  case TY_BOOL:
-  case TY_NONE:
-  case TY_STR:
-  case TY_BYTES:
-  case TY_OBJECT:
-  case TY_NORETURN: return true;
-  case TY_LIST:
-  case TY_SET:
-  case TY_OPTIONAL: return abi_type(t->elem);
-  case TY_DICT: return abi_type(t->key) && abi_type(t->elem);
-  case TY_TUPLE:
-    for (int i = 0; i < t->nitems; i++)
-      if (!abi_type(t->items[i]))
-        return false;
-    return true;
-  default: return false;
-  }
 }
 
 int export_check(Module *m, IrFunc **ex, int n) {
