@@ -39,6 +39,7 @@ typedef struct Emit {
   IrFunc *fn;
   Vec consts;        /* str constants: Instr * of each kc_<n> */
   int ntemps;        /* boxing temporaries of the current function */
+  int nyields;       /* a generator: its yields so far (resume points) */
   Buf errlines;      /* the current function's error exits: one byte per line, set if used */
   uint8_t *cyclic;   /* per block id of the current function: on a cycle (runs again) */
   int last_line;     /* the last #line emitted */
@@ -958,6 +959,8 @@ static void all_classes(Program *p, Vec *out) {
   }
 }
 
+static void emit_yield(Emit *E, Instr *in);
+
 static void emit_instr(Emit *E, Instr *in) {
   IrFunc *fn = E->fn;
   if (in->op != IR_PHI && in->op != IR_UNDEF)
@@ -1169,7 +1172,12 @@ static void emit_instr(Emit *E, Instr *in) {
     buf_printf(E->out, "  v%d = kr_exc_begin_handling(v%d);\n", in->id, in->args[0]->id);
     break;
   case IR_EXC_END: buf_printf(E->out, "  kr_exc_end_handling(v%d);\n  v%d = 0;\n", in->args[0]->id, in->id); break;
+  case IR_YIELD: emit_yield(E, in); break;
   case IR_RETURN: {
+    if (E->fn->decl->generator) { /* the generator is exhausted */
+      buf_puts(E->out, "  goto kp_out;\n");
+      break;
+    }
     bool owned;
     Buf expr = {0};
     const Type *rt = fn->ret;
@@ -1344,6 +1352,156 @@ static void emit_func(Emit *E, IrFunc *fn) {
   for (int t = 0; t < E->ntemps; t++)
     buf_printf(o, "  kr_xdecref(t%d);\n", t);
   buf_puts(o, "  return kp_ret;\n}\n\n");
+}
+
+/* ------------------------------------------------------------ generators
+ *
+ * A generator is a resumable state machine, not a thread: its values live
+ * in a frame (an iterator object, KrIter first) instead of C locals, the
+ * function's code reads them there (a #define per value), and each yield
+ * stores the item, records where to resume and returns; the next call
+ * jumps back there. Calling the function only makes the frame. */
+
+static void emit_yield(Emit *E, Instr *in) {
+  const Type *t = E->fn->yields;
+  Instr *v = in->args[0];
+  int k = ++E->nyields;
+  if (boxed(t)) {
+    bool owned;
+    Buf x = {0};
+    convert(E, &x, v, t, &owned);
+    buf_printf(E->out, "  kp_out->o = %s;\n", x.data ? x.data : "kr_None");
+    if (!owned)
+      buf_puts(E->out, "  kr_incref(kp_out->o);\n");
+    buf_free(&x);
+  } else if (t->kind == TY_INT || t->kind == TY_FLOAT || t->kind == TY_BOOL) {
+    bool owned;
+    Buf x = {0};
+    convert(E, &x, v, t, &owned);
+    buf_printf(E->out, "  kp_out->%s = %s;\n", valfield(t), x.data ? x.data : "0");
+    buf_free(&x);
+  } else { /* None: a boxed None */
+    buf_puts(E->out, "  kp_out->o = kr_None;\n");
+  }
+  buf_printf(E->out, "  F->state = %d;\n  return 1;\nky%d:;\n", k, k);
+}
+
+/* The frame's slots that hold references: released when the generator dies. */
+static bool frame_value(Instr *in) {
+  return !(ir_flags[in->op] & IRF_TERM) && in->op != IR_EXC_BEGIN;
+}
+
+static void emit_generator(Emit *E, IrFunc *fn) {
+  E->fn = fn;
+  find_cycles(E, fn);
+  E->ntemps = 0;
+  E->nyields = 0;
+  E->last_line = -1;
+  module_paths(E, fn->decl->mod);
+  find_maybe_unbound(E, fn);
+  const char *n = fn->cname;
+  const Type *yt = fn->yields ? fn->yields : ty_noreturn;
+  Buf body = {0};
+  Buf *saved = E->out;
+  E->out = &body;
+  for (int b = 0; b < fn->nblocks; b++) {
+    Block *blk = fn->blocks[b];
+    if (!reachable_block(fn, blk))
+      continue;
+    buf_printf(&body, "b%d:;\n", blk->id);
+    for (int i = 0; i < blk->ninstrs; i++)
+      emit_instr(E, blk->instrs[i]);
+  }
+  E->out = saved;
+  Buf *o = E->out;
+  /* the frame */
+  buf_printf(o, "typedef struct kf_%s {\n  KrIter it;\n  int state;\n", n);
+  for (int i = 0; i < fn->nparams; i++)
+    buf_printf(o, "  %s p%d;\n", ctype(fn->params[i]), i);
+  for (int b = 0; b < fn->nblocks; b++)
+    for (int i = 0; i < fn->blocks[b]->ninstrs; i++) {
+      Instr *in = fn->blocks[b]->instrs[i];
+      if (ir_flags[in->op] & IRF_TERM)
+        continue;
+      buf_printf(o, "  %s v%d;\n", ctype(in->type), in->id);
+      if (E->maybe_unbound[in->id] && in->op == IR_PHI)
+        buf_printf(o, "  bool v%d_b;\n", in->id);
+    }
+  for (int t = 0; t < E->ntemps; t++)
+    buf_printf(o, "  KrObj *t%d;\n", t);
+  buf_printf(o, "} kf_%s;\n", n);
+  /* its values, read in the frame */
+  Buf undef = {0};
+  for (int i = 0; i < fn->nparams; i++) {
+    buf_printf(o, "#define p%d (F->p%d)\n", i, i);
+    buf_printf(&undef, "#undef p%d\n", i);
+  }
+  for (int b = 0; b < fn->nblocks; b++)
+    for (int i = 0; i < fn->blocks[b]->ninstrs; i++) {
+      Instr *in = fn->blocks[b]->instrs[i];
+      if (ir_flags[in->op] & IRF_TERM)
+        continue;
+      buf_printf(o, "#define v%d (F->v%d)\n", in->id, in->id);
+      buf_printf(&undef, "#undef v%d\n", in->id);
+      if (E->maybe_unbound[in->id] && in->op == IR_PHI) {
+        buf_printf(o, "#define v%d_b (F->v%d_b)\n", in->id, in->id);
+        buf_printf(&undef, "#undef v%d_b\n", in->id);
+      }
+    }
+  for (int t = 0; t < E->ntemps; t++) {
+    buf_printf(o, "#define t%d (F->t%d)\n", t, t);
+    buf_printf(&undef, "#undef t%d\n", t);
+  }
+  /* next(): resume where the last yield left off */
+  buf_printf(o, "static int kn_%s(KrIter *kp_it, KrVal *kp_out) {\n  kf_%s *F = (kf_%s *)kp_it;\n  int kp_line = 0;\n"
+                "  switch (F->state) {\n  case 0: break;\n",
+             n, n, n);
+  for (int k = 1; k <= E->nyields; k++)
+    buf_printf(o, "  case %d: goto ky%d;\n", k, k);
+  buf_puts(o, "  default: return 0;\n  }\n");
+  buf_putn(o, body.data ? body.data : "", body.len);
+  buf_free(&body);
+  for (size_t line = 0; line < E->errlines.len; line++)
+    if (E->errlines.data[line])
+      buf_printf(o, "kp_e%zu:\n  kp_line = %zu;\n  goto kp_error;\n", line, line);
+  E->errlines.len = 0;
+  buf_printf(o, "kp_error:\n  kr_tb_add(%s, \"%s\", kp_line);\nkp_reraise:\n  F->state = -1;\n  return -1;\n"
+                "kp_out:\n  F->state = -1;\n  return 0;\n}\n",
+             E->tbpath, fn->decl->name->str);
+  /* dealloc: whatever the frame still holds */
+  buf_printf(o, "static void kd_%s(KrObj *o) {\n  kf_%s *F = (kf_%s *)o;\n", n, n, n);
+  for (int i = 0; i < fn->nparams; i++)
+    if (boxed(fn->params[i]))
+      buf_printf(o, "  kr_xdecref(p%d);\n", i);
+  for (int b = 0; b < fn->nblocks; b++)
+    for (int i = 0; i < fn->blocks[b]->ninstrs; i++) {
+      Instr *in = fn->blocks[b]->instrs[i];
+      if (!frame_value(in))
+        continue;
+      if (in->op != IR_PARAM && boxed(in->type))
+        buf_printf(o, "  kr_xdecref(v%d);\n", in->id);
+      else if (in->type->kind == TY_CURSOR)
+        buf_printf(o, "  kr_loop_clear(&v%d);\n", in->id);
+    }
+  for (int t = 0; t < E->ntemps; t++)
+    buf_printf(o, "  kr_xdecref(t%d);\n", t);
+  buf_puts(o, "  kr_free(o);\n}\n");
+  buf_putn(o, undef.data ? undef.data : "", undef.len);
+  buf_free(&undef);
+  buf_printf(o, "static const KrType kt_%s = {.name = \"generator\", .base = &kr_iterator_type, "
+                ".size = sizeof(kf_%s), .dealloc = kd_%s};\n",
+             n, n, n);
+  /* calling the function: a new frame holding the arguments */
+  func_signature(o, fn);
+  buf_printf(o, " {\n  kf_%s *F = (kf_%s *)kr_obj_new(&kt_%s, sizeof(kf_%s));\n  if (!F)\n    return NULL;\n", n, n,
+             n, n);
+  buf_printf(o, "  F->it.next = kn_%s;\n  F->it.kind = %s;\n", n, valkind(yt));
+  for (int i = 0; i < fn->nparams; i++) {
+    buf_printf(o, "  F->p%d = p%d;\n", i, i);
+    if (boxed(fn->params[i]))
+      buf_printf(o, "  kr_incref(p%d);\n", i);
+  }
+  buf_puts(o, "  return &F->it.h;\n}\n\n");
 }
 
 /* Every specialisation reached: the program's module code first, then
@@ -1534,8 +1692,13 @@ void emit_program(Buf *out, Program *p) {
   buf_puts(out, "\n");
   Buf funcs = {0};
   E.out = &funcs;
-  for (int s = 0; s < specs.len; s++)
-    emit_func(&E, specs.items[s]);
+  for (int s = 0; s < specs.len; s++) {
+    IrFunc *fn = specs.items[s];
+    if (fn->decl->generator)
+      emit_generator(&E, fn);
+    else
+      emit_func(&E, fn);
+  }
 
   /* string constants: immortal objects made once at start-up */
   for (int i = 0; i < E.consts.len; i++)

@@ -1131,7 +1131,21 @@ static void infer_instr(Infer *I, IrFunc *fn, Instr *in) {
     break;
   case IR_GETATTR:
   case IR_SETATTR: attr_instr(I, in); break;
+  case IR_YIELD: { /* a generator's type: an iterator of what it yields */
+    set_type(I, in, ty_none);
+    if (!known)
+      break;
+    const Type *y = tv_resolve(ijoin(fn->yields ? fn->yields : ty_unknown, args[0]));
+    if (y != fn->yields || fn->ret != ty_iter(y)) {
+      fn->yields = y;
+      fn->ret = ty_iter(y);
+      I->changed = true;
+    }
+    break;
+  }
   case IR_RETURN: {
+    if (fn->decl->generator) /* the end of the items (a value would be StopIteration's) */
+      break;
     const Type *t = ijoin(fn->ret, args[0]);
     if (t != fn->ret) {
       fn->ret = t;
@@ -1447,6 +1461,8 @@ int infer_program(Arena *a, Module *m, IrFunc *entry, IrFunc **exports, int nexp
     IrFunc *fn = I.specs.items[i];
     check_func(&I, fn);
     fn->typed = true;
+    if (fn->decl->generator && fn->ret->kind == TY_UNKNOWN) /* yields nothing: an empty iterator */
+      fn->ret = ty_iter(ty_noreturn), fn->yields = ty_noreturn;
     if (fn->ret->kind == TY_UNKNOWN) /* never returns normally */
       fn->ret = ty_noreturn;
   }

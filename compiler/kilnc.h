@@ -441,6 +441,7 @@ struct FuncDecl {
   struct IrFunc **specs; /* its specialisations, one per argument-type tuple */
   int nspecs;
   ClassDecl *cls;     /* a method: its class */
+  bool generator;     /* its body yields: calling it makes a generator */
   bool fresh_defaults; /* defaults are any expressions, evaluated at each call (a dataclass's
                           generated __init__: field(default_factory=f) is f()) */
   int mkind;          /* a method: MK_* */
@@ -633,6 +634,7 @@ typedef struct IrFunc {
   int nvalues;
   char *cname;        /* the C name: kp_<name>[_<n>] */
   bool typed;         /* type propagation has run */
+  const Type *yields; /* a generator: the join of what it yields */
 } IrFunc;
 
 /* Lower one function to SSA IR for the given parameter types. */

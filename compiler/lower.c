@@ -743,6 +743,7 @@ static Instr *call_func(Lower *L, Node *e, FuncDecl *callee, Instr *self) {
 
 static Instr *consume(Lower *L, Node *e, const char *name, Instr *sep);
 static Instr *comprehension(Lower *L, Node *e);
+static void yield_from(Lower *L, Node *e);
 static bool iteration_form(Lower *L, Node *e);
 
 static Instr *setattr(Lower *L, Instr *obj, Ident *name, Instr *val, uint32_t off) {
@@ -1169,7 +1170,16 @@ static Instr *expr(Lower *L, Node *e) {
     }
   case AST_Await: unsupported(L, e, "await");
   case AST_Yield:
-  case AST_YieldFrom: unsupported(L, e, "generators");
+  case AST_YieldFrom: {
+    if (!L->decl->generator)
+      error_at(L->src, e->off, ERR_SYNTAX, "'yield' outside function");
+    if (e->kind == AST_Yield) {
+      op1(L, IR_YIELD, e->off, e->Yield.value ? expr(L, e->Yield.value) : none_const(L, e->off));
+    } else {
+      yield_from(L, e);
+    }
+    return none_const(L, e->off); /* what send() would give: kiln has no send() */
+  }
   case AST_Starred: unsupported(L, e, "starred expressions");
   case AST_Slice: unsupported(L, e, "slices");
   default: unsupported(L, e, "this expression");
@@ -1330,6 +1340,7 @@ typedef enum {
   SINK_SUM,       /* slot = slot + item */
   SINK_ANY,       /* the first true item: slot = True, go to done */
   SINK_ALL,       /* the first false item: slot = False, go to done */
+  SINK_YIELD,     /* yield item (yield from) */
 } SinkKind;
 
 typedef struct Sink {
@@ -1480,6 +1491,7 @@ static void sink_item(Lower *L, Sink *k, Instr *item, Block *cont, uint32_t off)
     builtin(L, off, "[]=", args, 3);
     break;
   }
+  case SINK_YIELD: op1(L, IR_YIELD, off, item); break;
   case SINK_SUM: {
     Instr *sum = op2(L, IR_BINOP, off, read_var(L, k->slot, cur_block(L), off), item);
     sum->sub = BIN_Add;
@@ -1577,6 +1589,15 @@ static void iterate(Lower *L, Node *it, Instr *value, Sink *k, Block *exhausted)
 }
 
 /* for target in iter: body else: orelse */
+/* yield from it: each item of it, yielded. */
+static void yield_from(Lower *L, Node *e) {
+  Block *done = new_block(L);
+  Sink k = {.kind = SINK_YIELD, .done = done};
+  iterate(L, e->YieldFrom.value, NULL, &k, done);
+  seal(L, done);
+  L->cur = done;
+}
+
 static void for_stmt(Lower *L, Node *s) {
   Block *orelse = new_block(L), *exit = new_block(L);
   Sink k = {.kind = SINK_FOR, .node = s, .done = exit};

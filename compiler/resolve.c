@@ -233,12 +233,28 @@ static Ident **idents_of(Arena *a, Vec *v, int *n) {
   return (Ident **)vec_to_arena(a, v);
 }
 
+static void find_yield(Node **slot, void *ctx) {
+  Node *n = *slot;
+  if (!n || *(bool *)ctx)
+    return;
+  if (n->kind == AST_Yield || n->kind == AST_YieldFrom) {
+    *(bool *)ctx = true;
+    return;
+  }
+  if (n->kind == AST_FunctionDef || n->kind == AST_Lambda || n->kind == AST_ClassDef ||
+      n->kind == AST_AsyncFunctionDef)
+    return; /* their own scope */
+  ast_children(n, find_yield, ctx);
+}
+
 static FuncDecl *resolve_func(Arena *a, Module *m, Node *def, ClassDecl *cls) {
   FuncDecl *f = arena_alloc(a, sizeof *f);
   f->name = def->FunctionDef.name;
   f->def = def;
   f->mod = m;
   f->cls = cls;
+  for (int i = 0; i < def->FunctionDef.body.len; i++)
+    find_yield(&def->FunctionDef.body.items[i], &f->generator);
   Scan s = {.src = m->src, .m = m};
   Node *args = def->FunctionDef.args;
   NodeList groups[] = {args->arguments.posonlyargs, args->arguments.args};
