@@ -1621,13 +1621,15 @@ static void emit_library(Buf *o, Program *p) {
   for (int i = 0; i < p->nexports; i++) {
     IrFunc *fn = p->exports[i];
     FuncDecl *f = fn->decl;
-    const char *ret = ty_str_of(fn->ret->kind == TY_NORETURN ? ty_none : fn->ret);
+    bool stream = fn->ret->kind == TY_ITER;
+    const Type *rt = stream ? fn->ret->elem : fn->ret;
+    const char *ret = ty_str_of(rt->kind == TY_NORETURN ? ty_none : rt);
     buf_puts(o, "  {");
     c_string(o, f->name->str, f->name->len);
     buf_printf(o, ", %d, %d, kx_%d_params, kx_%d_types, kx_%d_defaults, ", fn->nparams,
                fn->nparams - f->def->FunctionDef.args->arguments.defaults.len, i, i, i);
     c_string(o, ret, strlen(ret));
-    buf_printf(o, ", kx_%d},\n", i);
+    buf_printf(o, ", kx_%d, %d},\n", i, stream);
   }
   if (!p->nexports)
     buf_puts(o, "  {0}\n");

@@ -62,6 +62,7 @@ static bool abi_type(const Type *t) {
   case TY_NORETURN: return true;
   case TY_LIST:
   case TY_SET:
+  case TY_ITER: /* a generator: its items stream */
   case TY_OPTIONAL: return abi_type(t->elem);
   case TY_DICT: return abi_type(t->key) && abi_type(t->elem);
   case TY_TUPLE:
@@ -216,10 +217,12 @@ void export_manifest(Buf *b, Module *m, IrFunc **ex, int n) {
       }
       buf_putc(b, '}');
     }
-    const char *ret = ty_str_of(fn->ret->kind == TY_NORETURN ? ty_none : fn->ret);
+    bool stream = fn->ret->kind == TY_ITER; /* a generator: "returns" is the type of its items */
+    const Type *rt = stream ? fn->ret->elem : fn->ret;
+    const char *ret = ty_str_of(rt->kind == TY_NORETURN ? ty_none : rt);
     buf_puts(b, "], \"returns\": ");
     json_string(b, ret, strlen(ret));
-    buf_puts(b, ", \"streams\": false}");
+    buf_printf(b, ", \"streams\": %s}", stream ? "true" : "false");
   }
   buf_puts(b, "]}");
 }

@@ -51,6 +51,7 @@ extern "C" {
 typedef struct kiln_module kiln_module;
 typedef struct kiln_value kiln_value;
 typedef struct kiln_error kiln_error;
+typedef struct kiln_stream kiln_stream;
 
 /* The manifest: a JSON object describing the library, valid for the
  * library's lifetime:
@@ -79,6 +80,18 @@ int kiln_call(kiln_module *m, const char *func, kiln_value *const *args, size_t 
  * as JSON text, NUL-terminated, freed with kiln_free. */
 int kiln_call_json(kiln_module *m, const char *func, const char *args_json,
                    char **result_json, kiln_error **err);
+
+/* Generator functions ("streams": true in the manifest, "returns" the type
+ * of their items): kiln_call and kiln_call_json return all the items as a
+ * list; kiln_call_stream starts the call and kiln_stream_next hands out
+ * the items one at a time, as the function yields them: 1 with a new value
+ * in *item, 0 at the end, -1 with *err set (the stream is then at its end).
+ * kiln_stream_close ends the stream early or after its end. A stream may be
+ * read from any thread, one thread at a time. */
+int kiln_call_stream(kiln_module *m, const char *func, kiln_value *const *args, size_t nargs,
+                     kiln_stream **stream, kiln_error **err);
+int kiln_stream_next(kiln_stream *stream, kiln_value **item, kiln_error **err);
+void kiln_stream_close(kiln_stream *stream);
 
 /* Errors. */
 const char *kiln_error_type(const kiln_error *e);      /* "ValueError" */

@@ -512,6 +512,15 @@ static const KrExport *lookup(kiln_module *m, const char *func) {
   return f;
 }
 
+/* A generator function's items gathered in a list (kiln_call, kiln_call_json). */
+static KrObj *collect(const KrExport *f, KrObj *res) {
+  if (!res || !f->stream)
+    return res;
+  KrObj *list = kr_list_from_iter(res, ((KrIter *)res)->kind);
+  kr_decref(res);
+  return list;
+}
+
 int kiln_call(kiln_module *m, const char *func, kiln_value *const *args, size_t nargs,
               kiln_value **result, kiln_error **err) {
   pthread_mutex_lock(&lock);
@@ -519,7 +528,7 @@ int kiln_call(kiln_module *m, const char *func, kiln_value *const *args, size_t 
   KrObj *res = NULL;
   const KrExport *f = lookup(m, func);
   if (f)
-    res = call_locked(f, (KrObj *const *)args, nargs);
+    res = collect(f, call_locked(f, (KrObj *const *)args, nargs));
   if (!res)
     take_error(err);
   pthread_mutex_unlock(&lock);
@@ -541,7 +550,7 @@ int kiln_call_json(kiln_module *m, const char *func, const char *args_json, char
     kr_raise(&kr_TypeError_type, "%s(): the arguments must be a JSON array, not %s", func,
              args->type == &kr_dict_type ? "an object" : type_name(args));
   if (args && !kr_failed()) {
-    KrObj *res = call_locked(f, &KR_LIST(args)->items[0].o, (size_t)KR_LIST(args)->len);
+    KrObj *res = collect(f, call_locked(f, &KR_LIST(args)->items[0].o, (size_t)KR_LIST(args)->len));
     if (res) {
       KrObj *s = kr_json_dumps((KrVal){.o = res}, KR_OBJ, NULL);
       if (s) {
@@ -561,6 +570,53 @@ int kiln_call_json(kiln_module *m, const char *func, const char *args_json, char
   pthread_mutex_unlock(&lock);
   *result_json = text;
   return text ? 0 : -1;
+}
+
+int kiln_call_stream(kiln_module *m, const char *func, kiln_value *const *args, size_t nargs,
+                     kiln_stream **stream, kiln_error **err) {
+  pthread_mutex_lock(&lock);
+  kr_exc_clear();
+  KrObj *res = NULL;
+  const KrExport *f = lookup(m, func);
+  if (f && !f->stream)
+    kr_raise(&kr_TypeError_type, "%s() is not a generator function: call it with kiln_call", func);
+  else if (f)
+    res = call_locked(f, (KrObj *const *)args, nargs);
+  if (!res)
+    take_error(err);
+  pthread_mutex_unlock(&lock);
+  *stream = (kiln_stream *)res;
+  return res ? 0 : -1;
+}
+
+int kiln_stream_next(kiln_stream *stream, kiln_value **item, kiln_error **err) {
+  KrObj *g = (KrObj *)stream;
+  pthread_mutex_lock(&lock); /* the generator runs compiled code */
+  kr_exc_clear();
+  KrVal v;
+  int rc = kr_iter_next(g, &v);
+  KrObj *o = NULL;
+  if (rc == 1) {
+    ValKind k = ((KrIter *)g)->kind;
+    o = kr_val_box(v, k);
+    if (k == KR_OBJ)
+      kr_decref(v.o); /* the box is v.o itself, with its own reference now */
+    if (!o)
+      rc = -1;
+  }
+  if (rc < 0)
+    take_error(err);
+  pthread_mutex_unlock(&lock);
+  *item = VAL(o);
+  return rc;
+}
+
+void kiln_stream_close(kiln_stream *stream) {
+  if (!stream)
+    return;
+  pthread_mutex_lock(&lock);
+  kr_decref((KrObj *)stream);
+  pthread_mutex_unlock(&lock);
 }
 
 /* ----------------------------------------------------------------- values */

@@ -465,6 +465,8 @@ typedef struct KrExport {
    * the KrVal field the type needs; borrowed). A new boxed result, or NULL
    * with kr_exc set. */
   KrObj *(*call)(const KrVal *args);
+  int stream;                    /* a generator function: call returns the generator (an
+                                    iterator object); ret is the type of its items */
 } KrExport;
 typedef struct KrLibrary {
   const char *module;    /* the module's name: the file's stem */

@@ -131,6 +131,47 @@ int main(void) {
   kiln_error_free(err);
   err = NULL;
 
+  /* a generator function streams its items */
+  {
+    kiln_value *sargs[2] = {kiln_str("abcdefg", 7), kiln_int(3)};
+    kiln_stream *st = NULL;
+    rc = kiln_call_stream(mod, "pieces", sargs, 2, &st, &err);
+    char got[64] = "";
+    kiln_value *item = NULL;
+    int n = 0;
+    while (rc == 0 && kiln_stream_next(st, &item, &err) == 1) {
+      size_t len;
+      const char *s = kiln_as_str(item, &len);
+      strncat(got, s, len);
+      strcat(got, "|");
+      kiln_release(item);
+      n++;
+    }
+    check(rc == 0 && n == 3 && !strcmp(got, "abc|def|g|"), "kiln_call_stream: items one at a time");
+    check(kiln_stream_next(st, &item, &err) == 0, "a finished stream stays finished");
+    kiln_stream_close(st);
+    /* closed early: the generator's frame is released */
+    rc = kiln_call_stream(mod, "pieces", sargs, 2, &st, &err);
+    check(rc == 0 && kiln_stream_next(st, &item, &err) == 1, "a second stream");
+    kiln_release(item);
+    kiln_stream_close(st);
+    /* an error raised by the generator comes out of kiln_stream_next */
+    kiln_release(sargs[1]);
+    sargs[1] = kiln_int(0);
+    rc = kiln_call_stream(mod, "pieces", sargs, 2, &st, &err);
+    check(rc == 0 && kiln_stream_next(st, &item, &err) == -1 && !strcmp(kiln_error_type(err), "ValueError"),
+          "a generator's exception comes out of kiln_stream_next");
+    kiln_error_free(err);
+    err = NULL;
+    kiln_stream_close(st);
+    rc = kiln_call_stream(mod, "add", args, 2, &st, &err);
+    check(rc == -1 && !strcmp(kiln_error_type(err), "TypeError"), "kiln_call_stream of a plain function");
+    kiln_error_free(err);
+    err = NULL;
+    kiln_release(sargs[0]);
+    kiln_release(sargs[1]);
+  }
+
   /* invalid UTF-8 is refused when the value is made */
   check(kiln_str("\xff", 1) == NULL, "kiln_str refuses invalid UTF-8");
 

@@ -91,3 +91,11 @@ def _private(x: int) -> int:
 
 def unannotated(x):
     return x
+
+
+def pieces(text: str, n: int):
+    """Stream text in pieces of n characters (a generator: items cross the ABI one at a time)."""
+    if n <= 0:
+        raise ValueError("n must be positive")
+    for i in range(0, len(text), n):
+        yield text[i:i + n]

@@ -59,6 +59,9 @@ CASES = [
     ("lookup", '[{"a": 1.5, "b": 2.25}, "b"]'),
     ("lookup", '[{"a": 1.5}, "zz"]'),
     ("shout", '["gr\\u00fc\\u00dfe"]'),
+    ("pieces", '["hello world", 4]'),
+    ("pieces", '["", 3]'),
+    ("pieces", '["abc", 0]'),
 ]
 
 # (function, JSON arguments, expected last stderr line): the ABI's checks, and
@@ -82,7 +85,10 @@ PY_CALL = r"""
 import json, sys
 sys.path.insert(0, sys.argv[1])
 import textlib
+import types
 r = getattr(textlib, sys.argv[2])(*json.loads(sys.argv[3]))
+if isinstance(r, types.GeneratorType):  # a generator function: kiln call lists its items
+    r = list(r)
 print(json.dumps(r))
 """
 
@@ -124,7 +130,9 @@ def main():
             scale = next(f for f in man["functions"] if f["name"] == "scale")
             ok = (man["module"] == "textlib" and "unannotated" not in names and "_private" not in names
                   and scale["params"][1] == {"name": "k", "type": "float", "default": 2.0}
-                  and scale["returns"] == "list[float]")
+                  and scale["returns"] == "list[float]" and not scale["streams"]
+                  and next(f for f in man["functions"] if f["name"] == "pieces")["streams"]
+                  and next(f for f in man["functions"] if f["name"] == "pieces")["returns"] == "str")
         except (ValueError, KeyError, StopIteration) as e:
             ok, man = False, e
         check("manifest", ok, f"{man}")
