@@ -1856,6 +1856,72 @@ static void try_stmt(Lower *L, Node *s) {
   L->cur = cont;
 }
 
+static Node *synth(Lower *L, AstKind kind, Node *at) { return node_new(L->a, kind, at->off, at->end); }
+
+static NodeList one_node(Lower *L, Node *n) {
+  Node **items = arena_alloc(L->a, sizeof *items);
+  items[0] = n;
+  return (NodeList){items, 1};
+}
+
+/* with A as a, B as b: body is with A as a: (with B as b: body). One item:
+ *     mgr = A (a hidden variable); a = mgr.__enter__()
+ *     try: body
+ *     finally: mgr.__exit__(None, None, None)
+ * kiln's __exit__ is told nothing of the exception and cannot suppress it
+ * (resolve.c refuses an __exit__ that would look). */
+static void try_stmt(Lower *L, Node *s);
+
+static void with_stmt(Lower *L, Node *s) {
+  NodeList items = s->With.items;
+  const int first = 0;
+  Node *it = items.items[first];
+  Instr *mgr = expr(L, it->withitem.context_expr);
+  char nm[48];
+  snprintf(nm, sizeof nm, "with#%u", it->off);
+  Scope *sc = arena_alloc(L->a, sizeof *sc);
+  sc->n = 1;
+  sc->names = arena_alloc(L->a, sizeof *sc->names);
+  sc->names[0] = intern(nm, strlen(nm));
+  sc->slots = arena_alloc(L->a, sizeof *sc->slots);
+  sc->slots[0] = hidden_slots(L, it, 1);
+  sc->outer = L->scope;
+  write_var(L, sc->slots[0], mgr);
+  Instr *entered = builtin(L, it->off, ".__enter__", &mgr, 1);
+  if (it->withitem.optional_vars)
+    assign_to(L, it->withitem.optional_vars, entered);
+  L->scope = sc;
+  Node *name = synth(L, AST_Name, it);
+  name->Name.id = sc->names[0];
+  name->Name.ctx = CTX_Load;
+  Node *attr = synth(L, AST_Attribute, it);
+  attr->Attribute.value = name;
+  attr->Attribute.attr = intern("__exit__", 8);
+  attr->Attribute.ctx = CTX_Load;
+  Node *call = synth(L, AST_Call, it);
+  call->Call.func = attr;
+  Node **nones = arena_alloc(L->a, 3 * sizeof *nones);
+  for (int i = 0; i < 3; i++) {
+    nones[i] = synth(L, AST_Constant, it);
+    nones[i]->Constant.value.kind = CONST_NONE;
+  }
+  call->Call.args = (NodeList){nones, 3};
+  Node *exit = synth(L, AST_Expr, it);
+  exit->Expr.value = call;
+  Node *t = synth(L, AST_Try, s);
+  if (first + 1 < items.len) { /* the rest of the items: a with of their own inside */
+    Node *inner = synth(L, AST_With, s);
+    inner->With.items = (NodeList){items.items + first + 1, items.len - first - 1};
+    inner->With.body = s->With.body;
+    t->Try.body = one_node(L, inner);
+  } else {
+    t->Try.body = s->With.body;
+  }
+  t->Try.finalbody = one_node(L, exit);
+  try_stmt(L, t);
+  L->scope = sc->outer;
+}
+
 static void stmt(Lower *L, Node *s) {
   switch (s->kind) {
   case AST_Expr: expr(L, s->Expr.value); break;
@@ -2029,8 +2095,8 @@ static void stmt(Lower *L, Node *s) {
   case AST_Try: try_stmt(L, s); break;
   case AST_TryStar: unsupported(L, s, "except*");
   case AST_Raise: raise_stmt(L, s); break;
-  case AST_With:
-  case AST_AsyncWith: unsupported(L, s, "with statements");
+  case AST_With: with_stmt(L, s); break;
+  case AST_AsyncWith: unsupported(L, s, "async with");
   case AST_Delete: /* del x[i], del d[k], del x[a:b]; del of a name is not supported yet */
     for (int i = 0; i < s->Delete.targets.len; i++) {
       Node *t = s->Delete.targets.items[i];

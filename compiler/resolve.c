@@ -778,7 +778,37 @@ static void dataclass_methods(Arena *a, ClassDecl *c, Vec *methods) {
   }
 }
 
+static void find_value_return(Node **slot, void *ctx) {
+  Node *n = *slot;
+  if (!n || *(Node **)ctx)
+    return;
+  if (n->kind == AST_Return && n->Return.value &&
+      !(n->Return.value->kind == AST_Constant && n->Return.value->Constant.value.kind == CONST_NONE))
+    *(Node **)ctx = n;
+  else if (n->kind != AST_FunctionDef && n->kind != AST_Lambda)
+    ast_children(n, find_value_return, ctx);
+}
+
+/* kiln calls __exit__(None, None, None) on every way out of a with
+ * statement: one that looks at the exception, or could suppress it by
+ * returning a value, is refused rather than run differently. */
+static void check_exit(ClassDecl *c, Node *def) {
+  Node *args = def->FunctionDef.args;
+  NodeList ps = args->arguments.args;
+  for (int i = 1; i < ps.len; i++)
+    for (int k = 0; k < def->FunctionDef.body.len; k++)
+      if (mentions(def->FunctionDef.body.items[k], ps.items[i]->arg.arg))
+        class_error(c, ps.items[i], "__exit__ that looks at the exception");
+  Node *ret = NULL;
+  for (int k = 0; k < def->FunctionDef.body.len && !ret; k++)
+    find_value_return(&def->FunctionDef.body.items[k], &ret);
+  if (ret)
+    class_error(c, ret, "__exit__ that returns a value (suppressing the exception)");
+}
+
 static void add_method(Arena *a, ClassDecl *c, Vec *methods, Node *def, int kind) {
+  if (!strcmp(def->FunctionDef.name->str, "__exit__"))
+    check_exit(c, def);
   FuncDecl *f = resolve_func(a, c->mod, def, c);
   f->mkind = kind;
   Node *args = def->FunctionDef.args;
