@@ -135,6 +135,8 @@ static const char *code_name(char c) {
   case 'P': return "items";
   case 'C': return "cursor";
   case 'T': return "pair";
+  case 'q': return "(float,int)";
+  case '+': return "...";
   case 'B': return "item|default";
   case '*': return "...";
   default: {
@@ -350,7 +352,7 @@ static const Type *ijoin(const Type *a, const Type *b) {
 /* Bind what the chosen row stores into a container with variables. */
 static void bind_row(const OpRow *r, const Type **args, int nargs) {
   const Type *first = (r->sig[0] == 'k' || r->sig[0] == 'e') && nargs > 1 ? args[1] : args[0];
-  for (int k = 0; k < nargs && r->sig[k] && r->sig[k] != '*'; k++) {
+  for (int k = 0; k < nargs && r->sig[k] && r->sig[k] != '*' && r->sig[k] != '+'; k++) {
     const Type *t = args[k], *slot = NULL;
     switch (r->sig[k]) {
     case 'e': slot = first->elem; break;
@@ -431,13 +433,16 @@ static const OpRow *match(const char *callee, const Type **args, int nargs) {
         continue;
       int n = (int)strlen(r->sig);
       bool variadic = n && r->sig[n - 1] == '*';
+      bool repeated = n && r->sig[n - 1] == '+'; /* "f+": any number of floats */
       if (variadic)
         n--;
-      if (variadic ? nargs < n : nargs != n)
+      if (repeated)
+        n -= 2;
+      if (variadic || repeated ? nargs < n : nargs != n)
         continue;
       bool ok = true;
-      for (int k = 0; k < n && ok; k++)
-        ok = fits(args[k], r->sig[k], pass == 0,
+      for (int k = 0; k < (repeated ? nargs : n) && ok; k++)
+        ok = fits(args[k], k < n ? r->sig[k] : r->sig[n], pass == 0,
                   (r->sig[0] == 'k' || r->sig[0] == 'e') && nargs > 1 ? args[1] : args[0]);
                   /* "in": the container is second */
       if (ok)
@@ -495,6 +500,7 @@ static const Type *row_result(const OpRow *r, const Type **args, int nargs) {
   case 'P': return ty_iter(ty_tuple((const Type *[]){a0->key, a0->elem}, 2));
   case 'C': return ty_cursor(a0);
   case 'T': return ty_tuple((const Type *[]){type_of_code(r->sig[0]), type_of_code(r->sig[0])}, 2);
+  case 'q': return ty_tuple((const Type *[]){ty_float, ty_int}, 2);
   case 'B': return item ? ty_join(item, args[nargs - 1]) : NULL;
   default: return type_of_code(r->result);
   }
