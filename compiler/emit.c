@@ -454,6 +454,26 @@ static void emit_call_row(Emit *E, Instr *in) {
     buf_free(&pos);
     buf_free(&kws);
     buf_free(&names);
+  } else if (nsig >= 2 && r->sig[nsig - 1] == '+') {
+    /* "f+" (math.hypot): the fixed arguments, then the count and an array
+     * of the rest, each converted to the repeated code's type */
+    int fixed = nsig - 2, rest = in->nargs - fixed;
+    const Type *t = type_of_code(r->sig[fixed]);
+    buf_printf(&call, "%s(", r->cfn);
+    for (int i = 0; i < fixed; i++) {
+      arg_expr(E, &pre, &call, in->args[i], code_type(r->sig[i], in->args[i]->type));
+      buf_puts(&call, ", ");
+    }
+    if (!rest) {
+      buf_puts(&call, "0, NULL)");
+    } else {
+      buf_printf(&call, "%d, (const %s[]){", rest, ctype(t));
+      for (int i = fixed; i < in->nargs; i++) {
+        buf_puts(&call, i > fixed ? ", " : "");
+        arg_expr(E, &pre, &call, in->args[i], t);
+      }
+      buf_puts(&call, "})");
+    }
   } else if (variadic) {
     /* f-string pieces: all str */
     buf_printf(&call, "%s(%d, (KrObj *[]){", r->cfn, in->nargs);

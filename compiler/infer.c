@@ -148,6 +148,8 @@ static const char *code_name(char c) {
   case 'P': return "items";
   case 'C': return "cursor";
   case 'T': return "pair";
+  case 'q': return "(float,int)";
+  case '+': return "...";
   case 'B': return "item|default";
   case '*': return "...";
   default: {
@@ -363,7 +365,7 @@ static const Type *ijoin(const Type *a, const Type *b) {
 /* Bind what the chosen row stores into a container with variables. */
 static void bind_row(const OpRow *r, const Type **args, int nargs) {
   const Type *first = (r->sig[0] == 'k' || r->sig[0] == 'e') && nargs > 1 ? args[1] : args[0];
-  for (int k = 0; k < nargs && r->sig[k] && r->sig[k] != '*'; k++) {
+  for (int k = 0; k < nargs && r->sig[k] && r->sig[k] != '*' && r->sig[k] != '+'; k++) {
     const Type *t = args[k], *slot = NULL;
     switch (r->sig[k]) {
     case 'e': slot = first->elem; break;
@@ -448,13 +450,16 @@ static const OpRow *match(const char *callee, const Type **args, int nargs) {
         continue;
       int n = (int)strlen(r->sig);
       bool variadic = n && r->sig[n - 1] == '*';
+      bool repeated = n && r->sig[n - 1] == '+'; /* "f+": any number of floats */
       if (variadic)
         n--;
-      if (variadic ? nargs < n : nargs != n)
+      if (repeated)
+        n -= 2;
+      if (variadic || repeated ? nargs < n : nargs != n)
         continue;
       bool ok = true;
-      for (int k = 0; k < n && ok; k++)
-        ok = fits(args[k], r->sig[k], pass == 0,
+      for (int k = 0; k < (repeated ? nargs : n) && ok; k++)
+        ok = fits(args[k], k < n ? r->sig[k] : r->sig[n], pass == 0,
                   (r->sig[0] == 'k' || r->sig[0] == 'e') && nargs > 1 ? args[1] : args[0]);
                   /* "in": the container is second */
       if (ok)
@@ -512,6 +517,7 @@ static const Type *row_result(const OpRow *r, const Type **args, int nargs) {
   case 'P': return ty_iter(ty_tuple((const Type *[]){a0->key, a0->elem}, 2));
   case 'C': return ty_cursor(a0);
   case 'T': return ty_tuple((const Type *[]){type_of_code(r->sig[0]), type_of_code(r->sig[0])}, 2);
+  case 'q': return ty_tuple((const Type *[]){ty_float, ty_int}, 2);
   case 'B': return item ? ty_join(item, args[nargs - 1]) : NULL;
   default: return type_of_code(r->result);
   }
@@ -846,7 +852,7 @@ static bool class_operator(Infer *I, Instr *in, const Type **args, int nargs) {
     return false;
   Instr **a = arena_alloc(I->a, (size_t)(in->nargs + 1) * sizeof *a);
   memcpy(a, in->args, (size_t)in->nargs * sizeof *a);
-  Instr *sw[2] = {nargs > 1 ? in->args[1] : NULL, in->args[0]};
+  Instr *sw[2] = {nargs > 1 ? in->args[1] : NULL, in->args[0]}; /* nargs > 0: c0 or c1 */
   char name[64];
   switch (in->op) {
   case IR_BINOP:
@@ -1210,7 +1216,7 @@ static void infer_instr(Infer *I, IrFunc *fn, Instr *in) {
     }
     const Type **margs = args;
     const Type *cur_args[1];
-    if (args[0]->kind == TY_CURSOR && !strncmp(callee, "iter.", 5)) {
+    if (nargs > 0 && args[0]->kind == TY_CURSOR && !strncmp(callee, "iter.", 5)) {
       /* iter.next/iter.item: the row of the iterable the cursor walks */
       cur_args[0] = args[0]->elem;
       margs = cur_args;

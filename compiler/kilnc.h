@@ -510,13 +510,18 @@ struct Module {
 /* A name an import binds to something static: `import m` / `import m as n`
  * (a module), `from m import f` (a function of m), `from m import E` (an
  * exception class of m). `from m import X` of a variable X binds an ordinary
- * variable instead, set when the import runs. */
+ * variable instead, set when the import runs. A module kiln provides
+ * (modules.def) has no Module: `import math` sets provided, `from math
+ * import sqrt` provided and attr (a constant, `from math import pi`, is a
+ * variable like X). */
 typedef struct Import {
   Ident *name;     /* the name in the importing module */
-  Module *mod;     /* the module imported */
+  Module *mod;     /* the module imported; NULL for a provided one */
   FuncDecl *func;  /* a function of mod, or NULL */
   Ident *exc;      /* an exception class of mod, or NULL */
   ClassDecl *cls;  /* a class of mod, or NULL */
+  const char *provided; /* the module kiln provides ("math"), or NULL */
+  Ident *attr;     /* a function of the provided module, or NULL */
 } Import;
 
 /* Resolve a parsed program file and, first, every module it imports (their
@@ -535,6 +540,12 @@ int module_global_index(Module *m, Ident *name);  /* -1 if not a global */
 /* typing, __future__: modules that only shape annotations; importing them
  * binds nothing at run time. */
 bool is_compile_time_module(Ident *name);
+/* Modules kiln provides itself (modules.def): the module's name if dotted
+ * names one, else NULL; whether it has a constant `name` (its value in
+ * *value), a function `name` (an op-library row "module.name"). */
+const char *provided_module(Ident *dotted);
+bool provided_const(const char *module, Ident *name, double *value);
+bool provided_func(const char *module, Ident *name);
 bool is_builtin_exception(Ident *name);          /* ValueError, KeyError ... */
 int module_exception(Module *m, Ident *name);    /* index into exc_names, or -1 */
 ClassDecl *module_class(Module *m, Ident *name); /* a class the module defines or imports, or NULL */

@@ -422,7 +422,7 @@ static const Import *module_ref(Lower *L, Node *e) {
   if (e->kind != AST_Name || local_slot(L, e->Name.id) >= 0)
     return NULL;
   const Import *imp = import_of(L->decl->mod, e->Name.id);
-  return imp && !imp->func && !imp->exc && !imp->cls ? imp : NULL;
+  return imp && !imp->func && !imp->exc && !imp->cls && !imp->attr ? imp : NULL;
 }
 
 /* The class of the program a name (or m.C) refers to here, unless a
@@ -433,7 +433,7 @@ static ClassDecl *class_ref(Lower *L, Node *e) {
     return L->fn->params[0]->cls; /* cls in a classmethod: the class it was called on */
   if (e->kind == AST_Attribute) {
     const Import *m = module_ref(L, e->Attribute.value);
-    return m ? module_class(m->mod, e->Attribute.attr) : NULL;
+    return m && m->mod ? module_class(m->mod, e->Attribute.attr) : NULL;
   }
   if (e->kind != AST_Name || local_slot(L, e->Name.id) >= 0 ||
       module_global_index(L->decl->mod, e->Name.id) >= 0)
@@ -477,6 +477,15 @@ static void import_packages(Lower *L, Ident *dotted, int level, uint32_t off) {
     if (pkg)
       import_module(L, pkg, off);
   }
+}
+
+/* m.name read of a module kiln provides: one of its constants. */
+static Instr *provided_global(Lower *L, const char *m, Ident *name, uint32_t off) {
+  double v;
+  if (!provided_const(m, name, &v))
+    error_at(L->src, off, ERR_SYNTAX, "module '%s' has no attribute '%s'%s", m, name->str,
+             provided_func(m, name) ? " kiln can use as a value yet (call it)" : "");
+  return const_instr(L, off, (Const){.kind = CONST_FLOAT, .f = v});
 }
 
 /* m.name read: a global of module m. */
@@ -877,6 +886,35 @@ static Instr *isinstance_call(Lower *L, Node *e) {
   return builtin(L, e->off, "isinstance", args, 2);
 }
 
+/* A call of a function of a module kiln provides (math.sqrt(x), or sqrt(x)
+ * after from math import sqrt): the builtin "math.sqrt", whose op-library
+ * rows decide what it accepts, keywords included ("math.isclose:rel_tol").
+ * fsum() and prod() of a generator expression take the list it fills. */
+static Instr *provided_call(Lower *L, Node *e, const char *module, Ident *fname) {
+  NodeList args = e->Call.args, kws = e->Call.keywords;
+  if (!provided_func(module, fname))
+    error_at(L->src, e->Call.func->off, ERR_SYNTAX, "module '%s' has no attribute '%s'%s", module,
+             fname->str, !strcmp(module, "math") ? " (kiln provides CPython 3.11's math module)" : "");
+  char name[256];
+  snprintf(name, sizeof name, "%s.%s", module, fname->str);
+  if (args.len == 1 && !kws.len && iteration_form(L, args.items[0]) &&
+      (!strcmp(name, "math.fsum") || !strcmp(name, "math.prod")))
+    return consume(L, e, name, NULL);
+  Instr *in = new_instr(L, IR_BUILTIN, e->off, args.len + kws.len);
+  for (int i = 0; i < args.len; i++)
+    in->args[i] = expr(L, args.items[i]);
+  if (kws.len) {
+    in->kwnames = arena_alloc(L->a, (size_t)kws.len * sizeof *in->kwnames);
+    in->nkw = kws.len;
+    for (int i = 0; i < kws.len; i++) {
+      in->kwnames[i] = kws.items[i]->keyword.arg;
+      in->args[args.len + i] = expr(L, kws.items[i]->keyword.value);
+    }
+  }
+  in->name = intern(name, strlen(name));
+  return emit(L, in);
+}
+
 static Instr *call(Lower *L, Node *e) {
   Node *fn = e->Call.func;
   NodeList args = e->Call.args, kws = e->Call.keywords;
@@ -899,6 +937,8 @@ static Instr *call(Lower *L, Node *e) {
       callee = imp->func;
     if (callee)
       return call_func(L, e, callee, NULL);
+    if (imp && imp->attr) /* from math import sqrt */
+      return provided_call(L, e, imp->provided, imp->attr);
     if (is_exception_name(L, id)) {
       if (kws.len)
         unsupported(L, kws.items[0], "keyword arguments to exception classes");
@@ -940,6 +980,8 @@ static Instr *call(Lower *L, Node *e) {
     }
   }
   const Import *mref = fn->kind == AST_Attribute ? module_ref(L, fn->Attribute.value) : NULL;
+  if (mref && mref->provided) /* math.sqrt(x) */
+    return provided_call(L, e, mref->provided, fn->Attribute.attr);
   if (mref) { /* m.f(args), m.E(args) */
     Ident *attr = fn->Attribute.attr;
     FuncDecl *f = module_func(mref->mod, attr);
@@ -1149,8 +1191,12 @@ static Instr *expr(Lower *L, Node *e) {
     return builtin(L, e->off, "[]", args, 2);
   }
   case AST_Attribute:
-    if (module_ref(L, e->Attribute.value))
-      return module_global(L, module_ref(L, e->Attribute.value)->mod, e->Attribute.attr, e->off);
+    if (module_ref(L, e->Attribute.value)) {
+      const Import *mref = module_ref(L, e->Attribute.value);
+      if (mref->provided) /* math.pi */
+        return provided_global(L, mref->provided, e->Attribute.attr, e->off);
+      return module_global(L, mref->mod, e->Attribute.attr, e->off);
+    }
     if (is_sys(L, e->Attribute.value) && (!strcmp(e->Attribute.attr->str, "stderr") ||
                                           !strcmp(e->Attribute.attr->str, "stdout"))) {
       /* a stream: only print(file=...) takes one, and the emitter reads its name */
@@ -1209,6 +1255,8 @@ static void assign_to(Lower *L, Node *target, Instr *val) {
   }
   const Import *mref = target->kind == AST_Attribute ? module_ref(L, target->Attribute.value) : NULL;
   if (mref) { /* m.x = v: a global of module m */
+    if (mref->provided)
+      unsupported(L, target, "assigning to an attribute of a module kiln provides");
     if (module_global_index(mref->mod, target->Attribute.attr) < 0)
       unsupported(L, target, "adding attributes to a module (assign only names it defines)");
     Instr *in = new_instr(L, IR_GLOBAL_SET, target->off, 1);
@@ -1633,7 +1681,7 @@ static Instr *consume(Lower *L, Node *e, const char *name, Instr *sep) {
   Node *it = e->Call.args.items[0];
   uint32_t off = e->off;
   bool to_list = !strcmp(name, "list") || !strcmp(name, "tuple") || !strcmp(name, "min") ||
-                 !strcmp(name, "max") || !strcmp(name, "sorted") || sep;
+                 !strcmp(name, "max") || !strcmp(name, "sorted") || !strncmp(name, "math.", 5) || sep;
   bool to_set = !strcmp(name, "set") || !strcmp(name, "frozenset");
   Block *done = new_block(L);
   Instr *r;
@@ -1652,7 +1700,7 @@ static Instr *consume(Lower *L, Node *e, const char *name, Instr *sep) {
       Instr *args[2] = {acc, e->Call.keywords.len ? expr(L, e->Call.keywords.items[0]->keyword.value) : NULL};
       builtin(L, off, ".sort", args, args[1] ? 2 : 1);
     } else if (strcmp(name, "list") && strcmp(name, "set") && strcmp(name, "dict")) {
-      r = builtin(L, off, name, &acc, 1); /* tuple, frozenset, min, max of the items */
+      r = builtin(L, off, name, &acc, 1); /* tuple, frozenset, min, max, math.fsum of the items */
     }
     return r;
   }
@@ -2015,6 +2063,8 @@ static void stmt(Lower *L, Node *s) {
       Node *al = s->Import.names.items[i];
       Ident *bound = al->alias.asname ? al->alias.asname : al->alias.name;
       const Import *imp = import_of(L->decl->mod, bound);
+      if (imp && imp->provided) /* import math: nothing to run */
+        continue;
       if (imp && !imp->func && !imp->exc) { /* a module of the program, its packages first */
         import_packages(L, al->alias.name, 0, al->off);
         import_module(L, imp->mod, al->off);
@@ -2035,6 +2085,23 @@ static void stmt(Lower *L, Node *s) {
     if (!s->ImportFrom.level && mname && !strcmp(mname->str, "sys"))
       unsupported(L, s, "from sys import ... (use import sys, then sys.exit())");
     Module *t = import_target(L->decl->mod, mname, s->ImportFrom.level);
+    const char *provided = !t && !s->ImportFrom.level ? provided_module(mname) : NULL;
+    for (int i = 0; provided && i < s->ImportFrom.names.len; i++) {
+      /* from math import sqrt (bound statically), pi (a variable) */
+      Node *al = s->ImportFrom.names.items[i];
+      Ident *bound = al->alias.asname ? al->alias.asname : al->alias.name;
+      double v;
+      if (!strcmp(al->alias.name->str, "*"))
+        unsupported(L, al, "from m import *");
+      if (import_of(L->decl->mod, bound))
+        continue;
+      if (!provided_const(provided, al->alias.name, &v))
+        error_at(L->src, al->off, ERR_SYNTAX, "cannot import name '%s' from '%s' (a module kiln provides)",
+                 al->alias.name->str, provided);
+      store_name(L, bound, const_instr(L, al->off, (Const){.kind = CONST_FLOAT, .f = v}), al->off);
+    }
+    if (provided)
+      break;
     if (!t)
       error_at(L->src, s->off, ERR_SYNTAX,
                "kiln cannot find the module '%s%s': no such file next to the program, and kiln does "

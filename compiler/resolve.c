@@ -11,6 +11,7 @@
 #include "kilnc.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -934,6 +935,54 @@ static void find_classes(Arena *a, Module *m) {
       m->classes[i]->fields[k].always_set = always_set(m->classes[i], m->classes[i]->fields[k].name);
 }
 
+/* ---- modules kiln provides (modules.def) */
+
+static const char *const provided_modules[] = {
+#define MODULE(name) name,
+#define CONST(module, name, value)
+#include "modules.def"
+#undef MODULE
+#undef CONST
+};
+
+static const struct {
+  const char *module, *name;
+  double value;
+} provided_consts[] = {
+#define MODULE(name)
+#define CONST(module, name, value) {module, name, value},
+#include "modules.def"
+#undef MODULE
+#undef CONST
+};
+
+const char *provided_module(Ident *dotted) {
+  for (size_t i = 0; dotted && i < countof(provided_modules); i++)
+    if (!strcmp(provided_modules[i], dotted->str))
+      return provided_modules[i];
+  return NULL;
+}
+
+bool provided_const(const char *module, Ident *name, double *value) {
+  for (size_t i = 0; i < countof(provided_consts); i++)
+    if (!strcmp(provided_consts[i].module, module) && !strcmp(provided_consts[i].name, name->str)) {
+      *value = provided_consts[i].value;
+      return true;
+    }
+  return false;
+}
+
+bool provided_func(const char *module, Ident *name) {
+  size_t m = strlen(module), n = strlen(name->str);
+  for (int i = 0; i < op_count; i++) {
+    const char *c = op_table[i].callee;
+    if (!strncmp(c, module, m) && c[m] == '.' && !strncmp(c + m + 1, name->str, n) &&
+        (c[m + 1 + n] == 0 || c[m + 1 + n] == ':'))
+      return true;
+  }
+  return false;
+}
+
 /* ---- imports: the program's other files */
 
 const Import *import_of(Module *m, Ident *name) {
@@ -1068,24 +1117,36 @@ static void find_imports(Arena *a, Module *m, NodeList body, Vec *imps) {
           continue; /* import a.b (binding a): lowering refuses it */
         load_packages(a, m, al->alias.name, 0, al);
         Module *t = load_import(a, m, al->alias.name, 0, al);
+        Ident *bound = al->alias.asname ? al->alias.asname : al->alias.name;
         if (t)
-          add_import(imps, a, (Import){al->alias.asname ? al->alias.asname : al->alias.name, t, NULL, NULL, NULL});
+          add_import(imps, a, (Import){.name = bound, .mod = t});
+        else if (provided_module(al->alias.name)) /* import math */
+          add_import(imps, a, (Import){.name = bound, .provided = provided_module(al->alias.name)});
       }
       break;
     case AST_ImportFrom: {
       Ident *dotted = st->ImportFrom.module;
       load_packages(a, m, dotted, st->ImportFrom.level, st);
       Module *t = load_import(a, m, dotted, st->ImportFrom.level, st);
+      const char *provided = !t && !st->ImportFrom.level ? provided_module(dotted) : NULL;
+      for (int k = 0; provided && k < st->ImportFrom.names.len; k++) {
+        Node *al = st->ImportFrom.names.items[k]; /* from math import sqrt: a function; pi: a variable */
+        if (provided_func(provided, al->alias.name))
+          add_import(imps, a, (Import){.name = al->alias.asname ? al->alias.asname : al->alias.name,
+                                       .provided = provided, .attr = al->alias.name});
+      }
       for (int k = 0; t && k < st->ImportFrom.names.len; k++) {
         Node *al = st->ImportFrom.names.items[k];
         Ident *attr = al->alias.name, *bound = al->alias.asname ? al->alias.asname : attr;
-        Import imp = {bound, t, module_func(t, attr), NULL, module_class(t, attr)};
+        Import imp = {.name = bound, .mod = t, .func = module_func(t, attr), .cls = module_class(t, attr)};
         if (module_exception(t, attr) >= 0)
           imp.exc = attr;
         const Import *again = import_of(t, attr); /* t imported it from elsewhere */
-        if (again && (again->func || again->exc || again->cls))
-          imp = (Import){bound, again->mod, again->func, again->exc, again->cls};
-        if (imp.func || imp.exc || imp.cls)
+        if (again && (again->func || again->exc || again->cls || again->attr)) {
+          imp = *again;
+          imp.name = bound;
+        }
+        if (imp.func || imp.exc || imp.cls || imp.attr)
           add_import(imps, a, imp);
       }
       break;

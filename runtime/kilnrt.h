@@ -479,6 +479,7 @@ extern const KrLibrary kr_library __attribute__((weak)); /* weak: only a library
 
 #include "containers.h"
 #include "json.h"
+#include "mathmod.h"
 #include "ops.h"
 
 #endif
