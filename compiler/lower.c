@@ -1122,24 +1122,44 @@ static void loop_body(Lower *L, NodeList stmts, Block *head, Block *exit) {
   L->loop = lp.outer;
 }
 
+/* Is e a constant that is always true (`while True:`, `while 1:`)? CPython
+ * tests nothing then, and the loop ends only by a break (or return, raise). */
+static bool const_true(Node *e) {
+  if (e->kind != AST_Constant)
+    return false;
+  Const c = e->Constant.value;
+  return c.kind == CONST_TRUE || (c.kind == CONST_INT && c.i != 0) || c.kind == CONST_BIGINT ||
+         (c.kind == CONST_STR && c.len > 0);
+}
+
 /* while test: body else: orelse
- *     head: branch test body, orelse;  body: ...; jump head;  orelse: ...; jump exit */
+ *     head: branch test body, orelse;  body: ...; jump head;  orelse: ...; jump exit
+ * With a test that is always true, head jumps to body: the else clause and
+ * whatever follows the loop without a break are unreachable, so a function
+ * that ends in `while True:` does not fall off its end (return None). */
 static void while_stmt(Lower *L, Node *s) {
-  Block *head = new_block(L), *bodyb = new_block(L), *orelse = new_block(L),
-        *exit = new_block(L);
+  bool forever = const_true(s->While.test);
+  Block *head = new_block(L), *bodyb = new_block(L), *exit = new_block(L);
+  Block *orelse = forever ? NULL : new_block(L);
   jump(L, head, s->off);
   L->cur = head;
-  Instr *test = op1(L, IR_TRUTH, s->While.test->off, expr(L, s->While.test));
-  branch(L, test, bodyb, orelse, s->off);
+  if (forever) {
+    jump(L, bodyb, s->off);
+  } else {
+    Instr *test = op1(L, IR_TRUTH, s->While.test->off, expr(L, s->While.test));
+    branch(L, test, bodyb, orelse, s->off);
+    seal(L, orelse);
+  }
   seal(L, bodyb);
-  seal(L, orelse);
   L->cur = bodyb;
   loop_body(L, s->While.body, head, exit);
   jump(L, head, s->off);
   seal(L, head);
+  /* the else clause: unreachable when forever (still lowered, for its errors) */
   L->cur = orelse;
   body(L, s->While.orelse);
-  jump(L, exit, s->off);
+  if (!forever)
+    jump(L, exit, s->off);
   seal(L, exit);
   L->cur = exit->npreds ? exit : NULL;
 }
