@@ -483,7 +483,7 @@ static void emit_call_row(Emit *E, Instr *in) {
     }
     /* what the program reads the items as: the kind the runtime converts them to */
     const Type *t = in->type;
-    if (r->result == 'X' || r->result == 'B')
+    if (r->result == 'X' || r->result == 'B' || r->result == '?')
       buf_printf(&call, ", %s", valkind(t));
     else if (strchr("QZFG", r->result))
       buf_printf(&call, ", %s", valkind(t->elem));
@@ -492,7 +492,7 @@ static void emit_call_row(Emit *E, Instr *in) {
     else if (r->result == 'A')
       buf_printf(&call, ", %s, %s", valkind(t->key), valkind(t->elem));
     buf_puts(&call, ")");
-    if (strchr("EVXB", r->result)) /* the item comes back as a KrVal */
+    if (strchr("EVXB?", r->result)) /* the item comes back as a KrVal */
       buf_printf(&call, ".%s", valfield(in->type));
   }
   if (pre.len)

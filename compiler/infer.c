@@ -136,6 +136,7 @@ static const char *code_name(char c) {
   case 'C': return "cursor";
   case 'T': return "pair";
   case 'B': return "item|default";
+  case '?': return "Optional[value]";
   case '*': return "...";
   default: {
     const Type *t = type_of_code(c);
@@ -496,6 +497,7 @@ static const Type *row_result(const OpRow *r, const Type **args, int nargs) {
   case 'C': return ty_cursor(a0);
   case 'T': return ty_tuple((const Type *[]){type_of_code(r->sig[0]), type_of_code(r->sig[0])}, 2);
   case 'B': return item ? ty_join(item, args[nargs - 1]) : NULL;
+  case '?': return ty_join(a0->elem, ty_none);
   default: return type_of_code(r->result);
   }
 }

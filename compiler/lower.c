@@ -852,10 +852,14 @@ static Instr *call(Lower *L, Node *e) {
     Instr *obj = expr(L, fn->Attribute.value);
     if (!strcmp(fn->Attribute.attr->str, "join") && args.len == 1 && iteration_form(L, args.items[0]))
       return consume(L, e, "join", obj);
-    Instr *in = new_instr(L, IR_BUILTIN, e->off, args.len + kws.len + 1);
+    /* d.setdefault(k) is d.setdefault(k, None) */
+    bool add_none = !strcmp(fn->Attribute.attr->str, "setdefault") && args.len == 1 && !kws.len;
+    Instr *in = new_instr(L, IR_BUILTIN, e->off, args.len + kws.len + 1 + add_none);
     in->args[0] = obj;
     for (int i = 0; i < args.len; i++)
       in->args[i + 1] = expr(L, args.items[i]);
+    if (add_none)
+      in->args[2] = none_const(L, e->off);
     /* keyword arguments follow, named: xs.sort(reverse=r) selects the row
      * ".sort:reverse", s.format(x=1) the variadic ".format" (infer.c) */
     if (kws.len) {

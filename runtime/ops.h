@@ -145,6 +145,10 @@ int64_t kr_float_to_int(double v);            /* int(x): ValueError for nan, Ove
 #define KR_GT(a, b) ((a) > (b))
 #define KR_GE(a, b) ((a) >= (b))
 #define KR_TRUE2(a, b) ((void)(a), (void)(b), true)
+#define KR_IS_NONE(o, n) ((void)(n), (o) == kr_None)      /* x is None: n an unboxed None */
+#define KR_IS_NOT_NONE(o, n) ((void)(n), (o) != kr_None)
+#define KR_NONE_IS(n, o) ((void)(n), (o) == kr_None)
+#define KR_NONE_IS_NOT(n, o) ((void)(n), (o) != kr_None)
 #define KR_FALSE2(a, b) ((void)(a), (void)(b), false)
 #define KR_BTRUTH(a) ((bool)(a))
 #define KR_ITRUTH(a) ((a) != 0)
@@ -262,6 +266,7 @@ static inline KrObj *kr_max_fi(double a, int64_t b) {
 #define KR_DICT_GETITEM(d, k) kr_dict_getitem((d), (k), KR_DICT(d)->kkind)
 #define KR_DICT_SETITEM(d, k, v) kr_dict_setitem((d), (k), KR_DICT(d)->kkind, (v))
 #define KR_DICT_GET(d, k, dflt) kr_dict_get((d), (k), KR_DICT(d)->kkind, (dflt))
+#define KR_DICT_GET_OPT(d, k, want) kr_dict_get_opt((d), (k), KR_DICT(d)->kkind, (want))
 #define KR_DICT_DELITEM(d, k) kr_dict_delitem((d), (k), KR_DICT(d)->kkind)
 #define KR_DICT_IN(k, d) (kr_dict_contains((d), (k), KR_DICT(d)->kkind) > 0)
 #define KR_DICT_NOT_IN(k, d) (kr_dict_contains((d), (k), KR_DICT(d)->kkind) == 0)
