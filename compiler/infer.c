@@ -137,6 +137,7 @@ static const char *code_name(char c) {
   case 'T': return "pair";
   case 'B': return "item|default";
   case '?': return "Optional[value]";
+  case '3': return "tuple[str, str, str]";
   case '*': return "...";
   default: {
     const Type *t = type_of_code(c);
@@ -498,6 +499,7 @@ static const Type *row_result(const OpRow *r, const Type **args, int nargs) {
   case 'T': return ty_tuple((const Type *[]){type_of_code(r->sig[0]), type_of_code(r->sig[0])}, 2);
   case 'B': return item ? ty_join(item, args[nargs - 1]) : NULL;
   case '?': return ty_join(a0->elem, ty_none);
+  case '3': return ty_tuple((const Type *[]){ty_str, ty_str, ty_str}, 3);
   default: return type_of_code(r->result);
   }
 }

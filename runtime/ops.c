@@ -229,6 +229,48 @@ KrObj *kr_str_splitlines_list(KrObj *s) {
   return strs_to_list(n, items);
 }
 
+/* startswith/endswith of a tuple: each item must be a str when it is
+ * reached (a match before a bad item is True, as in CPython) */
+static int tuple_tailmatch(KrObj *s, KrObj *t, int64_t start, int64_t end, int has, bool at_end) {
+  KrTuple *tp = KR_TUPLE(t);
+  for (int64_t i = 0; i < tp->len; i++) {
+    if (tp->kinds[i] != KR_OBJ || tp->items[i].o->type != &kr_str_type) {
+      kr_raise(&kr_TypeError_type, "tuple for %s must only contain str, not %s",
+               at_end ? "endswith" : "startswith", kr_type_name(tp->items[i], tp->kinds[i]));
+      return -1;
+    }
+    KrObj *p = tp->items[i].o;
+    int r = at_end ? kr_str_endswith(s, &p, 1, start, end, has) : kr_str_startswith(s, &p, 1, start, end, has);
+    if (r != 0)
+      return r;
+  }
+  return 0;
+}
+
+int kr_str_startswith_tuple(KrObj *s, KrObj *t, int64_t start, int64_t end, int has) {
+  return tuple_tailmatch(s, t, start, end, has, false);
+}
+
+int kr_str_endswith_tuple(KrObj *s, KrObj *t, int64_t start, int64_t end, int has) {
+  return tuple_tailmatch(s, t, start, end, has, true);
+}
+
+static KrObj *partition_tuple(KrObj *s, KrObj *sep, bool reverse) {
+  KrObj *out[3];
+  if ((reverse ? kr_str_rpartition(s, sep, out) : kr_str_partition(s, sep, out)) < 0)
+    return NULL;
+  if (!out[0] || !out[1] || !out[2]) { /* MemoryError */
+    for (int i = 0; i < 3; i++)
+      kr_xdecref(out[i]);
+    return NULL;
+  }
+  KrVal items[3] = {{.o = out[0]}, {.o = out[1]}, {.o = out[2]}};
+  return kr_tuple_pack_steal(3, items, (const uint8_t[]){KR_OBJ, KR_OBJ, KR_OBJ});
+}
+
+KrObj *kr_str_partition3(KrObj *s, KrObj *sep) { return partition_tuple(s, sep, false); }
+KrObj *kr_str_rpartition3(KrObj *s, KrObj *sep) { return partition_tuple(s, sep, true); }
+
 KrObj *kr_str_join_list(KrObj *sep, KrObj *list) {
   KrList *l = KR_LIST(list);
   if (l->kind != KR_OBJ) /* a list[int] holds no str */

@@ -183,6 +183,32 @@ static inline int64_t kr_str_rfind1(KrObj *s, KrObj *sub) { return kr_str_rfind(
 static inline int64_t kr_str_index1(KrObj *s, KrObj *sub) { return kr_str_index(s, sub, 0, 0, 0); }
 static inline int64_t kr_str_rindex1(KrObj *s, KrObj *sub) { return kr_str_rindex(s, sub, 0, 0, 0); }
 static inline int64_t kr_str_count1(KrObj *s, KrObj *sub) { return kr_str_count(s, sub, 0, 0, 0); }
+/* s.find(sub, start) (2) and s.find(sub, start, end) (3), and the like */
+static inline int64_t kr_str_find2(KrObj *s, KrObj *sub, int64_t a) { return kr_str_find(s, sub, a, 0, 1); }
+static inline int64_t kr_str_find3(KrObj *s, KrObj *sub, int64_t a, int64_t b) { return kr_str_find(s, sub, a, b, 3); }
+static inline int64_t kr_str_rfind2(KrObj *s, KrObj *sub, int64_t a) { return kr_str_rfind(s, sub, a, 0, 1); }
+static inline int64_t kr_str_rfind3(KrObj *s, KrObj *sub, int64_t a, int64_t b) { return kr_str_rfind(s, sub, a, b, 3); }
+static inline int64_t kr_str_index2(KrObj *s, KrObj *sub, int64_t a) { return kr_str_index(s, sub, a, 0, 1); }
+static inline int64_t kr_str_index3(KrObj *s, KrObj *sub, int64_t a, int64_t b) { return kr_str_index(s, sub, a, b, 3); }
+static inline int64_t kr_str_rindex2(KrObj *s, KrObj *sub, int64_t a) { return kr_str_rindex(s, sub, a, 0, 1); }
+static inline int64_t kr_str_rindex3(KrObj *s, KrObj *sub, int64_t a, int64_t b) { return kr_str_rindex(s, sub, a, b, 3); }
+static inline int64_t kr_str_count2(KrObj *s, KrObj *sub, int64_t a) { return kr_str_count(s, sub, a, 0, 1); }
+static inline int64_t kr_str_count3(KrObj *s, KrObj *sub, int64_t a, int64_t b) { return kr_str_count(s, sub, a, b, 3); }
+static inline int kr_str_startswith2(KrObj *s, KrObj *p, int64_t a) { return kr_str_startswith(s, &p, 1, a, 0, 1); }
+static inline int kr_str_startswith3(KrObj *s, KrObj *p, int64_t a, int64_t b) { return kr_str_startswith(s, &p, 1, a, b, 3); }
+static inline int kr_str_endswith2(KrObj *s, KrObj *p, int64_t a) { return kr_str_endswith(s, &p, 1, a, 0, 1); }
+static inline int kr_str_endswith3(KrObj *s, KrObj *p, int64_t a, int64_t b) { return kr_str_endswith(s, &p, 1, a, b, 3); }
+/* s.startswith(t[, start[, end]]) for a tuple t: has as in strmethods.c */
+int kr_str_startswith_tuple(KrObj *s, KrObj *t, int64_t start, int64_t end, int has);
+int kr_str_endswith_tuple(KrObj *s, KrObj *t, int64_t start, int64_t end, int has);
+static inline int kr_str_startswith_t1(KrObj *s, KrObj *t) { return kr_str_startswith_tuple(s, t, 0, 0, 0); }
+static inline int kr_str_startswith_t2(KrObj *s, KrObj *t, int64_t a) { return kr_str_startswith_tuple(s, t, a, 0, 1); }
+static inline int kr_str_startswith_t3(KrObj *s, KrObj *t, int64_t a, int64_t b) { return kr_str_startswith_tuple(s, t, a, b, 3); }
+static inline int kr_str_endswith_t1(KrObj *s, KrObj *t) { return kr_str_endswith_tuple(s, t, 0, 0, 0); }
+static inline int kr_str_endswith_t2(KrObj *s, KrObj *t, int64_t a) { return kr_str_endswith_tuple(s, t, a, 0, 1); }
+static inline int kr_str_endswith_t3(KrObj *s, KrObj *t, int64_t a, int64_t b) { return kr_str_endswith_tuple(s, t, a, b, 3); }
+KrObj *kr_str_partition3(KrObj *s, KrObj *sep);  /* s.partition(sep): a tuple[str, str, str] */
+KrObj *kr_str_rpartition3(KrObj *s, KrObj *sep); /* s.rpartition(sep) */
 static inline KrObj *kr_str_center0(KrObj *s, int64_t w) { return kr_str_center(s, w, NULL); }
 static inline KrObj *kr_str_ljust0(KrObj *s, int64_t w) { return kr_str_ljust(s, w, NULL); }
 static inline KrObj *kr_str_rjust0(KrObj *s, int64_t w) { return kr_str_rjust(s, w, NULL); }
