@@ -390,6 +390,9 @@ static void emit_call_row(Emit *E, Instr *in) {
       buf_printf(&call, "}, (const uint8_t[]){%s})", kinds.data);
       buf_free(&kinds);
     }
+  } else if (!strcmp(r->callee, "unpack")) {
+    buf_printf(&call, "%s(v%d, %d, %d, %s).%s", r->cfn, in->args[0]->id, in->sub, in->var, valkind(in->type),
+               valfield(in->type));
   } else if (!strcmp(r->callee, "tuple.item?")) {
     buf_printf(&call, "kr_obj_unpack(v%d, %d, %d)", in->args[0]->id, in->sub, in->var);
   } else if (!strcmp(r->callee, "tuple.item")) {

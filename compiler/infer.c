@@ -752,6 +752,11 @@ static void infer_instr(Infer *I, IrFunc *fn, Instr *in) {
         /* a variant (a tuple whose items' types merged): unpacked at run time */
         in->row = match("tuple.item?", args, nargs);
         set_type(I, in, ty_object);
+      } else if (known && (args[0]->kind == TY_LIST || args[0]->kind == TY_STR ||
+                           (args[0]->kind == TY_TUPLE && args[0]->nitems < 0)) &&
+                 (in->row = match("unpack", args, nargs))) {
+        /* a list, a str, a tuple[T, ...]: its length checked at run time */
+        set_type(I, in, ty_iter_item(args[0]));
       } else {
         in->row = NULL; /* the argument's type changed: never keep a stale row */
       }

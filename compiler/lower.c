@@ -1091,13 +1091,18 @@ static void assign_to(Lower *L, Node *target, Instr *val) {
         assign_to(L, t.items[i], val->args[i]);
       return;
     }
+    /* every item is read (the first read checks the length) before any
+     * target is assigned, as CPython's UNPACK_SEQUENCE does: assigning a
+     * target may change a list being unpacked (xs[1], xs[0] = xs) */
+    Instr **items = arena_alloc(L->a, (size_t)t.len * sizeof *items);
     for (int i = 0; i < t.len; i++) {
-      Instr *item = op1(L, IR_BUILTIN, t.items[i]->off, val);
-      item->name = intern("tuple.item", 10);
-      item->sub = i;
-      item->var = t.len; /* the number of targets */
-      assign_to(L, t.items[i], item);
+      items[i] = op1(L, IR_BUILTIN, t.items[i]->off, val);
+      items[i]->name = intern("tuple.item", 10);
+      items[i]->sub = i;
+      items[i]->var = t.len; /* the number of targets */
     }
+    for (int i = 0; i < t.len; i++)
+      assign_to(L, t.items[i], items[i]);
     return;
   }
   unsupported(L, target, "assignment to this target");

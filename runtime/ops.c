@@ -4,6 +4,7 @@
  * Declared in ops.h; compiler/ops.def names these functions.
  */
 #include "core_impl.h"
+#include "containers_impl.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -442,22 +443,32 @@ int kr_exit(void) {
   return status;
 }
 
-KrObj *kr_obj_unpack(KrObj *o, int64_t i, int64_t n) {
+KrVal kr_seq_unpack(KrObj *o, int64_t i, int64_t n, ValKind want) {
   int64_t len;
-  KrVal v;
+  KrVal v, out = {0};
   ValKind k;
   if (o->type == &kr_tuple_type) {
     len = KR_TUPLE(o)->len;
   } else if (o->type == &kr_list_type) {
     len = KR_LIST(o)->len;
+  } else if (o->type == &kr_str_type) {
+    len = ((KrStr *)o)->nchars;
   } else {
-    return kr_raise(&kr_TypeError_type, "cannot unpack non-iterable %s object", o->type->name);
+    kr_raise(&kr_TypeError_type, "cannot unpack non-iterable %s object", o->type->name);
+    return out;
   }
-  if (len < n)
-    return kr_raise(&kr_ValueError_type, "not enough values to unpack (expected %" PRId64 ", got %" PRId64 ")",
-                    n, len);
-  if (len > n)
-    return kr_raise(&kr_ValueError_type, "too many values to unpack (expected %" PRId64 ")", n);
+  if (len < n) {
+    kr_raise(&kr_ValueError_type, "not enough values to unpack (expected %" PRId64 ", got %" PRId64 ")", n, len);
+    return out;
+  }
+  if (len > n) {
+    kr_raise(&kr_ValueError_type, "too many values to unpack (expected %" PRId64 ")", n);
+    return out;
+  }
+  if (o->type == &kr_str_type) {
+    out.o = kr_str_getitem(o, i);
+    return out;
+  }
   if (o->type == &kr_tuple_type) {
     v = KR_TUPLE(o)->items[i];
     k = (ValKind)KR_TUPLE(o)->kinds[i];
@@ -465,5 +476,8 @@ KrObj *kr_obj_unpack(KrObj *o, int64_t i, int64_t n) {
     v = KR_LIST(o)->items[i];
     k = KR_LIST(o)->kind;
   }
-  return kr_val_box(v, k);
+  krc_convert(v, k, want, &out);
+  return out;
 }
+
+KrObj *kr_obj_unpack(KrObj *o, int64_t i, int64_t n) { return kr_seq_unpack(o, i, n, KR_OBJ).o; }

@@ -530,6 +530,7 @@ void kr_init(int argc, char **argv); /* once, before the module code */
  * reference); ValueError "not enough values to unpack (expected 2, got 1)" /
  * "too many values to unpack (expected 2)", TypeError for what cannot be unpacked. */
 KrObj *kr_obj_unpack(KrObj *o, int64_t i, int64_t n);
+KrVal kr_seq_unpack(KrObj *o, int64_t i, int64_t n, ValKind want); /* item i of a list, str or tuple being unpacked into n targets, as kind want */
 int kr_exit(void);                   /* the exit status: reports a pending exception, flushes */
 
 #endif
