@@ -393,6 +393,9 @@ static void emit_call_row(Emit *E, Instr *in) {
       buf_printf(&call, "}, (const uint8_t[]){%s})", kinds.data);
       buf_free(&kinds);
     }
+  } else if (!strcmp(r->callee, "unpack")) {
+    buf_printf(&call, "%s(v%d, %d, %d, %s).%s", r->cfn, in->args[0]->id, in->sub, in->var, valkind(in->type),
+               valfield(in->type));
   } else if (!strcmp(r->callee, "tuple.item?")) {
     buf_printf(&call, "kr_obj_unpack(v%d, %d, %d)", in->args[0]->id, in->sub, in->var);
   } else if (!strcmp(r->callee, "tuple.item")) {
@@ -506,7 +509,7 @@ static void emit_call_row(Emit *E, Instr *in) {
     }
     /* what the program reads the items as: the kind the runtime converts them to */
     const Type *t = in->type;
-    if (r->result == 'X' || r->result == 'B')
+    if (r->result == 'X' || r->result == 'B' || r->result == '?')
       buf_printf(&call, ", %s", valkind(t));
     else if (strchr("QZFG", r->result))
       buf_printf(&call, ", %s", valkind(t->elem));
@@ -515,7 +518,7 @@ static void emit_call_row(Emit *E, Instr *in) {
     else if (r->result == 'A')
       buf_printf(&call, ", %s, %s", valkind(t->key), valkind(t->elem));
     buf_puts(&call, ")");
-    if (strchr("EVXB", r->result)) /* the item comes back as a KrVal */
+    if (strchr("EVXB?", r->result)) /* the item comes back as a KrVal */
       buf_printf(&call, ".%s", valfield(in->type));
   }
   if (pre.len)

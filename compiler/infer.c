@@ -151,6 +151,8 @@ static const char *code_name(char c) {
   case 'q': return "(float,int)";
   case '+': return "...";
   case 'B': return "item|default";
+  case '?': return "Optional[value]";
+  case '3': return "tuple[str, str, str]";
   case '*': return "...";
   default: {
     const Type *t = type_of_code(c);
@@ -519,6 +521,8 @@ static const Type *row_result(const OpRow *r, const Type **args, int nargs) {
   case 'T': return ty_tuple((const Type *[]){type_of_code(r->sig[0]), type_of_code(r->sig[0])}, 2);
   case 'q': return ty_tuple((const Type *[]){ty_float, ty_int}, 2);
   case 'B': return item ? ty_join(item, args[nargs - 1]) : NULL;
+  case '?': return ty_join(a0->elem, ty_none);
+  case '3': return ty_tuple((const Type *[]){ty_str, ty_str, ty_str}, 3);
   default: return type_of_code(r->result);
   }
 }
@@ -1199,6 +1203,11 @@ static void infer_instr(Infer *I, IrFunc *fn, Instr *in) {
         /* a variant (a tuple whose items' types merged): unpacked at run time */
         in->row = match("tuple.item?", args, nargs);
         set_type(I, in, ty_object);
+      } else if (known && (args[0]->kind == TY_LIST || args[0]->kind == TY_STR ||
+                           (args[0]->kind == TY_TUPLE && args[0]->nitems < 0)) &&
+                 (in->row = match("unpack", args, nargs))) {
+        /* a list, a str, a tuple[T, ...]: its length checked at run time */
+        set_type(I, in, ty_iter_item(args[0]));
       } else {
         in->row = NULL; /* the argument's type changed: never keep a stale row */
       }

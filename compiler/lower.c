@@ -1020,10 +1020,14 @@ static Instr *call(Lower *L, Node *e) {
     Instr *obj = expr(L, var ? fn : fn->Attribute.value);
     if (!var && !strcmp(fn->Attribute.attr->str, "join") && args.len == 1 && iteration_form(L, args.items[0]))
       return consume(L, e, "join", obj);
-    Instr *in = new_instr(L, IR_BUILTIN, e->off, args.len + kws.len + 1);
+    /* d.setdefault(k) is d.setdefault(k, None) */
+    bool add_none = !strcmp(fn->Attribute.attr->str, "setdefault") && args.len == 1 && !kws.len;
+    Instr *in = new_instr(L, IR_BUILTIN, e->off, args.len + kws.len + 1 + add_none);
     in->args[0] = obj;
     for (int i = 0; i < args.len; i++)
       in->args[i + 1] = expr(L, args.items[i]);
+    if (add_none)
+      in->args[2] = none_const(L, e->off);
     /* keyword arguments follow, named: xs.sort(reverse=r) selects the row
      * ".sort:reverse", s.format(x=1) the variadic ".format" (infer.c) */
     if (kws.len) {
@@ -1286,13 +1290,18 @@ static void assign_to(Lower *L, Node *target, Instr *val) {
         assign_to(L, t.items[i], val->args[i]);
       return;
     }
+    /* every item is read (the first read checks the length) before any
+     * target is assigned, as CPython's UNPACK_SEQUENCE does: assigning a
+     * target may change a list being unpacked (xs[1], xs[0] = xs) */
+    Instr **items = arena_alloc(L->a, (size_t)t.len * sizeof *items);
     for (int i = 0; i < t.len; i++) {
-      Instr *item = op1(L, IR_BUILTIN, t.items[i]->off, val);
-      item->name = intern("tuple.item", 10);
-      item->sub = i;
-      item->var = t.len; /* the number of targets */
-      assign_to(L, t.items[i], item);
+      items[i] = op1(L, IR_BUILTIN, t.items[i]->off, val);
+      items[i]->name = intern("tuple.item", 10);
+      items[i]->sub = i;
+      items[i]->var = t.len; /* the number of targets */
     }
+    for (int i = 0; i < t.len; i++)
+      assign_to(L, t.items[i], items[i]);
     return;
   }
   unsupported(L, target, "assignment to this target");
@@ -1321,24 +1330,44 @@ static void loop_body(Lower *L, NodeList stmts, Block *head, Block *exit) {
   L->loop = lp.outer;
 }
 
+/* Is e a constant that is always true (`while True:`, `while 1:`)? CPython
+ * tests nothing then, and the loop ends only by a break (or return, raise). */
+static bool const_true(Node *e) {
+  if (e->kind != AST_Constant)
+    return false;
+  Const c = e->Constant.value;
+  return c.kind == CONST_TRUE || (c.kind == CONST_INT && c.i != 0) || c.kind == CONST_BIGINT ||
+         (c.kind == CONST_STR && c.len > 0);
+}
+
 /* while test: body else: orelse
- *     head: branch test body, orelse;  body: ...; jump head;  orelse: ...; jump exit */
+ *     head: branch test body, orelse;  body: ...; jump head;  orelse: ...; jump exit
+ * With a test that is always true, head jumps to body: the else clause and
+ * whatever follows the loop without a break are unreachable, so a function
+ * that ends in `while True:` does not fall off its end (return None). */
 static void while_stmt(Lower *L, Node *s) {
-  Block *head = new_block(L), *bodyb = new_block(L), *orelse = new_block(L),
-        *exit = new_block(L);
+  bool forever = const_true(s->While.test);
+  Block *head = new_block(L), *bodyb = new_block(L), *exit = new_block(L);
+  Block *orelse = forever ? NULL : new_block(L);
   jump(L, head, s->off);
   L->cur = head;
-  Instr *test = op1(L, IR_TRUTH, s->While.test->off, expr(L, s->While.test));
-  branch(L, test, bodyb, orelse, s->off);
+  if (forever) {
+    jump(L, bodyb, s->off);
+  } else {
+    Instr *test = op1(L, IR_TRUTH, s->While.test->off, expr(L, s->While.test));
+    branch(L, test, bodyb, orelse, s->off);
+    seal(L, orelse);
+  }
   seal(L, bodyb);
-  seal(L, orelse);
   L->cur = bodyb;
   loop_body(L, s->While.body, head, exit);
   jump(L, head, s->off);
   seal(L, head);
+  /* the else clause: unreachable when forever (still lowered, for its errors) */
   L->cur = orelse;
   body(L, s->While.orelse);
-  jump(L, exit, s->off);
+  if (!forever)
+    jump(L, exit, s->off);
   seal(L, exit);
   L->cur = exit->npreds ? exit : NULL;
 }

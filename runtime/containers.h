@@ -268,6 +268,7 @@ static inline int64_t kr_dict_len(KrObj *d) { return KR_DICT(d)->used; }
 int kr_dict_lookup(KrObj *d, KrVal k, ValKind kk, KrVal *value);
 KrVal kr_dict_getitem(KrObj *d, KrVal k, ValKind kk);             /* d[k]: new reference; KeyError(k) */
 KrVal kr_dict_get(KrObj *d, KrVal k, ValKind kk, KrVal dflt);     /* d.get(k, dflt): dflt of the value kind */
+KrVal kr_dict_get_opt(KrObj *d, KrVal k, ValKind kk, ValKind want); /* d.get(k): the value as kind want, or None */
 int kr_dict_setitem(KrObj *d, KrVal k, ValKind kk, KrVal v);      /* d[k] = v, v of the value kind */
 int kr_dict_delitem(KrObj *d, KrVal k, ValKind kk);               /* del d[k]; KeyError(k) */
 int kr_dict_contains(KrObj *d, KrVal k, ValKind kk);              /* k in d */

@@ -362,6 +362,17 @@ KrVal kr_dict_get(KrObj *o, KrVal k, ValKind kk, KrVal dflt) {
   return v;
 }
 
+KrVal kr_dict_get_opt(KrObj *o, KrVal k, ValKind kk, ValKind want) {
+  KrVal v, out = {0};
+  int r = kr_dict_lookup(o, k, kk, &v);
+  if (r < 0)
+    return out;
+  if (r == 0)
+    return (KrVal){.o = kr_None}; /* want is KR_OBJ: an Optional is boxed */
+  krc_convert(v, KR_DICT(o)->vkind, want, &out);
+  return out;
+}
+
 int kr_dict_setitem(KrObj *o, KrVal k, ValKind kk, KrVal v) {
   int64_t hash = kr_val_hash(k, kk);
   if (hash == -1 && kr_failed())

@@ -4,6 +4,7 @@
  * Declared in ops.h; compiler/ops.def names these functions.
  */
 #include "core_impl.h"
+#include "containers_impl.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -229,6 +230,48 @@ KrObj *kr_str_splitlines_list(KrObj *s) {
   return strs_to_list(n, items);
 }
 
+/* startswith/endswith of a tuple: each item must be a str when it is
+ * reached (a match before a bad item is True, as in CPython) */
+static int tuple_tailmatch(KrObj *s, KrObj *t, int64_t start, int64_t end, int has, bool at_end) {
+  KrTuple *tp = KR_TUPLE(t);
+  for (int64_t i = 0; i < tp->len; i++) {
+    if (tp->kinds[i] != KR_OBJ || tp->items[i].o->type != &kr_str_type) {
+      kr_raise(&kr_TypeError_type, "tuple for %s must only contain str, not %s",
+               at_end ? "endswith" : "startswith", kr_type_name(tp->items[i], tp->kinds[i]));
+      return -1;
+    }
+    KrObj *p = tp->items[i].o;
+    int r = at_end ? kr_str_endswith(s, &p, 1, start, end, has) : kr_str_startswith(s, &p, 1, start, end, has);
+    if (r != 0)
+      return r;
+  }
+  return 0;
+}
+
+int kr_str_startswith_tuple(KrObj *s, KrObj *t, int64_t start, int64_t end, int has) {
+  return tuple_tailmatch(s, t, start, end, has, false);
+}
+
+int kr_str_endswith_tuple(KrObj *s, KrObj *t, int64_t start, int64_t end, int has) {
+  return tuple_tailmatch(s, t, start, end, has, true);
+}
+
+static KrObj *partition_tuple(KrObj *s, KrObj *sep, bool reverse) {
+  KrObj *out[3];
+  if ((reverse ? kr_str_rpartition(s, sep, out) : kr_str_partition(s, sep, out)) < 0)
+    return NULL;
+  if (!out[0] || !out[1] || !out[2]) { /* MemoryError */
+    for (int i = 0; i < 3; i++)
+      kr_xdecref(out[i]);
+    return NULL;
+  }
+  KrVal items[3] = {{.o = out[0]}, {.o = out[1]}, {.o = out[2]}};
+  return kr_tuple_pack_steal(3, items, (const uint8_t[]){KR_OBJ, KR_OBJ, KR_OBJ});
+}
+
+KrObj *kr_str_partition3(KrObj *s, KrObj *sep) { return partition_tuple(s, sep, false); }
+KrObj *kr_str_rpartition3(KrObj *s, KrObj *sep) { return partition_tuple(s, sep, true); }
+
 KrObj *kr_str_join_list(KrObj *sep, KrObj *list) {
   KrList *l = KR_LIST(list);
   if (l->kind != KR_OBJ) /* a list[int] holds no str */
@@ -400,22 +443,32 @@ int kr_exit(void) {
   return status;
 }
 
-KrObj *kr_obj_unpack(KrObj *o, int64_t i, int64_t n) {
+KrVal kr_seq_unpack(KrObj *o, int64_t i, int64_t n, ValKind want) {
   int64_t len;
-  KrVal v;
+  KrVal v, out = {0};
   ValKind k;
   if (o->type == &kr_tuple_type) {
     len = KR_TUPLE(o)->len;
   } else if (o->type == &kr_list_type) {
     len = KR_LIST(o)->len;
+  } else if (o->type == &kr_str_type) {
+    len = ((KrStr *)o)->nchars;
   } else {
-    return kr_raise(&kr_TypeError_type, "cannot unpack non-iterable %s object", o->type->name);
+    kr_raise(&kr_TypeError_type, "cannot unpack non-iterable %s object", o->type->name);
+    return out;
   }
-  if (len < n)
-    return kr_raise(&kr_ValueError_type, "not enough values to unpack (expected %" PRId64 ", got %" PRId64 ")",
-                    n, len);
-  if (len > n)
-    return kr_raise(&kr_ValueError_type, "too many values to unpack (expected %" PRId64 ")", n);
+  if (len < n) {
+    kr_raise(&kr_ValueError_type, "not enough values to unpack (expected %" PRId64 ", got %" PRId64 ")", n, len);
+    return out;
+  }
+  if (len > n) {
+    kr_raise(&kr_ValueError_type, "too many values to unpack (expected %" PRId64 ")", n);
+    return out;
+  }
+  if (o->type == &kr_str_type) {
+    out.o = kr_str_getitem(o, i);
+    return out;
+  }
   if (o->type == &kr_tuple_type) {
     v = KR_TUPLE(o)->items[i];
     k = (ValKind)KR_TUPLE(o)->kinds[i];
@@ -423,5 +476,8 @@ KrObj *kr_obj_unpack(KrObj *o, int64_t i, int64_t n) {
     v = KR_LIST(o)->items[i];
     k = KR_LIST(o)->kind;
   }
-  return kr_val_box(v, k);
+  krc_convert(v, k, want, &out);
+  return out;
 }
+
+KrObj *kr_obj_unpack(KrObj *o, int64_t i, int64_t n) { return kr_seq_unpack(o, i, n, KR_OBJ).o; }

@@ -149,6 +149,10 @@ int64_t kr_float_to_int(double v);            /* int(x): ValueError for nan, Ove
 #define KR_GT(a, b) ((a) > (b))
 #define KR_GE(a, b) ((a) >= (b))
 #define KR_TRUE2(a, b) ((void)(a), (void)(b), true)
+#define KR_IS_NONE(o, n) ((void)(n), (o) == kr_None)      /* x is None: n an unboxed None */
+#define KR_IS_NOT_NONE(o, n) ((void)(n), (o) != kr_None)
+#define KR_NONE_IS(n, o) ((void)(n), (o) == kr_None)
+#define KR_NONE_IS_NOT(n, o) ((void)(n), (o) != kr_None)
 #define KR_FALSE2(a, b) ((void)(a), (void)(b), false)
 #define KR_BTRUTH(a) ((bool)(a))
 #define KR_ITRUTH(a) ((a) != 0)
@@ -183,6 +187,32 @@ static inline int64_t kr_str_rfind1(KrObj *s, KrObj *sub) { return kr_str_rfind(
 static inline int64_t kr_str_index1(KrObj *s, KrObj *sub) { return kr_str_index(s, sub, 0, 0, 0); }
 static inline int64_t kr_str_rindex1(KrObj *s, KrObj *sub) { return kr_str_rindex(s, sub, 0, 0, 0); }
 static inline int64_t kr_str_count1(KrObj *s, KrObj *sub) { return kr_str_count(s, sub, 0, 0, 0); }
+/* s.find(sub, start) (2) and s.find(sub, start, end) (3), and the like */
+static inline int64_t kr_str_find2(KrObj *s, KrObj *sub, int64_t a) { return kr_str_find(s, sub, a, 0, 1); }
+static inline int64_t kr_str_find3(KrObj *s, KrObj *sub, int64_t a, int64_t b) { return kr_str_find(s, sub, a, b, 3); }
+static inline int64_t kr_str_rfind2(KrObj *s, KrObj *sub, int64_t a) { return kr_str_rfind(s, sub, a, 0, 1); }
+static inline int64_t kr_str_rfind3(KrObj *s, KrObj *sub, int64_t a, int64_t b) { return kr_str_rfind(s, sub, a, b, 3); }
+static inline int64_t kr_str_index2(KrObj *s, KrObj *sub, int64_t a) { return kr_str_index(s, sub, a, 0, 1); }
+static inline int64_t kr_str_index3(KrObj *s, KrObj *sub, int64_t a, int64_t b) { return kr_str_index(s, sub, a, b, 3); }
+static inline int64_t kr_str_rindex2(KrObj *s, KrObj *sub, int64_t a) { return kr_str_rindex(s, sub, a, 0, 1); }
+static inline int64_t kr_str_rindex3(KrObj *s, KrObj *sub, int64_t a, int64_t b) { return kr_str_rindex(s, sub, a, b, 3); }
+static inline int64_t kr_str_count2(KrObj *s, KrObj *sub, int64_t a) { return kr_str_count(s, sub, a, 0, 1); }
+static inline int64_t kr_str_count3(KrObj *s, KrObj *sub, int64_t a, int64_t b) { return kr_str_count(s, sub, a, b, 3); }
+static inline int kr_str_startswith2(KrObj *s, KrObj *p, int64_t a) { return kr_str_startswith(s, &p, 1, a, 0, 1); }
+static inline int kr_str_startswith3(KrObj *s, KrObj *p, int64_t a, int64_t b) { return kr_str_startswith(s, &p, 1, a, b, 3); }
+static inline int kr_str_endswith2(KrObj *s, KrObj *p, int64_t a) { return kr_str_endswith(s, &p, 1, a, 0, 1); }
+static inline int kr_str_endswith3(KrObj *s, KrObj *p, int64_t a, int64_t b) { return kr_str_endswith(s, &p, 1, a, b, 3); }
+/* s.startswith(t[, start[, end]]) for a tuple t: has as in strmethods.c */
+int kr_str_startswith_tuple(KrObj *s, KrObj *t, int64_t start, int64_t end, int has);
+int kr_str_endswith_tuple(KrObj *s, KrObj *t, int64_t start, int64_t end, int has);
+static inline int kr_str_startswith_t1(KrObj *s, KrObj *t) { return kr_str_startswith_tuple(s, t, 0, 0, 0); }
+static inline int kr_str_startswith_t2(KrObj *s, KrObj *t, int64_t a) { return kr_str_startswith_tuple(s, t, a, 0, 1); }
+static inline int kr_str_startswith_t3(KrObj *s, KrObj *t, int64_t a, int64_t b) { return kr_str_startswith_tuple(s, t, a, b, 3); }
+static inline int kr_str_endswith_t1(KrObj *s, KrObj *t) { return kr_str_endswith_tuple(s, t, 0, 0, 0); }
+static inline int kr_str_endswith_t2(KrObj *s, KrObj *t, int64_t a) { return kr_str_endswith_tuple(s, t, a, 0, 1); }
+static inline int kr_str_endswith_t3(KrObj *s, KrObj *t, int64_t a, int64_t b) { return kr_str_endswith_tuple(s, t, a, b, 3); }
+KrObj *kr_str_partition3(KrObj *s, KrObj *sep);  /* s.partition(sep): a tuple[str, str, str] */
+KrObj *kr_str_rpartition3(KrObj *s, KrObj *sep); /* s.rpartition(sep) */
 static inline KrObj *kr_str_center0(KrObj *s, int64_t w) { return kr_str_center(s, w, NULL); }
 static inline KrObj *kr_str_ljust0(KrObj *s, int64_t w) { return kr_str_ljust(s, w, NULL); }
 static inline KrObj *kr_str_rjust0(KrObj *s, int64_t w) { return kr_str_rjust(s, w, NULL); }
@@ -266,6 +296,7 @@ static inline KrObj *kr_max_fi(double a, int64_t b) {
 #define KR_DICT_GETITEM(d, k) kr_dict_getitem((d), (k), KR_DICT(d)->kkind)
 #define KR_DICT_SETITEM(d, k, v) kr_dict_setitem((d), (k), KR_DICT(d)->kkind, (v))
 #define KR_DICT_GET(d, k, dflt) kr_dict_get((d), (k), KR_DICT(d)->kkind, (dflt))
+#define KR_DICT_GET_OPT(d, k, want) kr_dict_get_opt((d), (k), KR_DICT(d)->kkind, (want))
 #define KR_DICT_DELITEM(d, k) kr_dict_delitem((d), (k), KR_DICT(d)->kkind)
 #define KR_DICT_IN(k, d) (kr_dict_contains((d), (k), KR_DICT(d)->kkind) > 0)
 #define KR_DICT_NOT_IN(k, d) (kr_dict_contains((d), (k), KR_DICT(d)->kkind) == 0)
@@ -503,6 +534,7 @@ void kr_init(int argc, char **argv); /* once, before the module code */
  * reference); ValueError "not enough values to unpack (expected 2, got 1)" /
  * "too many values to unpack (expected 2)", TypeError for what cannot be unpacked. */
 KrObj *kr_obj_unpack(KrObj *o, int64_t i, int64_t n);
+KrVal kr_seq_unpack(KrObj *o, int64_t i, int64_t n, ValKind want); /* item i of a list, str or tuple being unpacked into n targets, as kind want */
 int kr_exit(void);                   /* the exit status: reports a pending exception, flushes */
 
 #endif
