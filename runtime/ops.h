@@ -140,10 +140,6 @@ int64_t kr_float_to_int(double v);            /* int(x): ValueError for nan, Ove
 
 #define KR_EQ(a, b) ((a) == (b))
 #define KR_NE(a, b) ((a) != (b))
-#define KR_IS_NONE(a, b) ((void)(b), (a) == kr_None)   /* x is None, x boxed */
-#define KR_ISNOT_NONE(a, b) ((void)(b), (a) != kr_None)
-#define KR_NONE_IS(a, b) ((void)(a), (b) == kr_None)   /* None is x */
-#define KR_NONE_ISNOT(a, b) ((void)(a), (b) != kr_None)
 #define KR_LT(a, b) ((a) < (b))
 #define KR_LE(a, b) ((a) <= (b))
 #define KR_GT(a, b) ((a) > (b))
