@@ -40,6 +40,9 @@ const Type *type_of_code(char code) {
   case '-': return ty_none;
   case 'r': return ty_range;
   case 'o': return ty_object;
+  case 'y': return ty_bytes;
+  case 'x': return ty_textio;
+  case 'z': return ty_binio;
   default: return NULL;
   }
 }
@@ -120,6 +123,9 @@ static const char *code_name(char c) {
   switch (c) {
   case 'L': return "list";
   case 'D': return "dict";
+  case 'y': return "bytes";
+  case 'x': return "TextIOWrapper";
+  case 'z': return "BufferedReader";
   case 'e':
   case 'E': return "item";
   case 'k': return "key";

@@ -372,6 +372,8 @@ Node *parse_module(Arena *a, Source *src);
   X(FUNC, "function")   /* a function of the program: func */                             \
   X(CLASS, "class")     /* an instance of a class of the program (or of a subclass): cls */ \
   X(CLASSREF, "type")   /* the class cls itself (a classmethod's cls): static, no value */ \
+  X(TEXTIO, "TextIOWrapper") /* a file open() made in text mode */                         \
+  X(BINIO, "BufferedReader") /* a file open() made in binary mode */                       \
   X(NORETURN, "NoReturn") /* the value of an expression that always raises */
 
 typedef enum {
@@ -395,7 +397,7 @@ typedef struct Type {
 } Type;
 
 extern const Type *ty_unknown, *ty_none, *ty_bool, *ty_int, *ty_float, *ty_str, *ty_bytes,
-    *ty_range, *ty_object, *ty_noreturn;
+    *ty_range, *ty_object, *ty_noreturn, *ty_textio, *ty_binio;
 const Type *ty_list(const Type *elem);
 const Type *ty_set(const Type *elem);
 const Type *ty_dict(const Type *key, const Type *val);

@@ -18,6 +18,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 const char *const ir_name[IR_COUNT] = {
 #define IR(name, text, flags) text,
@@ -786,6 +787,37 @@ static Instr *class_const(Lower *L, ClassDecl *c, uint32_t off) {
   return in;
 }
 
+/* open(path, mode="r", encoding="utf-8"): the mode must be a constant, as
+ * it decides the file's type (text or binary). */
+static Instr *open_call(Lower *L, Node *e) {
+  NodeList args = e->Call.args, kws = e->Call.keywords;
+  Node *path = args.len ? args.items[0] : NULL, *mode = args.len > 1 ? args.items[1] : NULL;
+  if (args.len > 2)
+    unsupported(L, args.items[2], "open() arguments after the mode (buffering=...)");
+  for (int i = 0; i < kws.len; i++) {
+    const char *k = kws.items[i]->keyword.arg->str;
+    Node *v = kws.items[i]->keyword.value;
+    if (!strcmp(k, "file") && !path)
+      path = v;
+    else if (!strcmp(k, "mode") && !mode)
+      mode = v;
+    else if (!strcmp(k, "encoding")) {
+      const char *enc = v->kind == AST_Constant && v->Constant.value.kind == CONST_STR ? v->Constant.value.s : "";
+      if (strcasecmp(enc, "utf-8") && strcasecmp(enc, "utf8") && strcasecmp(enc, "utf_8"))
+        unsupported(L, v, "encodings other than UTF-8");
+    } else
+      unsupported(L, kws.items[i], "this argument of open()");
+  }
+  if (!path)
+    error_at(L->src, e->off, ERR_SYNTAX, "open() missing required argument 'file' (pos 1)");
+  if (mode && (mode->kind != AST_Constant || mode->Constant.value.kind != CONST_STR))
+    unsupported(L, mode, "open() with a mode that is not a constant string");
+  const char *m = mode ? mode->Constant.value.s : "r";
+  Instr *a[2] = {expr(L, path), const_instr(L, mode ? mode->off : e->off,
+                                            (Const){.kind = CONST_STR, .s = m, .len = strlen(m)})};
+  return builtin(L, e->off, strchr(m, 'b') ? "open.b" : "open", a, 2);
+}
+
 static bool is_super_call(Node *e) {
   return e->kind == AST_Call && e->Call.func->kind == AST_Name && !strcmp(e->Call.func->Name.id->str, "super") &&
          !e->Call.args.len && !e->Call.keywords.len;
@@ -963,6 +995,8 @@ static Instr *call(Lower *L, Node *e) {
         return consume(L, e, n, NULL);
       if (!strcmp(n, "isinstance") && args.len == 2 && !kws.len)
         return isinstance_call(L, e);
+      if (!strcmp(n, "open"))
+        return open_call(L, e);
       /* a builtin: the op library decides what it accepts */
       Instr *in = new_instr(L, IR_BUILTIN, e->off, args.len + kws.len);
       for (int i = 0; i < args.len; i++)
@@ -1021,7 +1055,7 @@ static Instr *call(Lower *L, Node *e) {
     if (!var && !strcmp(fn->Attribute.attr->str, "join") && args.len == 1 && iteration_form(L, args.items[0]))
       return consume(L, e, "join", obj);
     /* d.setdefault(k) is d.setdefault(k, None) */
-    bool add_none = !strcmp(fn->Attribute.attr->str, "setdefault") && args.len == 1 && !kws.len;
+    bool add_none = !var && !strcmp(fn->Attribute.attr->str, "setdefault") && args.len == 1 && !kws.len;
     Instr *in = new_instr(L, IR_BUILTIN, e->off, args.len + kws.len + 1 + add_none);
     in->args[0] = obj;
     for (int i = 0; i < args.len; i++)

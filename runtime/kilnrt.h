@@ -482,4 +482,26 @@ extern const KrLibrary kr_library __attribute__((weak)); /* weak: only a library
 #include "mathmod.h"
 #include "ops.h"
 
+/* ---------------------------------------------------------------- file.c */
+
+/* open(path, mode): a text file (TextIOWrapper) or, with 'b' in mode, a
+ * binary one (BufferedReader); both are iterators over their lines. */
+extern const KrType kr_textio_type, kr_bufferedio_type, kr_UnsupportedOperation_type;
+KrObj *kr_open(KrObj *path, KrObj *mode);  /* FileNotFoundError: [Errno 2] No such file or directory: 'x' */
+KrObj *kr_file_read(KrObj *f);             /* f.read(): the rest, str or bytes */
+KrObj *kr_file_read_n(KrObj *f, int64_t n); /* f.read(n): n code points (text) or bytes; n < 0: the rest */
+KrObj *kr_file_readline(KrObj *f);         /* f.readline(): "" at the end */
+KrObj *kr_file_readlines(KrObj *f);        /* f.readlines() */
+int64_t kr_file_write(KrObj *f, KrObj *s); /* f.write(s): code points or bytes written; -1 on error */
+void kr_file_close(KrObj *f);              /* f.close(); closing twice is fine */
+KrObj *kr_file_enter(KrObj *f);            /* with f: f itself (ValueError if closed) */
+#define KR_FILE_EXIT(f, a, b, c) ((void)(a), (void)(b), (void)(c), kr_file_close(f))
+
+/* bytes ops of the op library */
+#define KR_BYTES_EQ(a, b) (kr_bytes_eq(a, b) == 1)
+#define KR_BYTES_NE(a, b) (kr_bytes_eq(a, b) != 1)
+#define KR_BYTES_TRUTH(b) (kr_bytes_len(b) != 0)
+#define KR_BYTES_DECODE(b) kr_bytes_decode(b, NULL, NULL)
+#define KR_BYTES_DECODE_AS(b, enc) kr_bytes_decode(b, kr_str_data(enc), NULL)
+
 #endif

@@ -1,3 +1,5 @@
-# Files are not supported yet: open() has no row.
-# error: 3: kiln does not support open(str) yet (no op-library row)
-print(open("notes.txt").read())
+# open()'s mode decides the file's type (text or binary), so it must be a constant.
+# error: 4: kiln does not support open() with a mode that is not a constant string yet
+mode = "r"
+with open("data.txt", mode) as fh:
+    print(fh.read())
