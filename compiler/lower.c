@@ -922,6 +922,37 @@ static Instr *isinstance_call(Lower *L, Node *e) {
  * after from math import sqrt): the builtin "math.sqrt", whose op-library
  * rows decide what it accepts, keywords included ("math.isclose:rel_tol").
  * fsum() and prod() of a generator expression take the list it fills. */
+/* json.dumps(obj, indent=, sort_keys=, ensure_ascii=, separators=) and
+ * json.dump(obj, fp, ...): the options in a fixed order, None where absent. */
+static Instr *json_dump_call(Lower *L, Node *e, const char *name) {
+  NodeList args = e->Call.args, kws = e->Call.keywords;
+  int nfixed = name[9] == 's' ? 1 : 2; /* dumps: obj; dump: obj, fp */
+  if (args.len != nfixed)
+    unsupported(L, e, nfixed == 1 ? "json.dumps() with other than one positional argument"
+                                   : "json.dump() with other than two positional arguments");
+  static const char *const opt[] = {"indent", "sort_keys", "ensure_ascii", "separators"};
+  Node *given[4] = {0};
+  for (int i = 0; i < kws.len; i++) {
+    int k = 0;
+    while (k < 4 && strcmp(kws.items[i]->keyword.arg->str, opt[k]))
+      k++;
+    if (k == 4)
+      unsupported(L, kws.items[i], "this argument of json.dumps()");
+    given[k] = kws.items[i]->keyword.value;
+  }
+  Instr *a[7];
+  for (int i = 0; i < nfixed; i++)
+    a[i] = expr(L, args.items[i]);
+  for (int k = 0; k < 3; k++)
+    a[nfixed + k] = given[k] ? expr(L, given[k]) : none_const(L, e->off);
+  Node *sep = given[3];
+  if (sep && (sep->kind != AST_Tuple || sep->Tuple.elts.len != 2))
+    unsupported(L, sep, "separators= other than a (item, key) tuple display");
+  a[nfixed + 3] = sep ? expr(L, sep->Tuple.elts.items[0]) : none_const(L, e->off);
+  a[nfixed + 4] = sep ? expr(L, sep->Tuple.elts.items[1]) : none_const(L, e->off);
+  return builtin(L, e->off, name, a, nfixed + 5);
+}
+
 static Instr *provided_call(Lower *L, Node *e, const char *module, Ident *fname) {
   NodeList args = e->Call.args, kws = e->Call.keywords;
   if (!provided_func(module, fname))
@@ -929,6 +960,8 @@ static Instr *provided_call(Lower *L, Node *e, const char *module, Ident *fname)
              fname->str, !strcmp(module, "math") ? " (kiln provides CPython 3.11's math module)" : "");
   char name[256];
   snprintf(name, sizeof name, "%s.%s", module, fname->str);
+  if (!strcmp(name, "json.dumps") || !strcmp(name, "json.dump"))
+    return json_dump_call(L, e, name);
   if (args.len == 1 && !kws.len && iteration_form(L, args.items[0]) &&
       (!strcmp(name, "math.fsum") || !strcmp(name, "math.prod")))
     return consume(L, e, name, NULL);

@@ -504,4 +504,24 @@ KrObj *kr_file_enter(KrObj *f);            /* with f: f itself (ValueError if cl
 #define KR_BYTES_DECODE(b) kr_bytes_decode(b, NULL, NULL)
 #define KR_BYTES_DECODE_AS(b, enc) kr_bytes_decode(b, kr_str_data(enc), NULL)
 
+/* ------------------------------------------------------------- dynamic.c */
+
+/* Operations on dynamic values (variants, what json.loads returns): what
+ * CPython does for the runtime type, its TypeError otherwise. */
+KrObj *kr_obj_getitem(KrObj *o, KrObj *key);             /* o[key] */
+int kr_obj_setitem(KrObj *o, KrObj *key, KrObj *value);  /* o[key] = value; -1 on error */
+int64_t kr_obj_to_int(KrObj *o);                         /* int(o) */
+double kr_obj_to_float(KrObj *o);                        /* float(o) */
+KrObj *kr_obj_get(KrObj *o, KrObj *key, KrObj *dflt);    /* o.get(key, dflt) of a dict */
+KrObj *kr_obj_get_none(KrObj *o, KrObj *key);            /* o.get(key) */
+KrObj *kr_obj_keys(KrObj *o);                            /* o.keys(), o.values(), o.items() of a dict */
+KrObj *kr_obj_values(KrObj *o);
+KrObj *kr_obj_items(KrObj *o);
+/* the json module */
+KrObj *kr_json_dumps_kw(KrObj *o, KrObj *indent, KrObj *sort_keys, KrObj *ensure_ascii, KrObj *item_sep,
+                        KrObj *key_sep);                 /* json.dumps(o, ...): None for an option not given */
+KrObj *kr_json_load(KrObj *f);                           /* json.load(f) */
+void kr_json_dump_kw(KrObj *o, KrObj *f, KrObj *indent, KrObj *sort_keys, KrObj *ensure_ascii,
+                     KrObj *item_sep, KrObj *key_sep);   /* json.dump(o, f, ...) */
+
 #endif
