@@ -707,7 +707,7 @@ static void emit_method_call(Emit *E, Instr *in) {
     buf_printf(E->out, "  /* v%d: unreachable */\n", in->id);
     return;
   }
-  bool self = in->callee->mkind != MK_STATIC;
+  bool self = in->margs[0]->type->kind != TY_FUNC && in->callee->mkind != MK_STATIC;
   if (self)
     none_check(E, in, in->args[0], in->name);
   for (int i = 0; i < in->ndisp; i++) {
@@ -1542,6 +1542,9 @@ static void all_specs(Program *p, Vec *out) {
     for (int i = 0; i < m->nmethods; i++)
       for (int k = 0; k < m->methods[i]->nspecs; k++)
         vec_push(out, m->methods[i]->specs[k]);
+    for (int i = 0; i < m->ninner; i++)
+      for (int k = 0; k < m->inner[i]->nspecs; k++)
+        vec_push(out, m->inner[i]->specs[k]);
   }
 }
 

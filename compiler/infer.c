@@ -604,6 +604,8 @@ IrFunc *func_spec(Arena *a, FuncDecl *f, const Type **args, int nargs) {
   Buf name = {0};
   if (f->cls)
     buf_printf(&name, "kp_%s_%s", f->cls->cname, f->name->str);
+  else if (f->cbase)
+    buf_printf(&name, "kp_%s%s", f->mod->prefix ? f->mod->prefix : "", f->cbase);
   else
     buf_printf(&name, "kp_%s%s", f->mod->prefix ? f->mod->prefix : "",
                f->def->kind == AST_Module ? "module" : f->name->str);
@@ -688,14 +690,14 @@ static const char *msg(Infer *I, const char *fmt, ...) {
  * ones, then nmkw keyword ones) to m's parameters, as Python binds them;
  * defaults (constants) become constants before the call. False with
  * in->err set when they do not fit. */
-static bool bind_method(Infer *I, IrFunc *fn, Instr *in, FuncDecl *m) {
+static bool bind_method(Infer *I, IrFunc *fn, Instr *in, FuncDecl *m, bool with_self) {
   const char *name = m->name->str;
   if (m->vararg >= 0 || m->kwarg >= 0) {
-    in->err = msg(I, "kiln does not support calling a method with *args or **kwargs through an "
-                     "instance yet (%s)", name);
+    in->err = msg(I, "kiln does not support calling a method or a function value with *args or "
+                     "**kwargs yet (%s)", name);
     return false;
   }
-  int self = m->mkind == MK_STATIC ? 0 : 1, np = m->nparams, npos = m->npos;
+  int self = with_self ? 1 : 0, np = m->nparams, npos = m->npos;
   int nposargs = in->nmargs - in->nmkw - 1, given = nposargs + self;
   Node *fargs = m->def->FunctionDef.args;
   int nposonly = fargs->arguments.posonlyargs.len;
@@ -778,18 +780,19 @@ static void method_call(Infer *I, IrFunc *fn, Instr *in) {
   if (rt->kind == TY_UNKNOWN || rt->kind == TY_TVAR || rt->kind == TY_NORETURN)
     return;
   ClassDecl *c = class_of(rt);
-  if (!c) {
+  bool fnval = rt->kind == TY_FUNC; /* f(args) with f a function value: a direct call of it */
+  if (!c && !fnval) {
     in->err = msg(I, "kiln does not support calling '%s' on %s yet", in->name->str, ty_str_of(rt));
     return;
   }
-  FuncDecl *m = class_method(c, in->name, -1);
+  FuncDecl *m = fnval ? rt->func : class_method(c, in->name, -1);
   if (!m || m->mkind == MK_PROPERTY || m->mkind == MK_SETTER) {
     in->err = in->negate || !strncmp(in->name->str, "__", 2)
                   ? msg(I, "kiln: class '%s' has no method %s for this operation", c->name->str, in->name->str)
                   : msg(I, "'%s' object has no attribute '%s'", c->name->str, in->name->str);
     return;
   }
-  if (m != in->callee && !bind_method(I, fn, in, m))
+  if (m != in->callee && !bind_method(I, fn, in, m, !fnval && m->mkind != MK_STATIC))
     return;
   in->err = NULL;
   const Type *targs[16];
@@ -802,7 +805,7 @@ static void method_call(Infer *I, IrFunc *fn, Instr *in) {
     if (targs[i]->kind == TY_UNKNOWN || targs[i]->kind == TY_TVAR || targs[i]->kind == TY_NORETURN)
       return;
   }
-  bool self = m->mkind == MK_PLAIN;
+  bool self = !fnval && m->mkind == MK_PLAIN;
   if (self)
     targs[0] = ty_class(c);
   IrFunc *t = call_spec(I, in, m, targs, in->nargs);
@@ -857,6 +860,12 @@ static const char *const binop_dunders[] = {"add", "sub", "mul", "matmul", "true
 /* An operation on an instance of a class of the program becomes a call of
  * its dunder method; true when it did. */
 static bool class_operator(Infer *I, Instr *in, const Type **args, int nargs) {
+  if (in->op == IR_BUILTIN && nargs > 0 && args[0]->kind == TY_FUNC && !strcmp(in->name->str, ".__call__")) {
+    Instr **a = arena_alloc(I->a, (size_t)(in->nargs + 1) * sizeof *a);
+    memcpy(a, in->args, (size_t)in->nargs * sizeof *a);
+    as_method(in, "__call__", a, in->nargs, false);
+    return true;
+  }
   bool c0 = nargs > 0 && is_instance_type(args[0]), c1 = nargs > 1 && is_instance_type(args[1]);
   if (!c0 && !c1)
     return false;
@@ -1421,9 +1430,12 @@ static void prune_specs(Infer *I, IrFunc *entry, IrFunc **exports, int nexports)
   }
   I->specs.len = n;
   for (int mi = 0; mi < I->m->program->nmods; mi++)
-  for (int f = 0; f < I->m->program->mods[mi]->nfuncs + I->m->program->mods[mi]->nmethods; f++) {
+  for (int f = 0; f < I->m->program->mods[mi]->nfuncs + I->m->program->mods[mi]->nmethods +
+                          I->m->program->mods[mi]->ninner; f++) {
     Module *dm = I->m->program->mods[mi];
-    FuncDecl *d = f < dm->nfuncs ? dm->funcs[f] : dm->methods[f - dm->nfuncs];
+    FuncDecl *d = f < dm->nfuncs                   ? dm->funcs[f]
+                  : f < dm->nfuncs + dm->nmethods ? dm->methods[f - dm->nfuncs]
+                                                  : dm->inner[f - dm->nfuncs - dm->nmethods];
     int k = 0;
     for (int i = 0; i < d->nspecs; i++)
       if (d->specs[i]->typed)

@@ -444,6 +444,10 @@ struct FuncDecl {
   int nspecs;
   ClassDecl *cls;     /* a method: its class */
   bool generator;     /* its body yields: calling it makes a generator */
+  FuncDecl *outer;    /* a nested def or a lambda: the function it is in */
+  FuncDecl **nested;  /* the defs nested in it (their names are its locals) */
+  int nnested;
+  const char *cbase;  /* its specialisations' C name without the kp_ prefix, or NULL: its name */
   bool fresh_defaults; /* defaults are any expressions, evaluated at each call (a dataclass's
                           generated __init__: field(default_factory=f) is f()) */
   int mkind;          /* a method: MK_* */
@@ -504,6 +508,8 @@ struct Module {
   int nclasses;
   FuncDecl **methods;  /* every class's methods */
   int nmethods;
+  FuncDecl **inner;    /* nested defs and lambdas, as lowering meets them */
+  int ninner, capinner;
   struct Import *imports; /* names this module binds to other modules and their contents */
   int nimports;
   const Type **gtypes; /* type propagation: the type of each global */
@@ -558,6 +564,9 @@ ClassField *class_field(ClassDecl *c, Ident *name, ClassDecl **owner); /* c's or
 ClassDecl *class_attr_owner(ClassDecl *c, Ident *name); /* where class attribute name is, or NULL */
 Ident *class_attr_global(ClassDecl *c, Ident *name);     /* the module global "C.x" of it */
 bool class_is_sub(const ClassDecl *c, const ClassDecl *base); /* c is base or derives from it */
+
+/* A lambda met in f's body, as a function of its own (made once per node). */
+FuncDecl *resolve_lambda(Arena *a, FuncDecl *f, Node *lambda);
 
 /* desugar.c: rewrite map/filter and sorted/min/max with key= in f's body
  * as comprehensions (after resolve has bound f's names). */

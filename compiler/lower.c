@@ -518,6 +518,15 @@ static void slice_args(Lower *L, Node *e, Instr *args[5]) {
   args[4] = const_instr(L, sl->off, (Const){.kind = CONST_INT, .i = has});
 }
 
+/* A def nested in a function enclosing this one, named id. */
+static FuncDecl *enclosing_def(Lower *L, Ident *id) {
+  for (FuncDecl *o = L->decl->outer; o; o = o->outer)
+    for (int i = 0; i < o->nnested; i++)
+      if (o->nested[i]->name == id)
+        return o->nested[i];
+  return NULL;
+}
+
 static Instr *name_load(Lower *L, Node *e) {
   Ident *id = e->Name.id;
   if (is_sys(L, e))
@@ -528,6 +537,13 @@ static Instr *name_load(Lower *L, Node *e) {
   if (module_global_index(L->decl->mod, id) >= 0) {
     Instr *in = new_instr(L, IR_GLOBAL_GET, e->off, 0);
     in->name = id;
+    return emit(L, in);
+  }
+  FuncDecl *enc = enclosing_def(L, id);
+  if (enc) { /* a def nested in an enclosing function (its own name, a sibling) */
+    Instr *in = new_instr(L, IR_CONST, e->off, 0);
+    in->cval.kind = CONST_NONE;
+    in->callee = enc;
     return emit(L, in);
   }
   if (import_of(L->decl->mod, id) || module_class(L->decl->mod, id))
@@ -1000,6 +1016,8 @@ static Instr *call(Lower *L, Node *e) {
     const Import *imp = local_slot(L, id) < 0 ? import_of(L->decl->mod, id) : NULL;
     if (!callee && imp && imp->func) /* from m import f */
       callee = imp->func;
+    if (!callee && local_slot(L, id) < 0 && module_global_index(L->decl->mod, id) < 0)
+      callee = enclosing_def(L, id);
     if (callee)
       return call_func(L, e, callee, NULL);
     if (imp && imp->attr) /* from math import sqrt */
@@ -1251,7 +1269,12 @@ static Instr *expr(Lower *L, Node *e) {
   case AST_GeneratorExp:
     unsupported(L, e, "generator expressions other than iterated by a for loop or consumed by "
                       "list(), set(), tuple(), dict(), sum(), any(), all(), min(), max(), sorted() or join()");
-  case AST_Lambda: unsupported(L, e, "lambda");
+  case AST_Lambda: { /* a function of its own; its value is static */
+    Instr *in = new_instr(L, IR_CONST, e->off, 0);
+    in->cval.kind = CONST_NONE;
+    in->callee = resolve_lambda(L->a, L->decl, e);
+    return emit(L, in);
+  }
   case AST_Subscript: {
     if (e->Subscript.slice->kind == AST_Slice) {
       Instr *args[5];
@@ -2147,6 +2170,9 @@ static void stmt(Lower *L, Node *s) {
     Instr *in = new_instr(L, IR_CONST, s->off, 0);
     in->cval.kind = CONST_NONE;
     in->callee = module_func(L->decl->mod, s->FunctionDef.name);
+    for (int i = 0; i < L->decl->nnested; i++) /* a def nested in this function */
+      if (L->decl->nested[i]->def == s)
+        in->callee = L->decl->nested[i];
     emit(L, in);
     if (s->FunctionDef.decorator_list.len)
       unsupported(L, s->FunctionDef.decorator_list.items[0], "decorators");

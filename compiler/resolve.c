@@ -234,6 +234,86 @@ static Ident **idents_of(Arena *a, Vec *v, int *n) {
   return (Ident **)vec_to_arena(a, v);
 }
 
+static FuncDecl *resolve_func(Arena *a, Module *m, Node *def, ClassDecl *cls);
+
+static void add_inner(Module *m, FuncDecl *g) {
+  if (m->ninner == m->capinner) {
+    m->capinner = m->capinner ? 2 * m->capinner : 8;
+    m->inner = xrealloc(m->inner, (size_t)m->capinner * sizeof *m->inner);
+  }
+  m->inner[m->ninner++] = g;
+}
+
+typedef struct Captures {
+  FuncDecl *g;  /* the inner function */
+  Node *at;     /* the first use of an enclosing function's variable, or NULL */
+  Ident *name;
+} Captures;
+
+static bool nested_name(FuncDecl *f, Ident *name) {
+  for (int i = 0; i < f->nnested; i++)
+    if (f->nested[i]->name == name)
+      return true;
+  return false;
+}
+
+static void find_captures(Node **slot, void *ctx) {
+  Captures *c = ctx;
+  Node *n = *slot;
+  if (!n || c->at)
+    return;
+  if (n->kind == AST_Name && func_local_index(c->g, n->Name.id) < 0) {
+    for (FuncDecl *o = c->g->outer; o && o->def->kind != AST_Module; o = o->outer)
+      if (func_local_index(o, n->Name.id) >= 0) {
+        if (!nested_name(o, n->Name.id)) { /* a nested def's name is the def, not a variable */
+          c->at = n;
+          c->name = n->Name.id;
+        }
+        return;
+      }
+    return;
+  }
+  ast_children(n, find_captures, ctx);
+}
+
+/* kiln's nested functions and lambdas are plain functions: one that uses a
+ * variable of an enclosing function (a closure) is refused, naming it. */
+static void check_captures(FuncDecl *g, Node *def) {
+  Captures c = {g, NULL, NULL};
+  if (def->kind == AST_Lambda)
+    find_captures(&def->Lambda.body, &c);
+  else
+    for (int i = 0; i < def->FunctionDef.body.len; i++)
+      find_captures(&def->FunctionDef.body.items[i], &c);
+  if (c.at)
+    error_at(g->mod->src, c.at->off, ERR_SYNTAX,
+             "kiln does not support closures yet: '%s' is a variable of the enclosing function (pass it "
+             "as an argument)",
+             c.name->str);
+}
+
+FuncDecl *resolve_lambda(Arena *a, FuncDecl *f, Node *lambda) {
+  for (int i = 0; i < f->mod->ninner; i++)
+    if (f->mod->inner[i]->def->FunctionDef.body.items[0]->Return.value == lambda->Lambda.body)
+      return f->mod->inner[i];
+  Node *def = node_new(a, AST_FunctionDef, lambda->off, lambda->end);
+  def->FunctionDef.name = intern("<lambda>", 8);
+  def->FunctionDef.args = lambda->Lambda.args;
+  Node *ret = node_new(a, AST_Return, lambda->Lambda.body->off, lambda->Lambda.body->end);
+  ret->Return.value = lambda->Lambda.body;
+  Node **body = arena_alloc(a, sizeof *body);
+  body[0] = ret;
+  def->FunctionDef.body = (NodeList){body, 1};
+  FuncDecl *g = resolve_func(a, f->mod, def, NULL);
+  g->outer = f;
+  char cb[32];
+  snprintf(cb, sizeof cb, "lambda%d", f->mod->ninner);
+  g->cbase = arena_strndup(a, cb, strlen(cb));
+  check_captures(g, lambda);
+  add_inner(f->mod, g);
+  return g;
+}
+
 static void find_yield(Node **slot, void *ctx) {
   Node *n = *slot;
   if (!n || *(bool *)ctx)
@@ -276,11 +356,6 @@ static FuncDecl *resolve_func(Arena *a, Module *m, Node *def, ClassDecl *cls) {
   }
   f->nparams = s.bound.len;
   scan_body(&s, def->FunctionDef.body);
-  if (s.funcs.len)
-    error_at(m->src, ((Node *)s.funcs.items[0])->off, ERR_SYNTAX,
-             "kiln does not support nested functions yet (define '%s' at module level)",
-             ((Node *)s.funcs.items[0])->FunctionDef.name->str);
-  free(s.funcs.items);
   /* a global declaration wins over binding */
   Vec locals = {0};
   for (int i = 0; i < s.bound.len; i++)
@@ -289,6 +364,20 @@ static FuncDecl *resolve_func(Arena *a, Module *m, Node *def, ClassDecl *cls) {
   free(s.bound.items);
   f->locals = idents_of(a, &locals, &f->nlocals);
   f->globals = idents_of(a, &s.globals, &f->nglobals);
+  /* nested defs: functions of their own, that may not use f's variables yet */
+  f->nnested = s.funcs.len;
+  f->nested = arena_alloc(a, (size_t)(s.funcs.len + 1) * sizeof *f->nested);
+  for (int i = 0; i < s.funcs.len; i++) {
+    FuncDecl *g = resolve_func(a, m, s.funcs.items[i], NULL);
+    g->outer = f;
+    char cb[300];
+    snprintf(cb, sizeof cb, "nested%d_%s", m->ninner, g->name->str);
+    g->cbase = arena_strndup(a, cb, strlen(cb));
+    f->nested[i] = g;
+    check_captures(g, s.funcs.items[i]);
+    add_inner(m, g);
+  }
+  free(s.funcs.items);
   desugar_func(a, f);
   return f;
 }
