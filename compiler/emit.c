@@ -52,6 +52,7 @@ typedef struct Emit {
 
 static bool boxed(const Type *t) {
   switch (t->kind) {
+  case TY_FUNC: return t->nitems > 0; /* a closure: a tuple of its cells */
   case TY_INT:
   case TY_FLOAT:
   case TY_BOOL:
@@ -59,7 +60,6 @@ static bool boxed(const Type *t) {
   case TY_RANGE:
   case TY_CURSOR:
   case TY_TVAR:
-  case TY_FUNC:
   case TY_CLASSREF:
   case TY_NORETURN:
   case TY_UNKNOWN: return false;
@@ -74,8 +74,8 @@ static const char *ctype(const Type *t) {
   case TY_BOOL: return "bool";
   case TY_RANGE: return "KrRangeLoop";
   case TY_CURSOR: return "KrLoop";
+  case TY_FUNC: return t->nitems > 0 ? "KrObj *" : "char";
   case TY_NONE:
-  case TY_FUNC:
   case TY_CLASSREF:
   case TY_NORETURN:
   case TY_UNKNOWN: return "char";
@@ -680,10 +680,14 @@ static void none_check(Emit *E, Instr *in, Instr *recv, Ident *name) {
 static void method_arm(Emit *E, Instr *in, IrFunc *t) {
   Buf pre = {0}, call = {0}, conv = {0};
   buf_printf(&call, "%s(", t->cname);
-  for (int i = 0; i < in->nargs; i++) {
+  int ncells = in->margs[0]->type->kind == TY_FUNC ? in->callee->ncells : 0;
+  int nreal = in->nargs - (ncells ? 1 : 0);
+  for (int i = 0; i < nreal; i++) {
     buf_puts(&call, i ? ", " : "");
     arg_expr(E, &pre, &call, in->args[i], t->params[i]);
   }
+  for (int k = 0; k < ncells; k++) /* a closure's cells, borrowed from it */
+    buf_printf(&call, "%sKR_TUPLE(v%d)->items[%d].o", nreal + k ? ", " : "", in->args[nreal]->id, k);
   buf_puts(&call, ")");
   buf_putn(E->out, pre.data ? pre.data : "", pre.len);
   if (t->ret->kind == TY_NORETURN || in->type->kind == TY_NORETURN) {

@@ -232,7 +232,7 @@ static bool occurs(int v, const Type *t) {
     return false;
   if (t->kind == TY_TVAR)
     return tv_find(t->var) == v;
-  if (t->kind == TY_FUNC || t->kind == TY_CLASS || t->kind == TY_CLASSREF)
+  if (t->kind == TY_CLASS || t->kind == TY_CLASSREF)
     return false;
   for (int i = 0; i < t->nitems; i++)
     if (occurs(v, t->items[i]))
@@ -276,7 +276,7 @@ static bool has_tvar(const Type *t) {
     return false;
   if (t->kind == TY_TVAR)
     return true;
-  if (t->kind == TY_FUNC || t->kind == TY_CLASS || t->kind == TY_CLASSREF)
+  if (t->kind == TY_CLASS || t->kind == TY_CLASSREF)
     return false;
   for (int i = 0; i < t->nitems; i++)
     if (has_tvar(t->items[i]))
@@ -759,6 +759,8 @@ static bool bind_method(Infer *I, IrFunc *fn, Instr *in, FuncDecl *m, bool with_
   }
   in->args = vals;
   in->nargs = np;
+  if (!with_self && m->ncells) /* a closure: itself last, its cells passed after the arguments */
+    vals[in->nargs++] = in->margs[0];
   in->callee = m;
   return true;
 }
@@ -800,15 +802,22 @@ static void method_call(Infer *I, IrFunc *fn, Instr *in) {
     in->err = msg(I, "kiln does not support methods with more than 16 parameters yet");
     return;
   }
-  for (int i = 0; i < in->nargs; i++) {
+  int nreal = in->nargs - (fnval && m->ncells ? 1 : 0), ntargs = nreal;
+  for (int i = 0; i < nreal; i++) {
     targs[i] = in->args[i]->type;
     if (targs[i]->kind == TY_UNKNOWN || targs[i]->kind == TY_TVAR || targs[i]->kind == TY_NORETURN)
       return;
   }
+  if (fnval && m->ncells) { /* the cells' types, from the closure's */
+    if (rt->nitems != m->ncells || nreal + m->ncells > 16)
+      return;
+    for (int i = 0; i < m->ncells; i++)
+      targs[ntargs++] = tv_resolve(rt->items[i]);
+  }
   bool self = !fnval && m->mkind == MK_PLAIN;
   if (self)
     targs[0] = ty_class(c);
-  IrFunc *t = call_spec(I, in, m, targs, in->nargs);
+  IrFunc *t = call_spec(I, in, m, targs, ntargs);
   if (!t)
     return;
   in->target = t;
@@ -824,7 +833,7 @@ static void method_call(Infer *I, IrFunc *fn, Instr *in) {
   for (int i = 0; i < subs.len; i++) {
     ClassDecl *s = subs.items[i];
     targs[0] = ty_class(s);
-    IrFunc *st = call_spec(I, in, class_method(s, in->name, -1), targs, in->nargs);
+    IrFunc *st = call_spec(I, in, class_method(s, in->name, -1), targs, ntargs);
     if (!st)
       continue;
     in->disp[in->ndisp] = st;
@@ -1199,6 +1208,16 @@ static void infer_instr(Infer *I, IrFunc *fn, Instr *in) {
       if (t) {
         in->row = match(callee, args, nargs);
         set_type(I, in, t);
+      }
+      break;
+    }
+    if (in->op == IR_BUILTIN && !strcmp(callee, "closure.new")) { /* a tuple of the cells it uses */
+      if (known) {
+        const Type *cells[16];
+        for (int i = 0; i < nargs; i++)
+          cells[i] = tv_resolve(args[i]);
+        in->row = match("tuple.new", args, nargs);
+        set_type(I, in, ty_closure(in->callee, cells, nargs));
       }
       break;
     }

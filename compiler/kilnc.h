@@ -404,6 +404,8 @@ const Type *ty_dict(const Type *key, const Type *val);
 const Type *ty_tuple(const Type **items, int n);
 const Type *ty_optional(const Type *t);
 const Type *ty_func(FuncDecl *f);
+/* a closure: f with the types of the cells it captured (a tuple of them at run time) */
+const Type *ty_closure(FuncDecl *f, const Type **cells, int n);
 const Type *ty_frozenset(const Type *elem);
 const Type *ty_tuple_of(const Type *elem);  /* tuple[elem, ...] */
 const Type *ty_iter(const Type *elem);      /* an iterator or view yielding elem */
@@ -445,9 +447,18 @@ struct FuncDecl {
   ClassDecl *cls;     /* a method: its class */
   bool generator;     /* its body yields: calling it makes a generator */
   FuncDecl *outer;    /* a nested def or a lambda: the function it is in */
+  Node *lambda;       /* a lambda: its node */
   FuncDecl **nested;  /* the defs nested in it (their names are its locals) */
   int nnested;
   const char *cbase;  /* its specialisations' C name without the kp_ prefix, or NULL: its name */
+  /* closures: a variable that an inner function uses lives in a cell (a
+   * one-item list) shared by both. cells: the enclosing function's
+   * variables this function uses, passed as hidden parameters after its
+   * own (locals[nparams + i]); celled: its own variables inner functions use */
+  Ident **cells;
+  int ncells;
+  Ident **celled;
+  int ncelled;
   bool fresh_defaults; /* defaults are any expressions, evaluated at each call (a dataclass's
                           generated __init__: field(default_factory=f) is f()) */
   int mkind;          /* a method: MK_* */

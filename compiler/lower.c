@@ -79,6 +79,7 @@ typedef struct Lower {
   Block *handler; /* where an exception raised here goes (a try's dispatch), or NULL */
   Cleanup *cleanup;
   Scope *scope;   /* the comprehensions being lowered, innermost first */
+  int cellbase;   /* the slots of the cells of the function's celled variables */
 } Lower;
 
 /* The variable slot of a local name: a comprehension's own (innermost
@@ -518,6 +519,59 @@ static void slice_args(Lower *L, Node *e, Instr *args[5]) {
   args[4] = const_instr(L, sl->off, (Const){.kind = CONST_INT, .i = has});
 }
 
+/* ---- closures: a variable an inner function uses lives in a cell */
+
+/* The slot holding the cell of variable id here, or -1: a captured one (a
+ * hidden parameter) or a celled one (made at entry); a comprehension's
+ * own name shadows both. */
+static int cell_slot(Lower *L, Ident *id) {
+  for (Scope *sc = L->scope; sc; sc = sc->outer)
+    for (int i = 0; i < sc->n; i++)
+      if (sc->names[i] == id)
+        return -1;
+  FuncDecl *f = L->decl;
+  for (int i = 0; i < f->ncells; i++)
+    if (f->cells[i] == id)
+      return f->nparams + i;
+  for (int i = 0; i < f->ncelled; i++)
+    if (f->celled[i] == id)
+      return L->cellbase + i;
+  return -1;
+}
+
+static Instr *cell_get(Lower *L, int slot, Ident *id, uint32_t off) {
+  bool mine = slot >= L->cellbase; /* UnboundLocalError here, NameError in an inner function */
+  Instr *a[2] = {read_var(L, slot, cur_block(L), off),
+                 const_instr(L, off, (Const){.kind = CONST_STR, .s = id->str, .len = id->len})};
+  return builtin(L, off, mine ? "cell.getlocal" : "cell.get", a, 2);
+}
+
+static void cell_set(Lower *L, int slot, Instr *v, uint32_t off) {
+  Instr *a[2] = {read_var(L, slot, cur_block(L), off), v};
+  builtin(L, off, "cell.set", a, 2);
+}
+
+/* The value of inner function g here: static (its type names it), or a
+ * closure holding the cells it uses. */
+static Instr *func_value(Lower *L, FuncDecl *g, uint32_t off) {
+  if (!g->ncells) {
+    Instr *in = new_instr(L, IR_CONST, off, 0);
+    in->cval.kind = CONST_NONE;
+    in->callee = g;
+    return emit(L, in);
+  }
+  Instr *in = new_instr(L, IR_BUILTIN, off, g->ncells);
+  in->name = intern("closure.new", 11);
+  in->callee = g;
+  for (int i = 0; i < g->ncells; i++) {
+    int slot = cell_slot(L, g->cells[i]);
+    if (slot < 0)
+      error_at(L->src, off, ERR_SYNTAX, "kiln: no cell for '%s' (a bug in kiln)", g->cells[i]->str);
+    in->args[i] = read_var(L, slot, cur_block(L), off);
+  }
+  return emit(L, in);
+}
+
 /* A def nested in a function enclosing this one, named id. */
 static FuncDecl *enclosing_def(Lower *L, Ident *id) {
   for (FuncDecl *o = L->decl->outer; o; o = o->outer)
@@ -529,6 +583,9 @@ static FuncDecl *enclosing_def(Lower *L, Ident *id) {
 
 static Instr *name_load(Lower *L, Node *e) {
   Ident *id = e->Name.id;
+  int cs = cell_slot(L, id);
+  if (cs >= 0)
+    return cell_get(L, cs, id, e->off);
   if (is_sys(L, e))
     unsupported(L, e, "the module sys except sys.exit(), sys.stdout and sys.stderr");
   int var = local_slot(L, id);
@@ -540,12 +597,8 @@ static Instr *name_load(Lower *L, Node *e) {
     return emit(L, in);
   }
   FuncDecl *enc = enclosing_def(L, id);
-  if (enc) { /* a def nested in an enclosing function (its own name, a sibling) */
-    Instr *in = new_instr(L, IR_CONST, e->off, 0);
-    in->cval.kind = CONST_NONE;
-    in->callee = enc;
-    return emit(L, in);
-  }
+  if (enc) /* a def nested in an enclosing function: itself, or a sibling that captures nothing */
+    return func_value(L, enc, e->off);
   if (import_of(L->decl->mod, id) || module_class(L->decl->mod, id))
     unsupported(L, e, "modules, functions and classes as values (call them, or use m.name)");
   if (!strcmp(id->str, "__name__")) /* __main__ for a program, the file's stem for a library */
@@ -558,6 +611,11 @@ static Instr *name_load(Lower *L, Node *e) {
 }
 
 static void store_name(Lower *L, Ident *id, Instr *val, uint32_t off) {
+  int cs = cell_slot(L, id);
+  if (cs >= 0) {
+    cell_set(L, cs, val, off);
+    return;
+  }
   int var = local_slot(L, id);
   if (var >= 0) {
     write_var(L, var, val);
@@ -1016,8 +1074,11 @@ static Instr *call(Lower *L, Node *e) {
     const Import *imp = local_slot(L, id) < 0 ? import_of(L->decl->mod, id) : NULL;
     if (!callee && imp && imp->func) /* from m import f */
       callee = imp->func;
-    if (!callee && local_slot(L, id) < 0 && module_global_index(L->decl->mod, id) < 0)
-      callee = enclosing_def(L, id);
+    FuncDecl *enc = !callee && local_slot(L, id) < 0 && module_global_index(L->decl->mod, id) < 0
+                        ? enclosing_def(L, id)
+                        : NULL;
+    if (enc && !enc->ncells)
+      callee = enc;
     if (callee)
       return call_func(L, e, callee, NULL);
     if (imp && imp->attr) /* from math import sqrt */
@@ -1031,7 +1092,7 @@ static Instr *call(Lower *L, Node *e) {
       in->name = id;
       return emit(L, in);
     }
-    if (local_slot(L, id) < 0 && module_global_index(L->decl->mod, id) < 0) {
+    if (local_slot(L, id) < 0 && module_global_index(L->decl->mod, id) < 0 && !enc) {
       const char *n = id->str;
       bool none = !args.len && !kws.len;
       /* list(), set(), dict(): empty containers, typed by what the program
@@ -1096,8 +1157,11 @@ static Instr *call(Lower *L, Node *e) {
     op1(L, IR_RAISE, e->off, in);
     return none_const(L, e->off); /* unreachable: sys.exit() raises SystemExit */
   }
-  bool var = fn->kind == AST_Name && (local_slot(L, fn->Name.id) >= 0 ||
-                                      module_global_index(L->decl->mod, fn->Name.id) >= 0);
+  /* f(args) with f a variable, or any other expression: f.__call__(args) */
+  bool var = (fn->kind == AST_Name && (local_slot(L, fn->Name.id) >= 0 ||
+                                       module_global_index(L->decl->mod, fn->Name.id) >= 0 ||
+                                       enclosing_def(L, fn->Name.id))) ||
+             (fn->kind != AST_Name && fn->kind != AST_Attribute);
   if (fn->kind == AST_Attribute || var) {
     /* a method call: obj.name(args) becomes the builtin "name" with obj first;
      * the op library picks the method from obj's type, or type propagation
@@ -1269,12 +1333,7 @@ static Instr *expr(Lower *L, Node *e) {
   case AST_GeneratorExp:
     unsupported(L, e, "generator expressions other than iterated by a for loop or consumed by "
                       "list(), set(), tuple(), dict(), sum(), any(), all(), min(), max(), sorted() or join()");
-  case AST_Lambda: { /* a function of its own; its value is static */
-    Instr *in = new_instr(L, IR_CONST, e->off, 0);
-    in->cval.kind = CONST_NONE;
-    in->callee = resolve_lambda(L->a, L->decl, e);
-    return emit(L, in);
-  }
+  case AST_Lambda: return func_value(L, resolve_lambda(L->a, L->decl, e), e->off);
   case AST_Subscript: {
     if (e->Subscript.slice->kind == AST_Slice) {
       Instr *args[5];
@@ -2166,14 +2225,12 @@ static void stmt(Lower *L, Node *s) {
     break;
   }
   case AST_FunctionDef: {
-    /* module level: binds the global to the function */
-    Instr *in = new_instr(L, IR_CONST, s->off, 0);
-    in->cval.kind = CONST_NONE;
-    in->callee = module_func(L->decl->mod, s->FunctionDef.name);
-    for (int i = 0; i < L->decl->nnested; i++) /* a def nested in this function */
+    /* module level: binds the global to the function; nested: the local */
+    FuncDecl *g = module_func(L->decl->mod, s->FunctionDef.name);
+    for (int i = 0; i < L->decl->nnested; i++)
       if (L->decl->nested[i]->def == s)
-        in->callee = L->decl->nested[i];
-    emit(L, in);
+        g = L->decl->nested[i];
+    Instr *in = func_value(L, g, s->off);
     if (s->FunctionDef.decorator_list.len)
       unsupported(L, s->FunctionDef.decorator_list.items[0], "decorators");
     store_name(L, s->FunctionDef.name, in, s->off);
@@ -2302,7 +2359,7 @@ static void stmt(Lower *L, Node *s) {
     }
     break;
   case AST_Match: unsupported(L, s, "match statements");
-  case AST_Nonlocal: unsupported(L, s, "nonlocal");
+  case AST_Nonlocal: break; /* its names live in cells (resolve.c) */
   case AST_AsyncFunctionDef:
   case AST_AsyncFor: unsupported(L, s, "async code");
   default: unsupported(L, s, "this statement");
@@ -2362,6 +2419,14 @@ IrFunc *lower_func(Arena *a, FuncDecl *f, const Type **params, int nparams) {
     Instr *p = op0(&L, IR_PARAM, f->def->off);
     p->sub = i;
     write_var(&L, i, p);
+  }
+  /* celled variables: their cells, a parameter's value moved in */
+  L.cellbase = f->ncelled ? hidden_slots(&L, f->def, f->ncelled) : f->nlocals + 1000000;
+  for (int i = 0; i < f->ncelled; i++) {
+    write_var(&L, L.cellbase + i, builtin(&L, f->def->off, "list.new", NULL, 0));
+    int p = func_local_index(f, f->celled[i]);
+    if (p >= 0 && p < f->nparams)
+      cell_set(&L, L.cellbase + i, read_var(&L, p, cur_block(&L), f->def->off), f->def->off);
   }
   NodeList stmts = f->def->kind == AST_Module ? f->def->Module.body : f->def->FunctionDef.body;
   body(&L, stmts);

@@ -35,6 +35,7 @@ typedef struct Scan {
   Module *m;
   Vec bound;   /* names bound in the body */
   Vec globals; /* names declared global */
+  Vec nonlocals; /* names declared nonlocal */
   Vec funcs;   /* nested FunctionDef nodes (module level: the top-level functions) */
 } Scan;
 
@@ -209,6 +210,10 @@ static void scan_stmt(Scan *s, Node *st) {
     for (int i = 0; i < st->Global.names.len; i++)
       add_name(&s->globals, st->Global.names.items[i]);
     break;
+  case AST_Nonlocal:
+    for (int i = 0; i < st->Nonlocal.names.len; i++)
+      add_name(&s->nonlocals, st->Nonlocal.names.items[i]);
+    break;
   case AST_Delete:
     for (int i = 0; i < st->Delete.targets.len; i++)
       bind_target(s, st->Delete.targets.items[i]);
@@ -234,7 +239,7 @@ static Ident **idents_of(Arena *a, Vec *v, int *n) {
   return (Ident **)vec_to_arena(a, v);
 }
 
-static FuncDecl *resolve_func(Arena *a, Module *m, Node *def, ClassDecl *cls);
+static FuncDecl *resolve_func(Arena *a, Module *m, Node *def, ClassDecl *cls, FuncDecl *outer);
 
 static void add_inner(Module *m, FuncDecl *g) {
   if (m->ninner == m->capinner) {
@@ -246,56 +251,99 @@ static void add_inner(Module *m, FuncDecl *g) {
 
 typedef struct Captures {
   FuncDecl *g;  /* the inner function */
-  Node *at;     /* the first use of an enclosing function's variable, or NULL */
-  Ident *name;
+  Vec names;    /* the outer function's variables it uses */
+  Node *far;    /* a use of a variable of a function further out, or NULL */
 } Captures;
 
-static bool nested_name(FuncDecl *f, Ident *name) {
+static bool nested_static(FuncDecl *f, Ident *name) {
   for (int i = 0; i < f->nnested; i++)
     if (f->nested[i]->name == name)
-      return true;
+      return !f->nested[i]->ncells; /* a def that captures nothing: a static value */
   return false;
 }
 
 static void find_captures(Node **slot, void *ctx) {
   Captures *c = ctx;
   Node *n = *slot;
-  if (!n || c->at)
+  if (!n)
     return;
-  if (n->kind == AST_Name && func_local_index(c->g, n->Name.id) < 0) {
-    for (FuncDecl *o = c->g->outer; o && o->def->kind != AST_Module; o = o->outer)
+  int li = n->kind == AST_Name ? func_local_index(c->g, n->Name.id) : 0;
+  if (n->kind == AST_Name && (li < 0 || (li >= c->g->nparams && li < c->g->nparams + c->g->ncells))) {
+    int depth = 0;
+    for (FuncDecl *o = c->g->outer; o && o->def->kind != AST_Module; o = o->outer, depth++)
       if (func_local_index(o, n->Name.id) >= 0) {
-        if (!nested_name(o, n->Name.id)) { /* a nested def's name is the def, not a variable */
-          c->at = n;
-          c->name = n->Name.id;
+        if (nested_static(o, n->Name.id))
+          return;
+        if (depth == 0 && n->Name.id == c->g->name && c->g->def->kind == AST_FunctionDef) {
+          for (int i = 0; i < o->nnested; i++)
+            if (o->nested[i] == c->g)
+              return; /* g calling itself: made again from its own cells (lower.c) */
         }
+        if (depth == 0)
+          add_name(&c->names, n->Name.id);
+        else if (!c->far)
+          c->far = n;
         return;
       }
     return;
   }
+  if (n->kind == AST_FunctionDef || n->kind == AST_Lambda)
+    return; /* its own captures */
   ast_children(n, find_captures, ctx);
 }
 
-/* kiln's nested functions and lambdas are plain functions: one that uses a
- * variable of an enclosing function (a closure) is refused, naming it. */
-static void check_captures(FuncDecl *g, Node *def) {
-  Captures c = {g, NULL, NULL};
-  if (def->kind == AST_Lambda)
-    find_captures(&def->Lambda.body, &c);
-  else
-    for (int i = 0; i < def->FunctionDef.body.len; i++)
-      find_captures(&def->FunctionDef.body.items[i], &c);
-  if (c.at)
-    error_at(g->mod->src, c.at->off, ERR_SYNTAX,
-             "kiln does not support closures yet: '%s' is a variable of the enclosing function (pass it "
-             "as an argument)",
-             c.name->str);
+/* The variables of the enclosing function that inner function g uses: its
+ * cells, hidden parameters after its own. */
+static void set_cells(Arena *a, FuncDecl *g) {
+  Captures c = {g, {0}, NULL};
+  Node *def = g->def;
+  for (int i = 0; i < def->FunctionDef.body.len; i++)
+    find_captures(&def->FunctionDef.body.items[i], &c);
+  if (c.far)
+    error_at(g->mod->src, c.far->off, ERR_SYNTAX,
+             "kiln does not support closures over a variable of a function two levels out yet ('%s')",
+             c.far->Name.id->str);
+  if (c.names.len == g->ncells) {
+    free(c.names.items);
+    return;
+  }
+  /* locals: the parameters, the cells, the rest */
+  Vec locals = {0};
+  for (int i = 0; i < g->nparams; i++)
+    vec_push(&locals, g->locals[i]);
+  for (int i = 0; i < c.names.len; i++)
+    vec_push(&locals, c.names.items[i]);
+  for (int i = g->nparams + g->ncells; i < g->nlocals; i++)
+    if (!in_vec(&c.names, g->locals[i]))
+      vec_push(&locals, g->locals[i]);
+  g->locals = idents_of(a, &locals, &g->nlocals);
+  g->cells = idents_of(a, &c.names, &g->ncells);
 }
 
-FuncDecl *resolve_lambda(Arena *a, FuncDecl *f, Node *lambda) {
-  for (int i = 0; i < f->mod->ninner; i++)
-    if (f->mod->inner[i]->def->FunctionDef.body.items[0]->Return.value == lambda->Lambda.body)
-      return f->mod->inner[i];
+/* f's inner functions (nested defs and lambdas) and what they capture of
+ * f; f's variables they use are f's celled ones. A nested def that
+ * captures nothing is a static value; one that captures something is a
+ * variable (holding the closure) that its siblings may capture in turn. */
+static void find_cells(Arena *a, FuncDecl *f) {
+  Module *m = f->mod;
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (int i = 0; i < m->ninner; i++)
+      if (m->inner[i]->outer == f) {
+        int before = m->inner[i]->ncells;
+        set_cells(a, m->inner[i]);
+        changed |= m->inner[i]->ncells != before;
+      }
+  }
+  Vec celled = {0};
+  for (int i = 0; i < m->ninner; i++)
+    if (m->inner[i]->outer == f)
+      for (int k = 0; k < m->inner[i]->ncells; k++)
+        add_name(&celled, m->inner[i]->cells[k]);
+  f->celled = idents_of(a, &celled, &f->ncelled);
+}
+
+static FuncDecl *make_lambda(Arena *a, FuncDecl *f, Node *lambda) {
   Node *def = node_new(a, AST_FunctionDef, lambda->off, lambda->end);
   def->FunctionDef.name = intern("<lambda>", 8);
   def->FunctionDef.args = lambda->Lambda.args;
@@ -304,14 +352,46 @@ FuncDecl *resolve_lambda(Arena *a, FuncDecl *f, Node *lambda) {
   Node **body = arena_alloc(a, sizeof *body);
   body[0] = ret;
   def->FunctionDef.body = (NodeList){body, 1};
-  FuncDecl *g = resolve_func(a, f->mod, def, NULL);
+  FuncDecl *g = resolve_func(a, f->mod, def, NULL, f);
   g->outer = f;
+  g->lambda = lambda;
   char cb[32];
   snprintf(cb, sizeof cb, "lambda%d", f->mod->ninner);
   g->cbase = arena_strndup(a, cb, strlen(cb));
-  check_captures(g, lambda);
   add_inner(f->mod, g);
   return g;
+}
+
+typedef struct LambdaScan {
+  Arena *a;
+  FuncDecl *f;
+} LambdaScan;
+
+static void scan_lambdas(Node **slot, void *ctx) {
+  LambdaScan *ls = ctx;
+  Node *n = *slot;
+  if (!n || n->kind == AST_FunctionDef || n->kind == AST_ClassDef)
+    return;
+  if (n->kind == AST_Lambda) {
+    make_lambda(ls->a, ls->f, n);
+    return; /* a lambda inside it belongs to it */
+  }
+  ast_children(n, scan_lambdas, ctx);
+}
+
+/* The lambdas of f's body that desugar left as values. */
+static void find_lambdas(Arena *a, FuncDecl *f) {
+  LambdaScan ls = {a, f};
+  NodeList body = f->def->kind == AST_Module ? f->def->Module.body : f->def->FunctionDef.body;
+  for (int i = 0; i < body.len; i++)
+    scan_lambdas(&body.items[i], &ls);
+}
+
+FuncDecl *resolve_lambda(Arena *a, FuncDecl *f, Node *lambda) {
+  for (int i = 0; i < f->mod->ninner; i++)
+    if (f->mod->inner[i]->lambda == lambda)
+      return f->mod->inner[i];
+  return make_lambda(a, f, lambda); /* not reached: find_lambdas made them all */
 }
 
 static void find_yield(Node **slot, void *ctx) {
@@ -328,8 +408,9 @@ static void find_yield(Node **slot, void *ctx) {
   ast_children(n, find_yield, ctx);
 }
 
-static FuncDecl *resolve_func(Arena *a, Module *m, Node *def, ClassDecl *cls) {
+static FuncDecl *resolve_func(Arena *a, Module *m, Node *def, ClassDecl *cls, FuncDecl *outer) {
   FuncDecl *f = arena_alloc(a, sizeof *f);
+  f->outer = outer;
   f->name = def->FunctionDef.name;
   f->def = def;
   f->mod = m;
@@ -356,29 +437,32 @@ static FuncDecl *resolve_func(Arena *a, Module *m, Node *def, ClassDecl *cls) {
   }
   f->nparams = s.bound.len;
   scan_body(&s, def->FunctionDef.body);
-  /* a global declaration wins over binding */
+  /* a global or nonlocal declaration wins over binding */
   Vec locals = {0};
   for (int i = 0; i < s.bound.len; i++)
-    if (!in_vec(&s.globals, s.bound.items[i]) || i < f->nparams)
+    if ((!in_vec(&s.globals, s.bound.items[i]) && !in_vec(&s.nonlocals, s.bound.items[i])) || i < f->nparams)
       vec_push(&locals, s.bound.items[i]);
   free(s.bound.items);
   f->locals = idents_of(a, &locals, &f->nlocals);
   f->globals = idents_of(a, &s.globals, &f->nglobals);
-  /* nested defs: functions of their own, that may not use f's variables yet */
-  f->nnested = s.funcs.len;
+  free(s.nonlocals.items);
+  /* nested defs: functions of their own; what they use of f's variables
+   * makes them closures (find_cells) */
+  f->nnested = 0; /* counted as they are resolved: an inner one looks through them */
   f->nested = arena_alloc(a, (size_t)(s.funcs.len + 1) * sizeof *f->nested);
   for (int i = 0; i < s.funcs.len; i++) {
-    FuncDecl *g = resolve_func(a, m, s.funcs.items[i], NULL);
+    FuncDecl *g = resolve_func(a, m, s.funcs.items[i], NULL, f);
     g->outer = f;
     char cb[300];
     snprintf(cb, sizeof cb, "nested%d_%s", m->ninner, g->name->str);
     g->cbase = arena_strndup(a, cb, strlen(cb));
-    f->nested[i] = g;
-    check_captures(g, s.funcs.items[i]);
+    f->nested[f->nnested++] = g;
     add_inner(m, g);
   }
   free(s.funcs.items);
   desugar_func(a, f);
+  find_lambdas(a, f);
+  find_cells(a, f);
   return f;
 }
 
@@ -899,7 +983,7 @@ static void check_exit(ClassDecl *c, Node *def) {
 static void add_method(Arena *a, ClassDecl *c, Vec *methods, Node *def, int kind) {
   if (!strcmp(def->FunctionDef.name->str, "__exit__"))
     check_exit(c, def);
-  FuncDecl *f = resolve_func(a, c->mod, def, c);
+  FuncDecl *f = resolve_func(a, c->mod, def, c, NULL);
   f->mkind = kind;
   Node *args = def->FunctionDef.args;
   if (kind != MK_STATIC && !args->arguments.posonlyargs.len && !args->arguments.args.len)
@@ -1291,7 +1375,7 @@ static void resolve_into(Arena *a, Module *m) {
   init->def = m->ast;
   init->mod = m;
   for (int i = 0; i < s.funcs.len; i++)
-    vec_push(&funcs, resolve_func(a, m, s.funcs.items[i], NULL));
+    vec_push(&funcs, resolve_func(a, m, s.funcs.items[i], NULL, NULL));
   free(s.funcs.items);
   m->nfuncs = funcs.len;
   m->funcs = (FuncDecl **)vec_to_arena(a, &funcs);

@@ -71,6 +71,9 @@ const Type *ty_tuple(const Type **items, int n) {
   return intern_type((Type){.kind = TY_TUPLE, .items = items, .nitems = n});
 }
 const Type *ty_func(FuncDecl *f) { return intern_type((Type){.kind = TY_FUNC, .func = f}); }
+const Type *ty_closure(FuncDecl *f, const Type **cells, int n) {
+  return intern_type((Type){.kind = TY_FUNC, .func = f, .items = cells, .nitems = n});
+}
 const Type *ty_class(ClassDecl *c) { return intern_type((Type){.kind = TY_CLASS, .cls = c}); }
 const Type *ty_classref(ClassDecl *c) { return intern_type((Type){.kind = TY_CLASSREF, .cls = c}); }
 const Type *ty_frozenset(const Type *elem) {
@@ -121,7 +124,7 @@ bool ty_has_tvar(const Type *t) {
     return false;
   if (t->kind == TY_TVAR)
     return true;
-  if (t->kind == TY_FUNC || t->kind == TY_CLASS || t->kind == TY_CLASSREF)
+  if (t->kind == TY_CLASS || t->kind == TY_CLASSREF)
     return false;
   for (int i = 0; i < t->nitems; i++)
     if (ty_has_tvar(t->items[i]))

@@ -238,3 +238,32 @@ void kr_json_dump_kw(KrObj *o, KrObj *f, KrObj *indent, KrObj *sort_keys, KrObj 
   kr_file_write(f, text);
   kr_decref(text);
 }
+
+/* ------------------------------------------------------------- closures */
+
+KrVal kr_cell_get(KrObj *cell, KrObj *name) {
+  KrList *l = KR_LIST(cell);
+  if (!l->len) {
+    kr_raise(&kr_NameError_type,
+             "cannot access free variable '%s' where it is not associated with a value in enclosing scope",
+             kr_str_data(name));
+    return (KrVal){0};
+  }
+  kr_val_incref(l->items[0], l->kind);
+  return l->items[0];
+}
+
+KrVal kr_cell_getlocal(KrObj *cell, KrObj *name) {
+  KrList *l = KR_LIST(cell);
+  if (!l->len) {
+    kr_raise(&kr_UnboundLocalError_type, "cannot access local variable '%s' where it is not associated with a value",
+             kr_str_data(name));
+    return (KrVal){0};
+  }
+  kr_val_incref(l->items[0], l->kind);
+  return l->items[0];
+}
+
+int kr_cell_set(KrObj *cell, KrVal v) {
+  return KR_LIST(cell)->len ? kr_list_setitem(cell, 0, v) : kr_list_append(cell, v);
+}

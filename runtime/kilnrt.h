@@ -524,4 +524,9 @@ KrObj *kr_json_load(KrObj *f);                           /* json.load(f) */
 void kr_json_dump_kw(KrObj *o, KrObj *f, KrObj *indent, KrObj *sort_keys, KrObj *ensure_ascii,
                      KrObj *item_sep, KrObj *key_sep);   /* json.dump(o, f, ...) */
 
+/* closures' cells (dynamic.c): a list of one item, empty while unbound */
+KrVal kr_cell_get(KrObj *cell, KrObj *name);      /* NameError: cannot access free variable 'x' ... */
+KrVal kr_cell_getlocal(KrObj *cell, KrObj *name); /* UnboundLocalError: cannot access local variable 'x' ... */
+int kr_cell_set(KrObj *cell, KrVal v);
+
 #endif
