@@ -247,6 +247,9 @@ PROGRAMS = [
     ("wordfreq", "word frequency: str split/strip/lower, dict counting, text generation"),
     ("bpe", "BPE merges: str concatenation, dict counting, list rebuilding"),
     ("jsonbuild", "JSON-like string builder: escapes, slices, joins, f-strings"),
+    ("tasks_oop", "scheduler of job objects: classes, overriding, dynamic dispatch, linked objects"),
+    ("raytrace", "ray tracer: a Vec class with operator dunders, a new object per operation"),
+    ("records", "dict of dataclasses: parse, index, group, rank with sorted(key=), f-string report"),
 ]
 CORE = os.path.join(ROOT, "bench", "core")
 OUTDIR = os.path.join(ROOT, "build", "bench")
