@@ -352,8 +352,8 @@ static void emit_call_row(Emit *E, Instr *in) {
     for (int k = 0; k < in->nkw; k++) {
       Instr *a = in->args[npos + k];
       const char *name = in->kwnames[k]->str;
-      if (!strcmp(name, "file")) { /* sys.stdout / sys.stderr (lower.c), or None */
-        to_stderr = a->op == IR_CONST && a->name && !strcmp(a->name->str, "stderr");
+      if (!strcmp(name, "file")) { /* sys.stdout / sys.stderr (builtins of lower.c), or None */
+        to_stderr = a->op == IR_BUILTIN && !strcmp(a->name->str, "sys.stderr");
         continue;
       }
       Buf *dst = !strcmp(name, "sep") ? &kw[0] : !strcmp(name, "end") ? &kw[1] : &kw[2];
