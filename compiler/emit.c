@@ -348,12 +348,18 @@ static void emit_call_row(Emit *E, Instr *in) {
     }
     const char *sep = "NULL", *end = "NULL", *flush = "false";
     bool to_stderr = false;
+    Instr *to_file = NULL, *to_other = NULL;
     Buf kw[3] = {{0}};
     for (int k = 0; k < in->nkw; k++) {
       Instr *a = in->args[npos + k];
       const char *name = in->kwnames[k]->str;
-      if (!strcmp(name, "file")) { /* sys.stdout / sys.stderr (lower.c), or None */
-        to_stderr = a->op == IR_CONST && a->name && !strcmp(a->name->str, "stderr");
+      if (!strcmp(name, "file")) { /* sys.stdout / sys.stderr (builtins of lower.c), None, or a file */
+        to_stderr = a->op == IR_BUILTIN && !strcmp(a->name->str, "sys.stderr");
+        bool std = to_stderr || (a->op == IR_BUILTIN && !strcmp(a->name->str, "sys.stdout"));
+        if (!std && a->type->kind == TY_TEXTIO)
+          to_file = a;
+        else if (!std && a->type->kind != TY_NONE)
+          to_other = a;
         continue;
       }
       Buf *dst = !strcmp(name, "sep") ? &kw[0] : !strcmp(name, "end") ? &kw[1] : &kw[2];
@@ -370,9 +376,16 @@ static void emit_call_row(Emit *E, Instr *in) {
       end = kw[1].data;
     if (kw[2].data)
       flush = kw[2].data;
-    buf_printf(&call, "kr_print_values(%d, (const KrVal[]){%s}, (const uint8_t[]){%s}, %s, %s, %s, %s)",
-               npos, npos ? vals.data : "{0}", npos ? kinds.data : "0", sep, end,
-               to_stderr ? "true" : "false", flush);
+    if (to_file)
+      buf_printf(&call, "kr_print_file(v%d, %d, (const KrVal[]){%s}, (const uint8_t[]){%s}, %s, %s)", to_file->id,
+                 npos, npos ? vals.data : "{0}", npos ? kinds.data : "0", sep, end);
+    else if (to_other) /* never a silent write elsewhere */
+      buf_printf(&call, "kr_raise(&kr_TypeError_type, \"kiln cannot print to a %s yet\")",
+                 ty_str_of(to_other->type));
+    else
+      buf_printf(&call, "kr_print_values(%d, (const KrVal[]){%s}, (const uint8_t[]){%s}, %s, %s, %s, %s)",
+                 npos, npos ? vals.data : "{0}", npos ? kinds.data : "0", sep, end,
+                 to_stderr ? "true" : "false", flush);
     buf_free(&vals);
     buf_free(&kinds);
     for (int k = 0; k < 3; k++)

@@ -159,6 +159,7 @@ static const char *code_name(char c) {
   case 'B': return "item|default";
   case '?': return "Optional[value]";
   case '3': return "tuple[str, str, str]";
+  case '4': return "dict[str, str]";
   case '*': return "...";
   default: {
     const Type *t = type_of_code(c);
@@ -529,6 +530,7 @@ static const Type *row_result(const OpRow *r, const Type **args, int nargs) {
   case 'B': return item ? ty_join(item, args[nargs - 1]) : NULL;
   case '?': return ty_join(a0->elem, ty_none);
   case '3': return ty_tuple((const Type *[]){ty_str, ty_str, ty_str}, 3);
+  case '4': return ty_dict(ty_str, ty_str);
   default: return type_of_code(r->result);
   }
 }

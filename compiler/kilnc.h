@@ -560,10 +560,14 @@ int module_global_index(Module *m, Ident *name);  /* -1 if not a global */
  * binds nothing at run time. */
 bool is_compile_time_module(Ident *name);
 /* Modules kiln provides itself (modules.def): the module's name if dotted
- * names one, else NULL; whether it has a constant `name` (its value in
- * *value), a function `name` (an op-library row "module.name"). */
+ * names one, else NULL; its submodule `name` ("os.path"), or NULL; whether
+ * it has a constant `name` (its value in *value), a value the runtime makes
+ * (VALUE: the builtin "module.name"), a function `name` (an op-library row
+ * "module.name", or one lower.c implements). */
 const char *provided_module(Ident *dotted);
-bool provided_const(const char *module, Ident *name, double *value);
+const char *provided_submodule(const char *module, Ident *name);
+bool provided_const(const char *module, Ident *name, Const *value);
+bool provided_value(const char *module, Ident *name);
 bool provided_func(const char *module, Ident *name);
 bool is_builtin_exception(Ident *name);          /* ValueError, KeyError ... */
 int module_exception(Module *m, Ident *name);    /* index into exc_names, or -1 */

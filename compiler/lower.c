@@ -410,14 +410,6 @@ static Instr *builtin(Lower *L, uint32_t off, const char *name, Instr **args, in
 
 /* A name read: a local (SSA value), a module global, or a builtin name
  * (which kiln only supports as the callee of a call). */
-/* Is `name` the module sys, imported by `import sys`? (resolve made it a
- * global or a local of the importing scope) */
-static bool is_sys(Lower *L, Node *e) {
-  return e->kind == AST_Name && !strcmp(e->Name.id->str, "sys") &&
-         (module_global_index(L->decl->mod, e->Name.id) >= 0 ||
-          func_local_index(L->decl, e->Name.id) >= 0);
-}
-
 /* The module a name refers to (import m / import m as n), unless a local
  * shadows it; NULL if it is no module. */
 static const Import *module_ref(Lower *L, Node *e) {
@@ -425,6 +417,17 @@ static const Import *module_ref(Lower *L, Node *e) {
     return NULL;
   const Import *imp = import_of(L->decl->mod, e->Name.id);
   return imp && !imp->func && !imp->exc && !imp->cls && !imp->attr ? imp : NULL;
+}
+
+/* The module kiln provides that e names: m for `import m` (or `as n`), and
+ * a submodule reached through it (os.path); NULL if none. */
+static const char *provided_ref(Lower *L, Node *e) {
+  if (e->kind == AST_Attribute) {
+    const char *outer = provided_ref(L, e->Attribute.value);
+    return outer ? provided_submodule(outer, e->Attribute.attr) : NULL;
+  }
+  const Import *m = module_ref(L, e);
+  return m ? m->provided : NULL;
 }
 
 /* The class of the program a name (or m.C) refers to here, unless a
@@ -481,13 +484,32 @@ static void import_packages(Lower *L, Ident *dotted, int level, uint32_t off) {
   }
 }
 
-/* m.name read of a module kiln provides: one of its constants. */
+/* m.name read of a module kiln provides: one of its constants, or a value
+ * the runtime makes (the builtin "m.name": sys.argv, os.environ); NULL if
+ * the module has neither by that name. */
+static Instr *provided_attr(Lower *L, const char *m, Ident *name, uint32_t off) {
+  Const c;
+  if (provided_const(m, name, &c))
+    return const_instr(L, off, c);
+  if (!provided_value(m, name))
+    return NULL;
+  char full[256];
+  snprintf(full, sizeof full, "%s.%s", m, name->str);
+  return builtin(L, off, full, NULL, 0);
+}
+
 static Instr *provided_global(Lower *L, const char *m, Ident *name, uint32_t off) {
-  double v;
-  if (!provided_const(m, name, &v))
+  Instr *in = provided_attr(L, m, name, off);
+  if (in)
+    return in;
+  if (provided_submodule(m, name))
+    error_at(L->src, off, ERR_SYNTAX, "kiln does not support modules as values yet (use %s.%s.name)", m,
+             name->str);
+  if (provided_func(m, name) || !strcmp(m, "math"))
     error_at(L->src, off, ERR_SYNTAX, "module '%s' has no attribute '%s'%s", m, name->str,
              provided_func(m, name) ? " kiln can use as a value yet (call it)" : "");
-  return const_instr(L, off, (Const){.kind = CONST_FLOAT, .f = v});
+  error_at(L->src, off, ERR_SYNTAX, "kiln does not provide %s.%s yet (it provides part of the module %s)", m,
+           name->str, m);
 }
 
 /* m.name read: a global of module m. */
@@ -586,8 +608,8 @@ static Instr *name_load(Lower *L, Node *e) {
   int cs = cell_slot(L, id);
   if (cs >= 0)
     return cell_get(L, cs, id, e->off);
-  if (is_sys(L, e))
-    unsupported(L, e, "the module sys except sys.exit(), sys.stdout and sys.stderr");
+  if (module_ref(L, e) && module_ref(L, e)->provided)
+    unsupported(L, e, "modules as values (use m.name)");
   int var = local_slot(L, id);
   if (var >= 0)
     return read_var(L, var, cur_block(L), e->off);
@@ -1029,11 +1051,35 @@ static Instr *json_dump_call(Lower *L, Node *e, const char *name) {
 
 static Instr *provided_call(Lower *L, Node *e, const char *module, Ident *fname) {
   NodeList args = e->Call.args, kws = e->Call.keywords;
-  if (!provided_func(module, fname))
-    error_at(L->src, e->Call.func->off, ERR_SYNTAX, "module '%s' has no attribute '%s'%s", module,
-             fname->str, !strcmp(module, "math") ? " (kiln provides CPython 3.11's math module)" : "");
+  if (!provided_func(module, fname)) {
+    if (!strcmp(module, "math"))
+      error_at(L->src, e->Call.func->off, ERR_SYNTAX,
+               "module 'math' has no attribute '%s' (kiln provides CPython 3.11's math module)", fname->str);
+    error_at(L->src, e->Call.func->off, ERR_SYNTAX,
+             "kiln does not provide %s.%s() yet (it provides part of the module %s)", module, fname->str,
+             module);
+  }
   char name[256];
   snprintf(name, sizeof name, "%s.%s", module, fname->str);
+  if (!strcmp(name, "sys.exit")) { /* raise SystemExit(arg) */
+    if (kws.len || args.len > 1)
+      unsupported(L, e, "sys.exit() with more than one argument or with keywords");
+    Instr *in = new_instr(L, IR_EXC_NEW, e->off, args.len);
+    for (int i = 0; i < args.len; i++)
+      in->args[i] = expr(L, args.items[i]);
+    in->name = intern("SystemExit", 10);
+    emit(L, in);
+    op1(L, IR_RAISE, e->off, in);
+    return none_const(L, e->off); /* unreachable: sys.exit() raises SystemExit */
+  }
+  if (!strcmp(name, "os.getenv")) { /* os.environ.get(key[, default]) */
+    if (kws.len || args.len < 1 || args.len > 2)
+      unsupported(L, e, "os.getenv() other than getenv(key) or getenv(key, default)");
+    Instr *a[3] = {builtin(L, e->off, "os.environ", NULL, 0), expr(L, args.items[0]), NULL};
+    if (args.len > 1)
+      a[2] = expr(L, args.items[1]);
+    return builtin(L, e->off, ".get", a, 1 + args.len);
+  }
   if (!strcmp(name, "json.dumps") || !strcmp(name, "json.dump"))
     return json_dump_call(L, e, name);
   if (args.len == 1 && !kws.len && iteration_form(L, args.items[0]) &&
@@ -1125,9 +1171,10 @@ static Instr *call(Lower *L, Node *e) {
       return emit(L, in);
     }
   }
+  const char *pm = fn->kind == AST_Attribute ? provided_ref(L, fn->Attribute.value) : NULL;
+  if (pm) /* math.sqrt(x), os.path.join(a, b) */
+    return provided_call(L, e, pm, fn->Attribute.attr);
   const Import *mref = fn->kind == AST_Attribute ? module_ref(L, fn->Attribute.value) : NULL;
-  if (mref && mref->provided) /* math.sqrt(x) */
-    return provided_call(L, e, mref->provided, fn->Attribute.attr);
   if (mref) { /* m.f(args), m.E(args) */
     Ident *attr = fn->Attribute.attr;
     FuncDecl *f = module_func(mref->mod, attr);
@@ -1145,17 +1192,6 @@ static Instr *call(Lower *L, Node *e) {
     }
     error_at(L->src, fn->off, ERR_SYNTAX, "module '%s' has no function '%s'", mref->mod->name->str,
              attr->str);
-  }
-  if (fn->kind == AST_Attribute && is_sys(L, fn->Attribute.value)) {
-    if (strcmp(fn->Attribute.attr->str, "exit") || kws.len || args.len > 1)
-      unsupported(L, fn, "this function of sys");
-    Instr *in = new_instr(L, IR_EXC_NEW, e->off, args.len);
-    for (int i = 0; i < args.len; i++)
-      in->args[i] = expr(L, args.items[i]);
-    in->name = intern("SystemExit", 10);
-    emit(L, in);
-    op1(L, IR_RAISE, e->off, in);
-    return none_const(L, e->off); /* unreachable: sys.exit() raises SystemExit */
   }
   /* f(args) with f a variable, or any other expression: f.__call__(args) */
   bool var = (fn->kind == AST_Name && (local_slot(L, fn->Name.id) >= 0 ||
@@ -1344,20 +1380,10 @@ static Instr *expr(Lower *L, Node *e) {
     return builtin(L, e->off, "[]", args, 2);
   }
   case AST_Attribute:
-    if (module_ref(L, e->Attribute.value)) {
-      const Import *mref = module_ref(L, e->Attribute.value);
-      if (mref->provided) /* math.pi */
-        return provided_global(L, mref->provided, e->Attribute.attr, e->off);
-      return module_global(L, mref->mod, e->Attribute.attr, e->off);
-    }
-    if (is_sys(L, e->Attribute.value) && (!strcmp(e->Attribute.attr->str, "stderr") ||
-                                          !strcmp(e->Attribute.attr->str, "stdout"))) {
-      /* a stream: only print(file=...) takes one, and the emitter reads its name */
-      Instr *in = new_instr(L, IR_CONST, e->off, 0);
-      in->cval.kind = CONST_NONE;
-      in->name = e->Attribute.attr;
-      return emit(L, in);
-    }
+    if (provided_ref(L, e->Attribute.value)) /* math.pi, sys.argv, os.path.sep */
+      return provided_global(L, provided_ref(L, e->Attribute.value), e->Attribute.attr, e->off);
+    if (module_ref(L, e->Attribute.value))
+      return module_global(L, module_ref(L, e->Attribute.value)->mod, e->Attribute.attr, e->off);
     if (class_ref(L, e->Attribute.value))
       return class_attr(L, class_ref(L, e->Attribute.value), e->Attribute.attr, NULL, e->off);
     if (is_super_call(e->Attribute.value))
@@ -1407,9 +1433,9 @@ static void assign_to(Lower *L, Node *target, Instr *val) {
     return;
   }
   const Import *mref = target->kind == AST_Attribute ? module_ref(L, target->Attribute.value) : NULL;
+  if (target->kind == AST_Attribute && provided_ref(L, target->Attribute.value))
+    unsupported(L, target, "assigning to an attribute of a module kiln provides");
   if (mref) { /* m.x = v: a global of module m */
-    if (mref->provided)
-      unsupported(L, target, "assigning to an attribute of a module kiln provides");
     if (module_global_index(mref->mod, target->Attribute.attr) < 0)
       unsupported(L, target, "adding attributes to a module (assign only names it defines)");
     Instr *in = new_instr(L, IR_GLOBAL_SET, target->off, 1);
@@ -2244,40 +2270,41 @@ static void stmt(Lower *L, Node *s) {
       const Import *imp = import_of(L->decl->mod, bound);
       if (imp && imp->provided) /* import math: nothing to run */
         continue;
+      if (!al->alias.asname && provided_module(al->alias.name)) /* import os.path: binds os */
+        continue;
       if (imp && !imp->func && !imp->exc) { /* a module of the program, its packages first */
         import_packages(L, al->alias.name, 0, al->off);
         import_module(L, imp->mod, al->off);
       }
       else if (strchr(al->alias.name->str, '.'))
         unsupported(L, al, "dotted imports (import a.b; use from a import b)");
-      else if (!is_compile_time_module(al->alias.name) && (strcmp(al->alias.name->str, "sys") || al->alias.asname))
+      else if (!is_compile_time_module(al->alias.name))
         error_at(L->src, al->off, ERR_SYNTAX,
                  "kiln cannot find the module '%s': no %s.py next to the program, and kiln does not "
                  "provide it yet",
                  al->alias.name->str, al->alias.name->str);
     }
-    break; /* sys, typing: built in, nothing to run */
+    break; /* typing: only annotations, nothing to run */
   case AST_ImportFrom: {
     Ident *mname = s->ImportFrom.module;
     if (!s->ImportFrom.level && mname && is_compile_time_module(mname))
       break; /* typing and __future__ only shape annotations: nothing to run */
-    if (!s->ImportFrom.level && mname && !strcmp(mname->str, "sys"))
-      unsupported(L, s, "from sys import ... (use import sys, then sys.exit())");
     Module *t = import_target(L->decl->mod, mname, s->ImportFrom.level);
     const char *provided = !t && !s->ImportFrom.level ? provided_module(mname) : NULL;
     for (int i = 0; provided && i < s->ImportFrom.names.len; i++) {
-      /* from math import sqrt (bound statically), pi (a variable) */
+      /* from math import sqrt, from os import path (bound statically), pi,
+       * argv (variables) */
       Node *al = s->ImportFrom.names.items[i];
       Ident *bound = al->alias.asname ? al->alias.asname : al->alias.name;
-      double v;
       if (!strcmp(al->alias.name->str, "*"))
         unsupported(L, al, "from m import *");
       if (import_of(L->decl->mod, bound))
         continue;
-      if (!provided_const(provided, al->alias.name, &v))
+      Instr *v = provided_attr(L, provided, al->alias.name, al->off);
+      if (!v)
         error_at(L->src, al->off, ERR_SYNTAX, "cannot import name '%s' from '%s' (a module kiln provides)",
                  al->alias.name->str, provided);
-      store_name(L, bound, const_instr(L, al->off, (Const){.kind = CONST_FLOAT, .f = v}), al->off);
+      store_name(L, bound, v, al->off);
     }
     if (provided)
       break;

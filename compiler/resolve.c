@@ -1110,24 +1110,63 @@ static void find_classes(Arena *a, Module *m) {
 
 /* ---- modules kiln provides (modules.def) */
 
-static const char *const provided_modules[] = {
-#define MODULE(name) name,
+#if defined(__APPLE__)
+#define KILN_PLATFORM "darwin"
+#else
+#define KILN_PLATFORM "linux"
+#endif
+
+#define MODULE(name)
 #define CONST(module, name, value)
+#define INT(module, name, value)
+#define STR(module, name, value)
+#define VALUE(module, name)
+#define LOWERED(module, name)
+
+static const char *const provided_modules[] = {
+#undef MODULE
+#define MODULE(name) name,
 #include "modules.def"
 #undef MODULE
-#undef CONST
+#define MODULE(name)
 };
 
 static const struct {
   const char *module, *name;
-  double value;
+  Const value;
 } provided_consts[] = {
-#define MODULE(name)
-#define CONST(module, name, value) {module, name, value},
+#undef CONST
+#undef INT
+#undef STR
+#define CONST(module, name, value) {module, name, {.kind = CONST_FLOAT, .f = value}},
+#define INT(module, name, value) {module, name, {.kind = CONST_INT, .i = value}},
+#define STR(module, name, value) {module, name, {.kind = CONST_STR, .s = value, .len = sizeof value - 1}},
 #include "modules.def"
+#undef CONST
+#undef INT
+#undef STR
+#define CONST(module, name, value)
+#define INT(module, name, value)
+#define STR(module, name, value)
+};
+
+static const struct {
+  const char *module, *name;
+  bool lowered; /* a function lower.c implements; else a value */
+} provided_names[] = {
+#undef VALUE
+#undef LOWERED
+#define VALUE(module, name) {module, name, false},
+#define LOWERED(module, name) {module, name, true},
+#include "modules.def"
+};
+
 #undef MODULE
 #undef CONST
-};
+#undef INT
+#undef STR
+#undef VALUE
+#undef LOWERED
 
 const char *provided_module(Ident *dotted) {
   for (size_t i = 0; dotted && i < countof(provided_modules); i++)
@@ -1136,7 +1175,16 @@ const char *provided_module(Ident *dotted) {
   return NULL;
 }
 
-bool provided_const(const char *module, Ident *name, double *value) {
+const char *provided_submodule(const char *module, Ident *name) {
+  char dotted[256];
+  snprintf(dotted, sizeof dotted, "%s.%s", module, name->str);
+  for (size_t i = 0; i < countof(provided_modules); i++)
+    if (!strcmp(provided_modules[i], dotted))
+      return provided_modules[i];
+  return NULL;
+}
+
+bool provided_const(const char *module, Ident *name, Const *value) {
   for (size_t i = 0; i < countof(provided_consts); i++)
     if (!strcmp(provided_consts[i].module, module) && !strcmp(provided_consts[i].name, name->str)) {
       *value = provided_consts[i].value;
@@ -1145,7 +1193,19 @@ bool provided_const(const char *module, Ident *name, double *value) {
   return false;
 }
 
+static int provided_name(const char *module, Ident *name) {
+  for (size_t i = 0; i < countof(provided_names); i++)
+    if (!strcmp(provided_names[i].module, module) && !strcmp(provided_names[i].name, name->str))
+      return provided_names[i].lowered ? 2 : 1;
+  return 0;
+}
+
+bool provided_value(const char *module, Ident *name) { return provided_name(module, name) == 1; }
+
 bool provided_func(const char *module, Ident *name) {
+  int k = provided_name(module, name);
+  if (k)
+    return k == 2;
   size_t m = strlen(module), n = strlen(name->str);
   for (int i = 0; i < op_count; i++) {
     const char *c = op_table[i].callee;
@@ -1286,8 +1346,14 @@ static void find_imports(Arena *a, Module *m, NodeList body, Vec *imps) {
       for (int k = 0; k < st->Import.names.len; k++) {
         Node *al = st->Import.names.items[k];
         const char *name = al->alias.name->str;
-        if (strchr(name, '.') && !al->alias.asname)
-          continue; /* import a.b (binding a): lowering refuses it */
+        if (strchr(name, '.') && !al->alias.asname) {
+          /* import os.path binds os, when kiln provides both; else import
+           * a.b (binding a) is refused by lowering */
+          Ident *top = intern(name, (size_t)(strchr(name, '.') - name));
+          if (provided_module(al->alias.name) && provided_module(top) && !import_target(m, top, 0))
+            add_import(imps, a, (Import){.name = top, .provided = provided_module(top)});
+          continue;
+        }
         load_packages(a, m, al->alias.name, 0, al);
         Module *t = load_import(a, m, al->alias.name, 0, al);
         Ident *bound = al->alias.asname ? al->alias.asname : al->alias.name;
@@ -1304,9 +1370,11 @@ static void find_imports(Arena *a, Module *m, NodeList body, Vec *imps) {
       const char *provided = !t && !st->ImportFrom.level ? provided_module(dotted) : NULL;
       for (int k = 0; provided && k < st->ImportFrom.names.len; k++) {
         Node *al = st->ImportFrom.names.items[k]; /* from math import sqrt: a function; pi: a variable */
+        Ident *bound = al->alias.asname ? al->alias.asname : al->alias.name;
         if (provided_func(provided, al->alias.name))
-          add_import(imps, a, (Import){.name = al->alias.asname ? al->alias.asname : al->alias.name,
-                                       .provided = provided, .attr = al->alias.name});
+          add_import(imps, a, (Import){.name = bound, .provided = provided, .attr = al->alias.name});
+        else if (provided_submodule(provided, al->alias.name)) /* from os import path */
+          add_import(imps, a, (Import){.name = bound, .provided = provided_submodule(provided, al->alias.name)});
       }
       for (int k = 0; t && k < st->ImportFrom.names.len; k++) {
         Node *al = st->ImportFrom.names.items[k];

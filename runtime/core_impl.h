@@ -36,6 +36,12 @@ static inline ValKind num_kind(const KrObj *o) {
   return KR_OBJ;
 }
 
+/* ---- file.c */
+
+/* Raise OSError(err, strerror(err), path) as the subclass CPython picks for
+ * err (FileNotFoundError...); path may be kr_None. Returns NULL. */
+void *kr_raise_os(int err, KrObj *path);
+
 /* ---- exc.c */
 
 void *kr_raise_nomem(void);  /* MemoryError, without allocating through the hook; NULL */

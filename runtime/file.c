@@ -10,7 +10,7 @@
  * ("[Errno 2] No such file or directory: 'x.txt'"). Not yet: encodings
  * other than UTF-8, newline=, buffering=, seek/tell, print(file=f).
  */
-#include "kilnrt.h"
+#include "core_impl.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -21,6 +21,7 @@ typedef struct KrFile {
   KrIter it;     /* its lines */
   FILE *fp;      /* NULL once closed */
   bool binary, readable, writable;
+  int std;       /* 1, 2: sys.stdout, sys.stderr (written through print's buffer); else 0 */
 } KrFile;
 
 #define KR_FILE(o) ((KrFile *)(o))
@@ -42,7 +43,7 @@ const KrType kr_UnsupportedOperation_type = {.name = "UnsupportedOperation", .mo
                                              .str = kr_exc_str};
 
 /* OSError(errno, strerror(errno), path): the subclass for errno. */
-static void *raise_os(int err, KrObj *path) {
+void *kr_raise_os(int err, KrObj *path) {
   KrObj *args[3] = {kr_int_box(err), kr_str_from_cstr(strerror(err)), path};
   KrObj *e = args[0] && args[1] ? kr_exc_new(&kr_OSError_type, args, 3) : NULL;
   kr_xdecref(args[0]);
@@ -76,15 +77,15 @@ KrObj *kr_open(KrObj *path, KrObj *mode) {
   if (x) { /* exclusive creation: fail if it exists */
     struct stat st;
     if (stat(p, &st) == 0)
-      return raise_os(EEXIST, path);
+      return kr_raise_os(EEXIST, path);
   }
   fp = fopen(p, cmode);
   if (!fp)
-    return raise_os(errno, path);
+    return kr_raise_os(errno, path);
   struct stat st;
   if (fstat(fileno(fp), &st) == 0 && S_ISDIR(st.st_mode)) {
     fclose(fp);
-    return raise_os(EISDIR, path);
+    return kr_raise_os(EISDIR, path);
   }
   KrFile *f = (KrFile *)kr_obj_new(b ? &kr_bufferedio_type : &kr_textio_type, sizeof(KrFile));
   if (!f) {
@@ -187,7 +188,7 @@ static KrObj *read_line(KrFile *f, int64_t limit) {
     }
   if (ferror(f->fp)) {
     kr_free(b.data);
-    return raise_os(errno ? errno : EIO, kr_None);
+    return kr_raise_os(errno ? errno : EIO, kr_None);
   }
   KrObj *r = result(f, b.data ? b.data : "", b.len);
   kr_free(b.data);
@@ -229,7 +230,7 @@ KrObj *kr_file_read_n(KrObj *o, int64_t n) {
     }
   if (ferror(f->fp)) {
     kr_free(b.data);
-    return raise_os(errno ? errno : EIO, kr_None);
+    return kr_raise_os(errno ? errno : EIO, kr_None);
   }
   KrObj *r = result(f, b.data ? b.data : "", b.len);
   kr_free(b.data);
@@ -274,6 +275,8 @@ int64_t kr_file_write(KrObj *o, KrObj *s) {
   if (!usable(f, true))
     return -1;
   bool bytes = s->type == &kr_bytes_type;
+  if (f->std && !bytes) /* sys.stdout.write(s): print's buffer, so the two keep their order */
+    return kr_write(s, f->std == 2) < 0 ? -1 : kr_str_len(s);
   if (bytes != f->binary) {
     kr_raise(&kr_TypeError_type, f->binary ? "a bytes-like object is required, not '%s'"
                                            : "write() argument must be str, not %s",
@@ -283,7 +286,7 @@ int64_t kr_file_write(KrObj *o, KrObj *s) {
   const char *data = bytes ? kr_bytes_data(s) : kr_str_data(s);
   int64_t n = bytes ? kr_bytes_len(s) : kr_str_bytes(s);
   if (n && fwrite(data, 1, (size_t)n, f->fp) != (size_t)n) {
-    raise_os(errno ? errno : EIO, kr_None);
+    kr_raise_os(errno ? errno : EIO, kr_None);
     return -1;
   }
   return bytes ? n : kr_str_len(s);
@@ -291,9 +294,11 @@ int64_t kr_file_write(KrObj *o, KrObj *s) {
 
 void kr_file_close(KrObj *o) {
   KrFile *f = KR_FILE(o);
+  if (f->fp == stdin || f->std)
+    return; /* kiln keeps the standard streams open */
   if (f->fp && fclose(f->fp) != 0) {
     f->fp = NULL;
-    raise_os(errno, kr_None);
+    kr_raise_os(errno, kr_None);
     return;
   }
   f->fp = NULL;
@@ -313,4 +318,65 @@ static int file_next(KrIter *it, KrVal *out) {
   }
   out->o = line;
   return 1;
+}
+
+void kr_file_flush(KrObj *o) {
+  KrFile *f = KR_FILE(o);
+  if (!f->fp) {
+    kr_raise(&kr_ValueError_type, "I/O operation on closed file.");
+    return;
+  }
+  if (f->std == 1)
+    kr_flush_stdout();
+  else if (f->writable && fflush(f->fp) != 0)
+    kr_raise_os(errno, kr_None);
+}
+
+/* sys.stdin, sys.stdout, sys.stderr: made at first use, immortal. */
+KrObj *kr_file_std(int fd) {
+  static KrFile *std[3];
+  if (!std[fd]) {
+    KrFile *f = (KrFile *)kr_obj_new(&kr_textio_type, sizeof(KrFile));
+    if (!f)
+      return NULL;
+    f->fp = fd == 0 ? stdin : fd == 1 ? stdout : stderr;
+    f->readable = fd == 0;
+    f->writable = fd != 0;
+    f->std = fd;
+    f->it.next = file_next;
+    f->it.kind = KR_OBJ;
+    kr_obj_immortalize(&f->it.h);
+    std[fd] = f;
+  }
+  return &std[fd]->it.h;
+}
+
+/* print(*values, sep=, end=, file=f) for a text file f */
+void kr_print_file(KrObj *f, int64_t n, const KrVal *vals, const uint8_t *kinds, KrObj *sep, KrObj *end) {
+  if (!usable(KR_FILE(f), true))
+    return;
+  for (int64_t i = 0; i < n; i++) {
+    if (i) {
+      if (sep && sep != kr_None) {
+        if (kr_file_write(f, sep) < 0)
+          return;
+      } else if (fputc(' ', KR_FILE(f)->fp) == EOF) {
+        kr_raise_os(errno ? errno : EIO, kr_None);
+        return;
+      }
+    }
+    KrObj *box = kr_val_box(vals[i], (ValKind)kinds[i]);
+    KrObj *s = box ? kr_obj_str(box) : NULL;
+    kr_xdecref(box);
+    if (!s)
+      return;
+    int64_t rc = kr_file_write(f, s);
+    kr_decref(s);
+    if (rc < 0)
+      return;
+  }
+  if (end && end != kr_None)
+    kr_file_write(f, end);
+  else if (fputc('\n', KR_FILE(f)->fp) == EOF)
+    kr_raise_os(errno ? errno : EIO, kr_None);
 }

@@ -480,6 +480,7 @@ extern const KrLibrary kr_library __attribute__((weak)); /* weak: only a library
 #include "containers.h"
 #include "json.h"
 #include "mathmod.h"
+#include "stdmods.h"
 #include "ops.h"
 
 /* ---------------------------------------------------------------- file.c */
@@ -495,6 +496,8 @@ KrObj *kr_file_readlines(KrObj *f);        /* f.readlines() */
 int64_t kr_file_write(KrObj *f, KrObj *s); /* f.write(s): code points or bytes written; -1 on error */
 void kr_file_close(KrObj *f);              /* f.close(); closing twice is fine */
 KrObj *kr_file_enter(KrObj *f);            /* with f: f itself (ValueError if closed) */
+void kr_print_file(KrObj *f, int64_t n, const KrVal *vals, const uint8_t *kinds, KrObj *sep,
+                   KrObj *end);            /* print(..., file=f) */
 #define KR_FILE_EXIT(f, a, b, c) ((void)(a), (void)(b), (void)(c), kr_file_close(f))
 
 /* bytes ops of the op library */

@@ -428,8 +428,7 @@ KrRangeLoop kr_range3(int64_t start, int64_t stop, int64_t step) {
 /* ---- program start and exit */
 
 void kr_init(int argc, char **argv) {
-  (void)argc;
-  (void)argv;
+  kr_sys_set_argv(argc, argv);
   kr_alloc_program();
 }
 

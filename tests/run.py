@@ -379,15 +379,27 @@ def last_line(b):
     return lines[-1] if lines else ""
 
 
+def program_stdin(path):
+    """What a program reads on stdin: its `# stdin: TEXT` lines, each TEXT
+    and a newline (nothing: stdin is /dev/null)."""
+    with open(path, encoding="utf-8") as f:
+        lines = [line[len("# stdin:"):].rstrip("\n") for line in f if line.startswith("# stdin:")]
+    if not lines:
+        return None
+    return "".join((line[1:] if line.startswith(" ") else line) + "\n" for line in lines).encode("utf-8")
+
+
 def check_program(test):
     """The programs suite (differential): the program runs under CPython and
-    as a kiln-built executable; stdout, the last line of stderr and the exit
-    status must be the same."""
+    as a kiln-built executable, with its `# stdin:` lines as stdin; stdout,
+    the last line of stderr and the exit status must be the same."""
     path = os.path.join(ROOT, test.path)
+    feed = program_stdin(path)
+    stdin = {"stdin": subprocess.DEVNULL} if feed is None else {"input": feed}
     exe = os.path.join(ROOT, "build", "tests", "programs", os.path.basename(path)[:-3])
     os.makedirs(os.path.dirname(exe), exist_ok=True)
     try:
-        ref = subprocess.run([sys.executable, path], stdin=subprocess.DEVNULL, capture_output=True,
+        ref = subprocess.run([sys.executable, path], **stdin, capture_output=True,
                              timeout=TIMEOUT, cwd=os.path.dirname(path))
         b = subprocess.run([KILN, "build", test.path, "-o", exe], stdin=subprocess.DEVNULL,
                            capture_output=True, timeout=TIMEOUT, cwd=ROOT)
@@ -396,7 +408,7 @@ def check_program(test):
             return bad
         if b.returncode != 0:
             return Result(test, "fail", "build", ["kiln build failed:"] + tail(b.stderr))
-        got = subprocess.run([exe], stdin=subprocess.DEVNULL, capture_output=True, timeout=TIMEOUT,
+        got = subprocess.run([exe], **stdin, capture_output=True, timeout=TIMEOUT,
                              cwd=os.path.dirname(path))
     except subprocess.TimeoutExpired:
         return Result(test, "fail", "timeout", ["timed out"])

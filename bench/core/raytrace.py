@@ -120,25 +120,30 @@ class Scene:
         return col
 
 
-scene = Scene()
-scene.shapes.append(Plane(-1.0, Vec(0.8, 0.8, 0.8), 0.1))
-scene.shapes.append(Sphere(Vec(0.0, 0.0, 4.0), 1.0, Vec(0.9, 0.2, 0.2), 0.3))
-scene.shapes.append(Sphere(Vec(-1.8, -0.3, 5.0), 0.7, Vec(0.2, 0.9, 0.3), 0.5))
-scene.shapes.append(Sphere(Vec(1.7, -0.5, 3.5), 0.5, Vec(0.2, 0.3, 0.9), 0.0))
-eye = Vec(0.0, 0.3, -1.0)
-checksum = 0
-middle = ""
-shades = " .:-=+*#%@"
-for frame in range(30):
-    for j in range(H):
-        for i in range(W):
-            x = (i - W / 2) / H + frame * 0.01
-            y = (H / 2 - j) / H
-            d = Vec(x, y, 1.0).norm()
-            c = scene.trace(eye, d, 3)
-            v = int(255 * min(1.0, (c.x + c.y + c.z) / 3.0))
-            checksum = (checksum * 31 + v) % 1000000007
-            if frame == 0 and j == H // 2:
-                middle += shades[v * 10 // 256]
-print(checksum)
-print(middle)
+def main() -> None:
+    scene = Scene()
+    scene.shapes.append(Plane(-1.0, Vec(0.8, 0.8, 0.8), 0.1))
+    scene.shapes.append(Sphere(Vec(0.0, 0.0, 4.0), 1.0, Vec(0.9, 0.2, 0.2), 0.3))
+    scene.shapes.append(Sphere(Vec(-1.8, -0.3, 5.0), 0.7, Vec(0.2, 0.9, 0.3), 0.5))
+    scene.shapes.append(Sphere(Vec(1.7, -0.5, 3.5), 0.5, Vec(0.2, 0.3, 0.9), 0.0))
+    eye = Vec(0.0, 0.3, -1.0)
+    checksum = 0
+    middle = ""
+    shades = " .:-=+*#%@"
+    for frame in range(30):
+        for j in range(H):
+            for i in range(W):
+                x = (i - W / 2) / H + frame * 0.01
+                y = (H / 2 - j) / H
+                d = Vec(x, y, 1.0).norm()
+                c = scene.trace(eye, d, 3)
+                v = int(255 * min(1.0, (c.x + c.y + c.z) / 3.0))
+                checksum = (checksum * 31 + v) % 1000000007
+                if frame == 0 and j == H // 2:
+                    middle += shades[v * 10 // 256]
+    print(checksum)
+    print(middle)
+
+
+if __name__ == "__main__":
+    main()

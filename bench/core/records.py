@@ -73,16 +73,21 @@ def report(table: dict[str, Record]) -> list[str]:
     return lines
 
 
-checksum = 0
-first: list[str] = []
-for round_ in range(ROUNDS):
-    table = parse(make_rows(ROWS, round_ + 1))
-    lines = report(table)
-    if round_ == 0:
-        first = lines[:3]
-    for line in lines:
-        for ch in line:
-            checksum = (checksum * 131 + ord(ch)) % 1000000007
-print(checksum)
-for line in first:
-    print(line)
+def main() -> None:
+    checksum = 0
+    first: list[str] = []
+    for round_ in range(ROUNDS):
+        table = parse(make_rows(ROWS, round_ + 1))
+        lines = report(table)
+        if round_ == 0:
+            first = lines[:3]
+        for line in lines:
+            for ch in line:
+                checksum = (checksum * 131 + ord(ch)) % 1000000007
+    print(checksum)
+    for line in first:
+        print(line)
+
+
+if __name__ == "__main__":
+    main()

@@ -144,12 +144,17 @@ def one_round(r: int) -> tuple[int, int, int]:
     return len(s.done), s.ticks, checksum
 
 
-jobs = 0
-ticks = 0
-check = 0
-for r in range(ROUNDS):
-    n, t, c = one_round(r)
-    jobs += n
-    ticks += t
-    check = (check + c) % 1000000007
-print(jobs, ticks, check)
+def main() -> None:
+    jobs = 0
+    ticks = 0
+    check = 0
+    for r in range(ROUNDS):
+        n, t, c = one_round(r)
+        jobs += n
+        ticks += t
+        check = (check + c) % 1000000007
+    print(jobs, ticks, check)
+
+
+if __name__ == "__main__":
+    main()
