@@ -1126,7 +1126,16 @@ static void emit_instr(Emit *E, Instr *in) {
     /* no row: an operand is the value of a call that never returns (its
      * function always raises), so this cannot run; type propagation has
      * reported every other case */
-    if (in->op == IR_BUILTIN && !strcmp(in->name->str, "isinstance.class")) {
+    if (in->op == IR_BUILTIN && !strcmp(in->name->str, "cast.class")) {
+      if (boxed(in->type)) {
+        char x[32];
+        snprintf(x, sizeof x, "v%d", in->args[0]->id);
+        assign(E, in, x);
+        buf_printf(E->out, "  kr_xincref(v%d);\n", in->id);
+      } else {
+        buf_printf(E->out, "  /* v%d: unreachable */\n", in->id);
+      }
+    } else if (in->op == IR_BUILTIN && !strcmp(in->name->str, "isinstance.class")) {
       const Type *t = in->args[0]->type;
       if (boxed(t))
         buf_printf(E->out, "  v%d = kr_isinstance(v%d, &kt_%s);\n", in->id, in->args[0]->id, in->cls->cname);

@@ -1255,6 +1255,10 @@ static void infer_instr(Infer *I, IrFunc *fn, Instr *in) {
       set_type(I, in, ty_bool);
       break;
     }
+    if (in->op == IR_BUILTIN && !strcmp(callee, "cast.class")) { /* after an isinstance test */
+      set_type(I, in, ty_is_unboxed(args[0]) ? ty_noreturn : ty_class(in->cls));
+      break;
+    }
     if (class_operator(I, in, args, nargs)) { /* now a method call */
       method_call(I, fn, in);
       break;
@@ -1371,7 +1375,9 @@ static void check_func(Infer *I, IrFunc *fn) {
       bool needs_row = in->op == IR_BINOP || in->op == IR_UNARYOP || in->op == IR_COMPARE ||
                        in->op == IR_BUILTIN || in->op == IR_TRUTH || in->op == IR_NOT ||
                        in->op == IR_INPLACE;
-      if (!needs_row || in->row || (in->op == IR_BUILTIN && !strcmp(in->name->str, "isinstance.class")))
+      if (!needs_row || in->row ||
+          (in->op == IR_BUILTIN &&
+           (!strcmp(in->name->str, "isinstance.class") || !strcmp(in->name->str, "cast.class"))))
         continue;
       bool known = true;
       for (int k = 0; k < in->nargs; k++)

@@ -1415,6 +1415,8 @@ static Instr *expr(Lower *L, Node *e) {
 
 static void body(Lower *L, NodeList stmts);
 
+static void starred_unpack(Lower *L, NodeList t, int star, Instr *val, uint32_t off);
+
 static void assign_to(Lower *L, Node *target, Instr *val) {
   if (target->kind == AST_Name) {
     store_name(L, target->Name.id, val, target->off);
@@ -1457,9 +1459,17 @@ static void assign_to(Lower *L, Node *target, Instr *val) {
     /* a, b = x: x's items in order; from a tuple display, its values
      * directly (they were all evaluated before any is assigned) */
     NodeList t = target->kind == AST_Tuple ? target->Tuple.elts : target->List.elts;
+    int star = -1;
     for (int i = 0; i < t.len; i++)
-      if (t.items[i]->kind == AST_Starred)
-        unsupported(L, t.items[i], "starred assignment targets");
+      if (t.items[i]->kind == AST_Starred) {
+        if (star >= 0)
+          error_at(L->src, t.items[i]->off, ERR_SYNTAX, "multiple starred expressions in assignment");
+        star = i;
+      }
+    if (star >= 0) {
+      starred_unpack(L, t, star, val, target->off);
+      return;
+    }
     if (val->op == IR_BUILTIN && !strcmp(val->name->str, "tuple.new") && val->nargs == t.len) {
       for (int i = 0; i < t.len; i++)
         assign_to(L, t.items[i], val->args[i]);
@@ -1480,6 +1490,211 @@ static void assign_to(Lower *L, Node *target, Instr *val) {
     return;
   }
   unsupported(L, target, "assignment to this target");
+}
+
+static Instr *int_const(Lower *L, uint32_t off, int64_t v) {
+  return const_instr(L, off, (Const){.kind = CONST_INT, .i = v});
+}
+
+/* a, *b, c = x: x's items as a list (any iterable, as CPython consumes
+ * it), at least len(t) - 1 of them; the starred target takes the middle
+ * ones as a list. */
+static void starred_unpack(Lower *L, NodeList t, int star, Instr *val, uint32_t off) {
+  Instr *seq = builtin(L, off, "list", &val, 1);
+  Instr *n = builtin(L, off, "len", &seq, 1);
+  int after = t.len - 1 - star;
+  Instr *chk[2] = {n, int_const(L, off, t.len - 1)};
+  builtin(L, off, "unpack.atleast", chk, 2);
+  Instr **items = arena_alloc(L->a, (size_t)t.len * sizeof *items);
+  for (int i = 0; i < t.len; i++) {
+    if (i == star) {
+      Instr *sl[5] = {seq, int_const(L, off, star), int_const(L, off, -after), int_const(L, off, 0),
+                      int_const(L, off, after ? 3 : 1)};
+      items[i] = builtin(L, off, "[:]", sl, 5);
+    } else {
+      Instr *ix[2] = {seq, int_const(L, off, i < star ? i : -(t.len - i))};
+      items[i] = builtin(L, off, "[]", ix, 2);
+    }
+  }
+  for (int i = 0; i < t.len; i++)
+    assign_to(L, i == star ? t.items[i]->Starred.value : t.items[i], items[i]);
+}
+
+/* ---- match */
+
+static void branch_on(Lower *L, Instr *cond, Block *fail, uint32_t off) {
+  Block *ok = new_block(L);
+  branch(L, op1(L, IR_TRUTH, off, cond), ok, fail, off);
+  seal(L, ok);
+  L->cur = ok;
+}
+
+static Instr *compare_op(Lower *L, int op, Instr *a, Instr *b, uint32_t off) {
+  Instr *c = op2(L, IR_COMPARE, off, a, b);
+  c->sub = op;
+  return c;
+}
+
+static const char *const match_types[] = {"int", "float", "str", "bool", "list", "dict", "tuple", "set", "bytes"};
+
+/* Test subject against pattern p: on failure go to fail; on success
+ * continue in L->cur with the pattern's names bound. */
+static void pattern(Lower *L, Node *p, Instr *subj, Block *fail) {
+  uint32_t off = p->off;
+  switch (p->kind) {
+  case AST_MatchValue:
+    branch_on(L, compare_op(L, CMP_Eq, subj, expr(L, p->MatchValue.value), off), fail, off);
+    return;
+  case AST_MatchSingleton: {
+    Instr *c = const_instr(L, off, p->MatchSingleton.value);
+    if (c->cval.kind == CONST_NONE)
+      branch_on(L, compare_op(L, CMP_Is, subj, c, off), fail, off);
+    else /* True/False: a bool that equals it (1 is not True) */
+      branch_on(L, builtin(L, off, "match.bool", (Instr *[]){subj, c}, 2), fail, off);
+    return;
+  }
+  case AST_MatchAs:
+    if (p->MatchAs.pattern)
+      pattern(L, p->MatchAs.pattern, subj, fail);
+    if (p->MatchAs.name)
+      store_name(L, p->MatchAs.name, subj, off);
+    return;
+  case AST_MatchOr: {
+    Block *ok = new_block(L);
+    NodeList ps = p->MatchOr.patterns;
+    for (int i = 0; i < ps.len; i++) {
+      Block *next = i + 1 < ps.len ? new_block(L) : fail;
+      pattern(L, ps.items[i], subj, next);
+      jump(L, ok, off);
+      if (next != fail) {
+        seal(L, next);
+        L->cur = next;
+      }
+    }
+    seal(L, ok);
+    L->cur = ok;
+    return;
+  }
+  case AST_MatchSequence: {
+    NodeList ps = p->MatchSequence.patterns;
+    int star = -1;
+    for (int i = 0; i < ps.len; i++)
+      if (ps.items[i]->kind == AST_MatchStar)
+        star = i;
+    branch_on(L, builtin(L, off, "match.seq", &subj, 1), fail, off);
+    Instr *seq = builtin(L, off, "list", &subj, 1);
+    Instr *n = builtin(L, off, "len", &seq, 1);
+    branch_on(L, compare_op(L, star >= 0 ? CMP_GtE : CMP_Eq, n, int_const(L, off, star >= 0 ? ps.len - 1 : ps.len), off),
+              fail, off);
+    for (int i = 0; i < ps.len; i++) {
+      if (i == star) {
+        Ident *name = ps.items[i]->MatchStar.name;
+        int after = ps.len - 1 - star;
+        if (name) {
+          Instr *sl[5] = {seq, int_const(L, off, star), int_const(L, off, -after), int_const(L, off, 0),
+                          int_const(L, off, after ? 3 : 1)};
+          store_name(L, name, builtin(L, off, "[:]", sl, 5), off);
+        }
+        continue;
+      }
+      Instr *ix[2] = {seq, int_const(L, off, star >= 0 && i > star ? -(ps.len - i) : i)};
+      pattern(L, ps.items[i], builtin(L, off, "[]", ix, 2), fail);
+    }
+    return;
+  }
+  case AST_MatchMapping: {
+    if (p->MatchMapping.rest)
+      unsupported(L, p, "**rest in mapping patterns");
+    branch_on(L, builtin(L, off, "match.map", &subj, 1), fail, off);
+    for (int i = 0; i < p->MatchMapping.keys.len; i++) {
+      Instr *k = expr(L, p->MatchMapping.keys.items[i]);
+      branch_on(L, compare_op(L, CMP_In, k, subj, off), fail, off);
+      Instr *ix[2] = {subj, k};
+      pattern(L, p->MatchMapping.patterns.items[i], builtin(L, off, "[]", ix, 2), fail);
+    }
+    return;
+  }
+  case AST_MatchClass: {
+    Node *cls = p->MatchClass.cls;
+    ClassDecl *c = class_ref(L, cls);
+    NodeList pos = p->MatchClass.patterns;
+    if (c) {
+      Instr *t = op1(L, IR_BUILTIN, off, subj);
+      t->name = intern("isinstance.class", 16);
+      t->cls = c;
+      branch_on(L, t, fail, off);
+      subj = op1(L, IR_BUILTIN, off, subj); /* from here on, subj is a c */
+      subj->name = intern("cast.class", 10);
+      subj->cls = c;
+      /* positional patterns: the dataclass's fields in order (its __match_args__) */
+      Vec fields = {0};
+      if (pos.len) {
+        if (!c->dataclass)
+          unsupported(L, pos.items[0], "positional patterns for a class that is not a dataclass");
+        for (ClassDecl *k = c; k; k = k->base) { /* bases' fields first */
+          Vec mine = {0};
+          NodeList body = k->def->ClassDef.body;
+          for (int i = 0; i < body.len; i++)
+            if (body.items[i]->kind == AST_AnnAssign && body.items[i]->AnnAssign.target->kind == AST_Name)
+              vec_push(&mine, body.items[i]->AnnAssign.target->Name.id);
+          for (int i = 0; i < fields.len; i++)
+            vec_push(&mine, fields.items[i]);
+          free(fields.items);
+          fields = mine;
+        }
+        if (pos.len > fields.len)
+          error_at(L->src, pos.items[fields.len]->off, ERR_SYNTAX,
+                   "%s() accepts %d positional sub-pattern%s (%d given)", c->name->str, fields.len,
+                   fields.len == 1 ? "" : "s", pos.len);
+      }
+      for (int i = 0; i < pos.len + p->MatchClass.kwd_attrs.len; i++) {
+        Ident *attr = i < pos.len ? fields.items[i] : p->MatchClass.kwd_attrs.items[i - pos.len];
+        Node *sp = i < pos.len ? pos.items[i] : p->MatchClass.kwd_patterns.items[i - pos.len];
+        Instr *g = op1(L, IR_GETATTR, sp->off, subj);
+        g->name = attr;
+        pattern(L, sp, g, fail);
+      }
+      free(fields.items);
+      return;
+    }
+    int k = -1;
+    for (int i = 0; cls->kind == AST_Name && i < (int)countof(match_types); i++)
+      if (!strcmp(cls->Name.id->str, match_types[i]) && is_builtin_name(L, cls, match_types[i]))
+        k = i;
+    if (k < 0)
+      unsupported(L, cls, "class patterns other than builtin types and classes of the program");
+    if (p->MatchClass.kwd_attrs.len || pos.len > 1)
+      unsupported(L, p, "this class pattern of a builtin type");
+    Instr *a[2] = {subj, const_instr(L, cls->off, (Const){.kind = CONST_INT, .i = class_mask(L, cls)})};
+    branch_on(L, builtin(L, off, "isinstance", a, 2), fail, off);
+    if (pos.len) /* int(x): the subject itself */
+      pattern(L, pos.items[0], subj, fail);
+    return;
+  }
+  default: unsupported(L, p, "this pattern");
+  }
+}
+
+/* match subject: case p if guard: body ... — each case's pattern tested in
+ * turn, the first that matches (and whose guard holds) runs. */
+static void match_stmt(Lower *L, Node *s) {
+  Instr *subj = expr(L, s->Match.subject);
+  Block *done = new_block(L);
+  NodeList cases = s->Match.cases;
+  for (int i = 0; i < cases.len; i++) {
+    Node *c = cases.items[i];
+    Block *next = new_block(L);
+    pattern(L, c->match_case.pattern, subj, next);
+    if (c->match_case.guard)
+      branch_on(L, expr(L, c->match_case.guard), next, c->match_case.guard->off);
+    body(L, c->match_case.body);
+    jump(L, done, c->off);
+    seal(L, next);
+    L->cur = next;
+  }
+  jump(L, done, s->off);
+  seal(L, done);
+  L->cur = done->npreds ? done : NULL;
 }
 
 static void if_stmt(Lower *L, Node *s) {
@@ -2385,7 +2600,7 @@ static void stmt(Lower *L, Node *s) {
       }
     }
     break;
-  case AST_Match: unsupported(L, s, "match statements");
+  case AST_Match: match_stmt(L, s); break;
   case AST_Nonlocal: break; /* its names live in cells (resolve.c) */
   case AST_AsyncFunctionDef:
   case AST_AsyncFor: unsupported(L, s, "async code");

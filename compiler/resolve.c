@@ -118,6 +118,23 @@ static void scan_expr(Scan *s, Node *e) {
 
 static void scan_body(Scan *s, NodeList body);
 
+/* The names a match pattern binds (captures, *rest, **rest). */
+static void bind_pattern(Node **slot, void *ctx) {
+  Scan *s = ctx;
+  Node *p = *slot;
+  if (!p)
+    return;
+  if (p->kind == AST_MatchAs && p->MatchAs.name)
+    add_name(&s->bound, p->MatchAs.name);
+  else if (p->kind == AST_MatchStar && p->MatchStar.name)
+    add_name(&s->bound, p->MatchStar.name);
+  else if (p->kind == AST_MatchMapping && p->MatchMapping.rest)
+    add_name(&s->bound, p->MatchMapping.rest);
+  if (p->kind == AST_MatchValue)
+    return; /* an expression, not a pattern */
+  ast_children(p, bind_pattern, ctx);
+}
+
 /* The async forms (and TryStar) are read through their plain kinds' fields:
  * ast.def gives them the same fields in the same order. */
 _Static_assert(offsetof(Node, For.orelse) == offsetof(Node, AsyncFor.orelse), "For/AsyncFor");
@@ -222,8 +239,12 @@ static void scan_stmt(Scan *s, Node *st) {
   case AST_Return: scan_expr(s, st->Return.value); break;
   case AST_Match:
     scan_expr(s, st->Match.subject);
-    for (int i = 0; i < st->Match.cases.len; i++)
-      scan_body(s, st->Match.cases.items[i]->match_case.body);
+    for (int i = 0; i < st->Match.cases.len; i++) {
+      Node *c = st->Match.cases.items[i];
+      bind_pattern(&c->match_case.pattern, s);
+      scan_expr(s, c->match_case.guard);
+      scan_body(s, c->match_case.body);
+    }
     break;
   default: break;
   }

@@ -267,3 +267,15 @@ KrVal kr_cell_getlocal(KrObj *cell, KrObj *name) {
 int kr_cell_set(KrObj *cell, KrVal v) {
   return KR_LIST(cell)->len ? kr_list_setitem(cell, 0, v) : kr_list_append(cell, v);
 }
+
+/* ------------------------------------------------- unpacking and match */
+
+void kr_unpack_atleast(int64_t n, int64_t want) {
+  if (n < want)
+    kr_raise(&kr_ValueError_type, "not enough values to unpack (expected at least %lld, got %lld)",
+             (long long)want, (long long)n);
+}
+
+bool kr_match_seq(KrObj *o) { return o->type == &kr_list_type || o->type == &kr_tuple_type; }
+bool kr_match_map(KrObj *o) { return o->type == &kr_dict_type; }
+bool kr_match_bool(KrObj *o, bool v) { return o == (v ? kr_True : kr_False); }

@@ -532,4 +532,10 @@ KrVal kr_cell_get(KrObj *cell, KrObj *name);      /* NameError: cannot access fr
 KrVal kr_cell_getlocal(KrObj *cell, KrObj *name); /* UnboundLocalError: cannot access local variable 'x' ... */
 int kr_cell_set(KrObj *cell, KrVal v);
 
+/* unpacking and match statements (dynamic.c) */
+void kr_unpack_atleast(int64_t n, int64_t want);
+bool kr_match_seq(KrObj *o);
+bool kr_match_map(KrObj *o);
+bool kr_match_bool(KrObj *o, bool v);
+
 #endif

@@ -363,6 +363,16 @@ static KrObj *obj_arith(KrObj *a, KrObj *b, char op) {
   int64_t ai = 0, bi = 0, r;
   double af = 0, bf = 0;
   char ka = num_of(a, &ai, &af), kb = num_of(b, &bi, &bf);
+  if (op == '+' && a->type == b->type) { /* sequences of one type concatenate */
+    if (a->type == &kr_str_type)
+      return kr_str_concat(a, b);
+    if (a->type == &kr_bytes_type)
+      return kr_bytes_concat(a, b);
+    if (a->type == &kr_list_type && KR_LIST(a)->kind == KR_LIST(b)->kind)
+      return kr_list_concat(a, b);
+  }
+  if (op == '*' && (a->type == &kr_str_type || b->type == &kr_str_type) && (ka == 'i' || kb == 'i'))
+    return kr_str_repeat(a->type == &kr_str_type ? a : b, ka == 'i' ? ai : bi);
   if (!ka || !kb)
     return kr_raise(&kr_TypeError_type, "unsupported operand type(s) for %c: '%s' and '%s'", op,
                     a->type->name, b->type->name);

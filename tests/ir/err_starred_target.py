@@ -1,4 +1,4 @@
-# Starred assignment targets are refused at the star.
-# error: 3: kiln does not support starred assignment targets yet
-first, *rest = [1, 2, 3]
-print(first, rest)
+# Two starred targets in one assignment: CPython's syntax error, at compile time.
+# error: 3: multiple starred expressions in assignment
+a, *b, *c = [1, 2, 3]
+print(a, b, c)
