@@ -1126,12 +1126,14 @@ static void emit_instr(Emit *E, Instr *in) {
     /* no row: an operand is the value of a call that never returns (its
      * function always raises), so this cannot run; type propagation has
      * reported every other case */
-    if (in->op == IR_BUILTIN && !strcmp(in->name->str, "cast.class")) {
+    if (in->op == IR_BUILTIN && (!strcmp(in->name->str, "cast.class") || !strcmp(in->name->str, "cast.some"))) {
       if (boxed(in->type)) {
         char x[32];
         snprintf(x, sizeof x, "v%d", in->args[0]->id);
         assign(E, in, x);
         buf_printf(E->out, "  kr_xincref(v%d);\n", in->id);
+      } else if (in->type->kind != TY_NORETURN && in->type == in->args[0]->type) {
+        buf_printf(E->out, "  v%d = v%d;\n", in->id, in->args[0]->id);
       } else {
         buf_printf(E->out, "  /* v%d: unreachable */\n", in->id);
       }

@@ -1256,7 +1256,15 @@ static void infer_instr(Infer *I, IrFunc *fn, Instr *in) {
       break;
     }
     if (in->op == IR_BUILTIN && !strcmp(callee, "cast.class")) { /* after an isinstance test */
-      set_type(I, in, ty_is_unboxed(args[0]) ? ty_noreturn : ty_class(in->cls));
+      const Type *t = args[0];
+      ClassDecl *was = class_of(t);
+      set_type(I, in, ty_is_unboxed(t) ? ty_noreturn
+                      : was && class_is_sub(was, in->cls) ? (t->kind == TY_OPTIONAL ? t->elem : t)
+                                                           : ty_class(in->cls));
+      break;
+    }
+    if (in->op == IR_BUILTIN && !strcmp(callee, "cast.some")) { /* after `is not None`: the value */
+      set_type(I, in, args[0]->kind == TY_OPTIONAL ? args[0]->elem : args[0]->kind == TY_NONE ? ty_noreturn : args[0]);
       break;
     }
     if (class_operator(I, in, args, nargs)) { /* now a method call */
@@ -1377,7 +1385,8 @@ static void check_func(Infer *I, IrFunc *fn) {
                        in->op == IR_INPLACE;
       if (!needs_row || in->row ||
           (in->op == IR_BUILTIN &&
-           (!strcmp(in->name->str, "isinstance.class") || !strcmp(in->name->str, "cast.class"))))
+           (!strcmp(in->name->str, "isinstance.class") || !strcmp(in->name->str, "cast.class") ||
+            !strcmp(in->name->str, "cast.some"))))
         continue;
       bool known = true;
       for (int k = 0; k < in->nargs; k++)

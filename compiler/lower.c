@@ -1697,6 +1697,38 @@ static void match_stmt(Lower *L, Node *s) {
   L->cur = done->npreds ? done : NULL;
 }
 
+/* What a test tells of a local variable on one side of an if: after
+ * `isinstance(x, C)` (C a class of the program) x is a C, after `x is not
+ * None` (or in the else of `x is None`) an Optional x is its value. The
+ * variable is re-bound to a cast of itself there; the merge after the if
+ * joins the types again. */
+static void narrow(Lower *L, Node *test, bool then) {
+  Node *var = NULL;
+  const char *cast = NULL;
+  ClassDecl *c = NULL;
+  if (then && test->kind == AST_Call && is_builtin_name(L, test->Call.func, "isinstance") &&
+      test->Call.args.len == 2 && !test->Call.keywords.len && test->Call.args.items[0]->kind == AST_Name &&
+      (c = class_ref(L, test->Call.args.items[1]))) {
+    var = test->Call.args.items[0];
+    cast = "cast.class";
+  } else if (test->kind == AST_Compare && test->Compare.ops.len == 1 && test->Compare.left->kind == AST_Name &&
+             test->Compare.comparators.items[0]->kind == AST_Constant &&
+             test->Compare.comparators.items[0]->Constant.value.kind == CONST_NONE &&
+             ((then && test->Compare.ops.items[0] == CMP_IsNot) || (!then && test->Compare.ops.items[0] == CMP_Is))) {
+    var = test->Compare.left;
+    cast = "cast.some";
+  }
+  if (!var || cell_slot(L, var->Name.id) >= 0)
+    return;
+  int slot = local_slot(L, var->Name.id);
+  if (slot < 0)
+    return;
+  Instr *v = op1(L, IR_BUILTIN, var->off, read_var(L, slot, cur_block(L), var->off));
+  v->name = intern(cast, strlen(cast));
+  v->cls = c;
+  write_var(L, slot, v);
+}
+
 static void if_stmt(Lower *L, Node *s) {
   Instr *test = op1(L, IR_TRUTH, s->If.test->off, expr(L, s->If.test));
   Block *then = new_block(L), *els = new_block(L), *done = new_block(L);
@@ -1704,9 +1736,11 @@ static void if_stmt(Lower *L, Node *s) {
   seal(L, then);
   seal(L, els);
   L->cur = then;
+  narrow(L, s->If.test, true);
   body(L, s->If.body);
   jump(L, done, s->off);
   L->cur = els;
+  narrow(L, s->If.test, false);
   body(L, s->If.orelse);
   jump(L, done, s->off);
   seal(L, done);
