@@ -956,8 +956,9 @@ static Instr *json_dump_call(Lower *L, Node *e, const char *name) {
 static Instr *provided_call(Lower *L, Node *e, const char *module, Ident *fname) {
   NodeList args = e->Call.args, kws = e->Call.keywords;
   if (!provided_func(module, fname))
-    error_at(L->src, e->Call.func->off, ERR_SYNTAX, "module '%s' has no attribute '%s'%s", module,
-             fname->str, !strcmp(module, "math") ? " (kiln provides CPython 3.11's math module)" : "");
+    error_at(L->src, e->Call.func->off, ERR_SYNTAX,
+             "module '%s' has no attribute '%s' (kiln provides CPython 3.11's %s module%s)", module, fname->str,
+             module, !strcmp(module, "math") ? "" : ", in part");
   char name[256];
   snprintf(name, sizeof name, "%s.%s", module, fname->str);
   if (!strcmp(name, "json.dumps") || !strcmp(name, "json.dump"))

@@ -940,9 +940,11 @@ static void find_classes(Arena *a, Module *m) {
 static const char *const provided_modules[] = {
 #define MODULE(name) name,
 #define CONST(module, name, value)
+#define FUNC(module, name)
 #include "modules.def"
 #undef MODULE
 #undef CONST
+#undef FUNC
 };
 
 static const struct {
@@ -951,9 +953,23 @@ static const struct {
 } provided_consts[] = {
 #define MODULE(name)
 #define CONST(module, name, value) {module, name, value},
+#define FUNC(module, name)
 #include "modules.def"
 #undef MODULE
 #undef CONST
+#undef FUNC
+};
+
+static const struct {
+  const char *module, *name;
+} provided_desugared[] = {
+#define MODULE(name)
+#define CONST(module, name, value)
+#define FUNC(module, name) {module, name},
+#include "modules.def"
+#undef MODULE
+#undef CONST
+#undef FUNC
 };
 
 const char *provided_module(Ident *dotted) {
@@ -974,6 +990,9 @@ bool provided_const(const char *module, Ident *name, double *value) {
 
 bool provided_func(const char *module, Ident *name) {
   size_t m = strlen(module), n = strlen(name->str);
+  for (size_t i = 0; i < countof(provided_desugared); i++)
+    if (!strcmp(provided_desugared[i].module, module) && !strcmp(provided_desugared[i].name, name->str))
+      return true;
   for (int i = 0; i < op_count; i++) {
     const char *c = op_table[i].callee;
     if (!strncmp(c, module, m) && c[m] == '.' && !strncmp(c + m + 1, name->str, n) &&

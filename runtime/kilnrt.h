@@ -480,6 +480,7 @@ extern const KrLibrary kr_library __attribute__((weak)); /* weak: only a library
 #include "containers.h"
 #include "json.h"
 #include "mathmod.h"
+#include "stdmods.h"
 #include "ops.h"
 
 /* ---------------------------------------------------------------- file.c */
