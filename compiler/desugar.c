@@ -13,6 +13,9 @@
  *   xs.sort(key=F, ...)     xs[:] = sorted(xs, key=F, ...)   (xs a name: evaluated twice)
  *   heapq.nsmallest(n, xs[, key=F])   sorted(xs[, key=F])[:max(n, 0)]
  *   heapq.nlargest(n, xs[, key=F])    sorted(xs[, key=F], reverse=True)[:max(n, 0)]
+ *   itertools.groupby(xs, key=F)      itertools.groupby([(F(v), v) for v in xs], _pairs=True)
+ *                           (the keys computed before the first group, not as
+ *                           the groups are walked)
  *                           (Lib/heapq.py's result for every consistent order:
  *                           sorted, and equal items in the order they came; n is
  *                           evaluated after xs)
@@ -342,6 +345,45 @@ static Node *n_best(Desugar *d, Node *e, bool largest) {
   return s;
 }
 
+/* itertools.groupby(xs, key=F): over (F(v), v) pairs (the row groupby:_pairs) */
+static Node *groupby_keyed(Desugar *d, Node *e) {
+  NodeList args = e->Call.args, kws = e->Call.keywords;
+  Node *xs = args.len >= 1 ? args.items[0] : NULL, *key = args.len == 2 ? args.items[1] : NULL;
+  if (!xs || args.len > 2 || xs->kind == AST_Starred || (key && key->kind == AST_Starred))
+    return NULL;
+  for (int i = 0; i < kws.len; i++) {
+    Ident *k = kws.items[i]->keyword.arg;
+    if (!k || strcmp(k->str, "key") || key)
+      return NULL;
+    key = kws.items[i]->keyword.value;
+  }
+  if (!key)
+    return NULL;
+  if (key->kind == AST_Constant && key->Constant.value.kind == CONST_NONE) { /* key=None */
+    e->Call.args = list_of(d, &xs, 1);
+    e->Call.keywords = list_of(d, NULL, 0);
+    return e;
+  }
+  Ident *target;
+  Node *kv;
+  if (!apply(d, key, 1, &target, &kv))
+    return NULL;
+  Node *pair = mk(d, AST_Tuple, e);
+  pair->Tuple.elts = list_of(d, (Node *[]){kv, name(d, target, CTX_Load, e)}, 2);
+  pair->Tuple.ctx = CTX_Load;
+  Node *lc = mk(d, AST_ListComp, e);
+  lc->ListComp.elt = pair;
+  lc->ListComp.generators = list_of(d, (Node *[]){clause(d, name(d, target, CTX_Store, e), xs, NULL, e)}, 1);
+  Node *kw = mk(d, AST_keyword, e);
+  kw->keyword.arg = intern("_pairs", 6);
+  Node *t = mk(d, AST_Constant, e);
+  t->Constant.value = (Const){.kind = CONST_TRUE};
+  kw->keyword.value = t;
+  e->Call.args = list_of(d, &lc, 1);
+  e->Call.keywords = list_of(d, &kw, 1);
+  return e;
+}
+
 static void visit(Node **slot, void *ctx) {
   Desugar *d = ctx;
   Node *n = *slot;
@@ -371,6 +413,8 @@ static void visit(Node **slot, void *ctx) {
     r = n_best(d, n, false);
   else if (is_provided(d, fn, "heapq", "nlargest"))
     r = n_best(d, n, true);
+  else if (is_provided(d, fn, "itertools", "groupby"))
+    r = groupby_keyed(d, n);
   if (r)
     *slot = r;
 }
