@@ -11,6 +11,14 @@
  *   min(xs, key=F)          min([(F(v), i, v) for i, v in enumerate(xs)])[2]
  *   max(xs, key=F)          max([(F(v), -i, v) ...])[2]: the first largest, as CPython's
  *   xs.sort(key=F, ...)     xs[:] = sorted(xs, key=F, ...)   (xs a name: evaluated twice)
+ *   heapq.nsmallest(n, xs[, key=F])   sorted(xs[, key=F])[:max(n, 0)]
+ *   heapq.nlargest(n, xs[, key=F])    sorted(xs[, key=F], reverse=True)[:max(n, 0)]
+ *   itertools.groupby(xs, key=F)      itertools.groupby([(F(v), v) for v in xs], _pairs=True)
+ *                           (the keys computed before the first group, not as
+ *                           the groups are walked)
+ *                           (Lib/heapq.py's result for every consistent order:
+ *                           sorted, and equal items in the order they came; n is
+ *                           evaluated after xs)
  *
  * The decorated tuples compare by key, then by position, never by the item,
  * so items need not be comparable and the order is CPython's. F(v) is a
@@ -282,6 +290,100 @@ static Node *sort_stmt(Desugar *d, Node *st) {
   return as;
 }
 
+/* Is fn the function `name` of the provided module `module` (heapq.nlargest,
+ * or nlargest from `from heapq import nlargest`)? */
+static bool is_provided(Desugar *d, Node *fn, const char *module, const char *fname) {
+  if (fn->kind == AST_Name) {
+    if (func_local_index(d->f, fn->Name.id) >= 0)
+      return false;
+    const Import *imp = import_of(d->f->mod, fn->Name.id);
+    return imp && imp->provided && imp->attr && !strcmp(imp->provided, module) && !strcmp(imp->attr->str, fname);
+  }
+  if (fn->kind != AST_Attribute || fn->Attribute.value->kind != AST_Name || strcmp(fn->Attribute.attr->str, fname))
+    return false;
+  Ident *id = fn->Attribute.value->Name.id;
+  if (func_local_index(d->f, id) >= 0)
+    return false;
+  const Import *imp = import_of(d->f->mod, id);
+  return imp && imp->provided && !imp->attr && !strcmp(imp->provided, module);
+}
+
+/* heapq.nsmallest(n, xs, key=F) / nlargest: sorted(...)[:max(n, 0)] */
+static Node *n_best(Desugar *d, Node *e, bool largest) {
+  NodeList args = e->Call.args, kws = e->Call.keywords;
+  if (args.len != 2 || args.items[0]->kind == AST_Starred || args.items[1]->kind == AST_Starred)
+    return NULL;
+  for (int i = 0; i < kws.len; i++)
+    if (!kws.items[i]->keyword.arg || strcmp(kws.items[i]->keyword.arg->str, "key"))
+      return NULL;
+  Node *xs = args.items[1];
+  Node *sorted = call_builtin(d, "sorted", &xs, 1, e);
+  Vec kw = {0};
+  for (int i = 0; i < kws.len; i++)
+    vec_push(&kw, kws.items[i]);
+  if (largest) {
+    Node *k = mk(d, AST_keyword, e);
+    k->keyword.arg = intern("reverse", 7);
+    Node *t = mk(d, AST_Constant, e);
+    t->Constant.value = (Const){.kind = CONST_TRUE};
+    k->keyword.value = t;
+    vec_push(&kw, k);
+  }
+  sorted->Call.keywords = nodelist_from(d->a, &kw);
+  if (kws.len) {
+    Node *r = keyed(d, sorted, "sorted");
+    if (!r)
+      return NULL;
+    sorted = r;
+  }
+  Node *sl = mk(d, AST_Slice, e);
+  sl->Slice.upper = call_builtin(d, "max", (Node *[]){args.items[0], int_const(d, 0, e)}, 2, e);
+  Node *s = mk(d, AST_Subscript, e);
+  s->Subscript.value = sorted;
+  s->Subscript.slice = sl;
+  s->Subscript.ctx = CTX_Load;
+  return s;
+}
+
+/* itertools.groupby(xs, key=F): over (F(v), v) pairs (the row groupby:_pairs) */
+static Node *groupby_keyed(Desugar *d, Node *e) {
+  NodeList args = e->Call.args, kws = e->Call.keywords;
+  Node *xs = args.len >= 1 ? args.items[0] : NULL, *key = args.len == 2 ? args.items[1] : NULL;
+  if (!xs || args.len > 2 || xs->kind == AST_Starred || (key && key->kind == AST_Starred))
+    return NULL;
+  for (int i = 0; i < kws.len; i++) {
+    Ident *k = kws.items[i]->keyword.arg;
+    if (!k || strcmp(k->str, "key") || key)
+      return NULL;
+    key = kws.items[i]->keyword.value;
+  }
+  if (!key)
+    return NULL;
+  if (key->kind == AST_Constant && key->Constant.value.kind == CONST_NONE) { /* key=None */
+    e->Call.args = list_of(d, &xs, 1);
+    e->Call.keywords = list_of(d, NULL, 0);
+    return e;
+  }
+  Ident *target;
+  Node *kv;
+  if (!apply(d, key, 1, &target, &kv))
+    return NULL;
+  Node *pair = mk(d, AST_Tuple, e);
+  pair->Tuple.elts = list_of(d, (Node *[]){kv, name(d, target, CTX_Load, e)}, 2);
+  pair->Tuple.ctx = CTX_Load;
+  Node *lc = mk(d, AST_ListComp, e);
+  lc->ListComp.elt = pair;
+  lc->ListComp.generators = list_of(d, (Node *[]){clause(d, name(d, target, CTX_Store, e), xs, NULL, e)}, 1);
+  Node *kw = mk(d, AST_keyword, e);
+  kw->keyword.arg = intern("_pairs", 6);
+  Node *t = mk(d, AST_Constant, e);
+  t->Constant.value = (Const){.kind = CONST_TRUE};
+  kw->keyword.value = t;
+  e->Call.args = list_of(d, &lc, 1);
+  e->Call.keywords = list_of(d, &kw, 1);
+  return e;
+}
+
 static void visit(Node **slot, void *ctx) {
   Desugar *d = ctx;
   Node *n = *slot;
@@ -307,6 +409,12 @@ static void visit(Node **slot, void *ctx) {
     r = keyed(d, n, "min");
   else if (is_builtin(d, fn, "max"))
     r = keyed(d, n, "max");
+  else if (is_provided(d, fn, "heapq", "nsmallest"))
+    r = n_best(d, n, false);
+  else if (is_provided(d, fn, "heapq", "nlargest"))
+    r = n_best(d, n, true);
+  else if (is_provided(d, fn, "itertools", "groupby"))
+    r = groupby_keyed(d, n);
   if (r)
     *slot = r;
 }

@@ -217,7 +217,7 @@ static const Type *code_type(char c, const Type *actual) {
   const Type *t = type_of_code(c);
   if (t)
     return t;
-  if (strchr("aoOIJHWNYj", c)) /* passed as an object */
+  if (strchr("aoOIJHWNYjlg", c)) /* passed as an object */
     return boxed(actual) ? actual : ty_object;
   return actual;
 }
@@ -528,8 +528,32 @@ static void emit_call_row(Emit *E, Instr *in) {
       buf_printf(&call, ", %s", valkind(t->elem));
     else if (r->result == 'C')
       buf_printf(&call, ", %s", valkind(ty_iter_item(t)));
-    else if (r->result == 'A')
+    else if (r->result == 'A' || r->result == '%')
       buf_printf(&call, ", %s, %s", valkind(t->key), valkind(t->elem));
+    else if (r->result == 'c')
+      buf_printf(&call, ", %s", valkind(t->key));
+    else if (strchr("249", r->result)) /* itertools: the kind of the items */
+      buf_printf(&call, ", %s", valkind(t->elem));
+    else if (strchr("68", r->result)) /* tuples of one item type */
+      buf_printf(&call, ", %s", valkind(t->elem->nitems < 0 ? t->elem->elem : t->elem->items[0]));
+    else if (r->result == '5') /* groupby: the key's kind, the items' */
+      buf_printf(&call, ", %s, %s", valkind(t->elem->items[0]), valkind(t->elem->items[1]->elem));
+    else if (strchr("7!", r->result)) { /* a tuple's kinds */
+      buf_puts(&call, ", (const uint8_t[]){");
+      for (int i = 0; i < t->elem->nitems; i++)
+        buf_printf(&call, "%s%s", i ? ", " : "", valkind(t->elem->items[i]));
+      buf_printf(&call, "%s}, %d", t->elem->nitems ? "" : "0", t->elem->nitems);
+    }
+    else if (r->result == 'u' || (r->result == '0' && t->kind == TY_DEQUE))
+      buf_printf(&call, "%s%s", in->nargs ? ", " : "", valkind(t->elem));
+    else if (r->result == '0') { /* a dict of collections: its kinds, flavour, and the factory's item kinds */
+      const Type *v = t->elem;
+      const char *k1 = v->kind == TY_LIST || v->kind == TY_SET ? valkind(v->elem)
+                       : v->kind == TY_DICT                    ? valkind(v->key)
+                                                               : "KR_OBJ";
+      buf_printf(&call, "%s, %s, %s, %s, %s", valkind(t->key), valkind(v), dict_flavor_c[t->flavor], k1,
+                 v->kind == TY_DICT ? valkind(v->elem) : "KR_OBJ");
+    }
     buf_puts(&call, ")");
     if (strchr("EVXB?", r->result)) /* the item comes back as a KrVal */
       buf_printf(&call, ".%s", valfield(in->type));

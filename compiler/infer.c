@@ -159,7 +159,26 @@ static const char *code_name(char c) {
   case 'B': return "item|default";
   case '?': return "Optional[value]";
   case '3': return "tuple[str, str, str]";
-  case '4': return "dict[str, str]";
+  case '$': return "dict[str, str]";
+  case 'd': return "defaultdict|Counter";
+  case 'c': return "Counter";
+  case 'w': return "OrderedDict";
+  case 'u': return "deque";
+  case 'g': return "iterable-of-key";
+  case 'l': return "iterable-of-same-items";
+  case '%': return "OrderedDict";
+  case '1': return "iterator[int]";
+  case '2': return "iterator[item]";
+  case '4': return "iterator[same]";
+  case '5': return "iterator[(key, iterator[item])]";
+  case '6': return "iterator[tuple[item, ...]]";
+  case '7': return "iterator[tuple[items...]]";
+  case '8': return "iterator[(item, item)]";
+  case '9': return "iterator[item of item]";
+  case '!': return "iterator[tuple[items|fill...]]";
+  case 'm': return "list[(key, value)]";
+  case 'p': return "(key, value)";
+  case '0': return "new empty";
   case '*': return "...";
   default: {
     const Type *t = type_of_code(c);
@@ -252,7 +271,8 @@ static const Type *tv_resolve(const Type *t) {
   case TY_SET: return ty_set(tv_resolve(t->elem));
   case TY_FROZENSET: return ty_frozenset(tv_resolve(t->elem));
   case TY_ITER: return ty_iter(tv_resolve(t->elem));
-  case TY_DICT: return ty_dict(tv_resolve(t->key), tv_resolve(t->elem));
+  case TY_DEQUE: return ty_deque(tv_resolve(t->elem));
+  case TY_DICT: return ty_dict_of(tv_resolve(t->key), tv_resolve(t->elem), t->flavor);
   case TY_TUPLE: {
     if (t->nitems < 0)
       return ty_tuple_of(tv_resolve(t->elem));
@@ -327,16 +347,19 @@ static const Type *unify(const Type *a, const Type *b, bool bind) {
   case TY_LIST:
   case TY_SET:
   case TY_FROZENSET:
+  case TY_DEQUE:
   case TY_ITER: {
     const Type *e = unify(a->elem, b->elem, bind);
     if (!e)
       return NULL;
     return a->kind == TY_LIST ? ty_list(e) : a->kind == TY_SET ? ty_set(e)
-           : a->kind == TY_FROZENSET ? ty_frozenset(e) : ty_iter(e);
+           : a->kind == TY_FROZENSET ? ty_frozenset(e) : a->kind == TY_DEQUE ? ty_deque(e) : ty_iter(e);
   }
   case TY_DICT: {
+    if (a->flavor != b->flavor)
+      return NULL;
     const Type *k = unify(a->key, b->key, bind), *v = k ? unify(a->elem, b->elem, bind) : NULL;
-    return v ? ty_dict(k, v) : NULL;
+    return v ? ty_dict_of(k, v, a->flavor) : NULL;
   }
   case TY_TUPLE: {
     if (a->nitems != b->nitems || a->nitems > 16)
@@ -383,6 +406,7 @@ static void bind_row(const OpRow *r, const Type **args, int nargs) {
     case 'M': slot = first; break;
     case 'N': slot = first->elem, t = t->elem; break;
     case 'j': slot = first->elem, t = ty_iter_item(t); break;
+    case 'g': slot = first->key, t = ty_iter_item(t); break;
     default: break;
     }
     if (slot && t && slot != t && (ty_has_tvar(slot) || ty_has_tvar(t)))
@@ -435,7 +459,15 @@ static bool fits(const Type *t, char c, bool exact, const Type *first) {
   case 'j': return iterable(t) && fits_type(ty_iter_item(t), first->elem, true);
   /* no promotion into a container: a list[float] holding an int would print
    * differently from CPython's, so that is a compile error, not a conversion */
-  case 'e': return (first->kind == TY_LIST || is_set(first)) && fits_type(t, first->elem, true);
+  case 'e': return (first->kind == TY_LIST || is_set(first) || first->kind == TY_DEQUE) &&
+                   fits_type(t, first->elem, true);
+  /* the containers of collections */
+  case 'd': return t->kind == TY_DICT && t->flavor != DF_DICT && t->flavor != DF_ORDERED; /* __missing__ */
+  case 'c': return t->kind == TY_DICT && t->flavor == DF_COUNTER;
+  case 'w': return t->kind == TY_DICT && t->flavor == DF_ORDERED;
+  case 'u': return t->kind == TY_DEQUE;
+  case 'g': return iterable(t) && first->kind == TY_DICT && fits_type(ty_iter_item(t), first->key, true);
+  case 'l': return iterable(t) && iterable(first) && fits_type(ty_iter_item(t), ty_iter_item(first), true);
   /* a dict's key or a set's item looked up: it may be promoted (1 and 1.0
    * are the same key); a dict's value is stored, so not */
   case 'k': return (first->kind == TY_DICT && fits_type(t, first->key, false)) ||
@@ -502,10 +534,49 @@ static const OpRow *match_call(Instr *in, const char *callee, const Type **args,
 
 /* The result type a row gives for these arguments, or NULL when it has
  * none (dict() of items that are not pairs). */
-static const Type *row_result(const OpRow *r, const Type **args, int nargs) {
+static const Type *row_result(const OpRow *r, const Type **args, int nargs, Instr *in) {
   const Type *a0 = nargs ? args[0] : NULL;
   const Type *item = a0 ? ty_iter_item(a0) : NULL;
   switch (r->result) {
+  /* itertools (see ops.def) */
+  case '1': return ty_iter(ty_int);
+  case '2': return item ? ty_iter(item) : NULL;
+  case '4': return ty_iter(a0);
+  case '6': return item ? ty_iter(ty_tuple_of(item)) : NULL;
+  case '8': return item ? ty_iter(ty_tuple((const Type *[]){item, item}, 2)) : NULL;
+  case '9': return item && ty_iter_item(item) ? ty_iter(ty_iter_item(item)) : NULL;
+  case '5': {
+    if (!item)
+      return NULL;
+    if (strstr(r->callee, ":_pairs")) { /* (key, item) pairs */
+      if (item->kind != TY_TUPLE || item->nitems != 2)
+        return NULL;
+      return ty_iter(ty_tuple((const Type *[]){item->items[0], ty_iter(item->items[1])}, 2));
+    }
+    return ty_iter(ty_tuple((const Type *[]){item, ty_iter(item)}, 2));
+  }
+  case '7':
+  case '!': {
+    bool fill = strstr(r->callee, ":fillvalue") != NULL, rep = strstr(r->callee, ":repeat") != NULL;
+    int n = fill || rep ? nargs - 1 : nargs, times = 1;
+    if (rep) { /* product(..., repeat=c): c a constant decides the tuple's length */
+      Instr *c = in->args[nargs - 1];
+      if (c->op != IR_CONST || c->cval.kind != CONST_INT || c->cval.i < 0 || c->cval.i * n > 16)
+        return NULL;
+      times = (int)c->cval.i;
+    }
+    const Type *items[16];
+    if (n * times > 16)
+      return NULL;
+    for (int k = 0; k < times; k++)
+      for (int i = 0; i < n; i++) {
+        const Type *t = ty_iter_item(args[i]);
+        if (!t)
+          return NULL;
+        items[k * n + i] = r->result == '!' ? ty_join(t, fill ? args[nargs - 1] : ty_none) : t;
+      }
+    return ty_iter(ty_tuple(items, n * times));
+  }
   case 'E':
   case 'V': return a0->elem;
   case 'L':
@@ -530,7 +601,18 @@ static const Type *row_result(const OpRow *r, const Type **args, int nargs) {
   case 'B': return item ? ty_join(item, args[nargs - 1]) : NULL;
   case '?': return ty_join(a0->elem, ty_none);
   case '3': return ty_tuple((const Type *[]){ty_str, ty_str, ty_str}, 3);
-  case '4': return ty_dict(ty_str, ty_str);
+  case '$': return ty_dict(ty_str, ty_str);
+  case 'm': return ty_list(ty_tuple((const Type *[]){a0->key, a0->elem}, 2));
+  case 'p': return ty_tuple((const Type *[]){a0->key, a0->elem}, 2);
+  case 'D': return ty_dict(a0->key, a0->elem);
+  case '%':
+    if (a0->kind == TY_DICT)
+      return ty_dict_of(a0->key, a0->elem, DF_ORDERED);
+    if (item && item->kind == TY_TUPLE && item->nitems == 2)
+      return ty_dict_of(item->items[0], item->items[1], DF_ORDERED);
+    return NULL;
+  case 'c': return item ? ty_dict_of(item, ty_int, DF_COUNTER) : NULL;
+  case 'u': return item ? ty_deque(item) : NULL;
   default: return type_of_code(r->result);
   }
 }
@@ -1104,6 +1186,43 @@ static const Type *display_type(Instr *in, const Type **args, int nargs, bool kn
   return !strcmp(name, "list.new") ? ty_list(elem) : ty_set(elem);
 }
 
+/* An empty container of collections: defaultdict(F) (in->sub the flavour
+ * its factory gives), Counter(), OrderedDict(), deque(), deque(maxlen=n).
+ * Its items are variables, as for {} and []; a defaultdict's value is what
+ * its factory makes (list → list[?]). NULL: not such a call. */
+static const Type *collection_type(Instr *in, const char *callee, int nargs) {
+  bool dd = !strcmp(callee, "collections.defaultdict");
+  bool counter = !strcmp(callee, "collections.Counter") && nargs == 0;
+  bool ordered = !strcmp(callee, "collections.OrderedDict") && nargs == 0;
+  bool deque = !strcmp(callee, "collections.deque") && nargs == in->nkw;
+  if (!dd && !counter && !ordered && !deque)
+    return NULL;
+  if (!in->var) {
+    in->var = tv_new() + 1;
+    tv_new();
+    tv_new();
+  }
+  const Type *v0 = tv_resolve(ty_tvar(in->var - 1)), *v1 = tv_resolve(ty_tvar(in->var)),
+             *v2 = tv_resolve(ty_tvar(in->var + 1));
+  if (deque)
+    return ty_deque(v0);
+  if (counter)
+    return ty_dict_of(v0, ty_int, DF_COUNTER);
+  if (ordered)
+    return ty_dict_of(v0, v1, DF_ORDERED);
+  const Type *val = NULL;
+  switch (in->sub) {
+  case DF_DD_LIST: val = ty_list(v1); break;
+  case DF_DD_INT: val = ty_int; break;
+  case DF_DD_FLOAT: val = ty_float; break;
+  case DF_DD_STR: val = ty_str; break;
+  case DF_DD_SET: val = ty_set(v1); break;
+  case DF_DD_DICT: val = ty_dict(v1, v2); break;
+  default: return NULL;
+  }
+  return ty_dict_of(v0, val, in->sub);
+}
+
 static void infer_instr(Infer *I, IrFunc *fn, Instr *in) {
   const Type *args[16];
   int nargs = in->nargs > 16 ? 16 : in->nargs;
@@ -1223,6 +1342,15 @@ static void infer_instr(Infer *I, IrFunc *fn, Instr *in) {
       }
       break;
     }
+    if (in->op == IR_BUILTIN && !strncmp(callee, "collections.", 12)) {
+      const Type *t = collection_type(in, callee, nargs);
+      if (t) {
+        if (known || !nargs)
+          in->row = match_call(in, callee, args, nargs);
+        set_type(I, in, t);
+        break;
+      }
+    }
     if (in->op == IR_BUILTIN && !strcmp(callee, "tuple.new")) {
       if (known) {
         in->row = match("tuple.new", args, nargs);
@@ -1286,7 +1414,7 @@ static void infer_instr(Infer *I, IrFunc *fn, Instr *in) {
     }
     if (!row)
       row = match_call(in, callee, margs, nargs);
-    const Type *t = row ? (in->op == IR_NOT ? ty_bool : row_result(row, args, nargs)) : NULL;
+    const Type *t = row ? (in->op == IR_NOT ? ty_bool : row_result(row, args, nargs, in)) : NULL;
     if (t && row->result == 'X' && !strcmp(callee, "[]") && args[0]->kind == TY_TUPLE &&
         args[0]->nitems > 0 && in->args[1]->op == IR_CONST && in->args[1]->cval.kind == CONST_INT) {
       /* t[2]: that item's own type */

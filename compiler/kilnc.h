@@ -372,6 +372,7 @@ Node *parse_module(Arena *a, Source *src);
   X(FUNC, "function")   /* a function of the program: func */                             \
   X(CLASS, "class")     /* an instance of a class of the program (or of a subclass): cls */ \
   X(CLASSREF, "type")   /* the class cls itself (a classmethod's cls): static, no value */ \
+  X(DEQUE, "deque")     /* elem: a collections.deque */                                   \
   X(TEXTIO, "TextIOWrapper") /* a file open() made in text mode */                         \
   X(BINIO, "BufferedReader") /* a file open() made in binary mode */                       \
   X(NORETURN, "NoReturn") /* the value of an expression that always raises */
@@ -394,13 +395,36 @@ typedef struct Type {
   FuncDecl *func;           /* FUNC */
   ClassDecl *cls;           /* CLASS */
   int var;                  /* TVAR: its number */
+  int flavor;               /* DICT: DF_DICT, or the dict subclass of collections it is */
 } Type;
+
+/* The dicts of collections: one static type each, the same runtime dict
+ * with its flavour recorded (runtime KR_DF_*, same order). A defaultdict's
+ * factory is part of its type: d[k] on a missing key inserts factory(). */
+#define DICT_FLAVORS(X)                                              \
+  X(DICT, "dict", "KR_DF_DICT")                                      \
+  X(DD_LIST, "defaultdict(list)", "KR_DF_DD_LIST")                   \
+  X(DD_INT, "defaultdict(int)", "KR_DF_DD_INT")                      \
+  X(DD_FLOAT, "defaultdict(float)", "KR_DF_DD_FLOAT")                \
+  X(DD_STR, "defaultdict(str)", "KR_DF_DD_STR")                      \
+  X(DD_SET, "defaultdict(set)", "KR_DF_DD_SET")                      \
+  X(DD_DICT, "defaultdict(dict)", "KR_DF_DD_DICT")                   \
+  X(COUNTER, "Counter", "KR_DF_COUNTER")                             \
+  X(ORDERED, "OrderedDict", "KR_DF_ORDERED")
+typedef enum {
+#define X(k, s, c) DF_##k,
+  DICT_FLAVORS(X)
+#undef X
+} DictFlavor;
+extern const char *const dict_flavor_c[]; /* the runtime's constant of each */
 
 extern const Type *ty_unknown, *ty_none, *ty_bool, *ty_int, *ty_float, *ty_str, *ty_bytes,
     *ty_range, *ty_object, *ty_noreturn, *ty_textio, *ty_binio;
 const Type *ty_list(const Type *elem);
 const Type *ty_set(const Type *elem);
 const Type *ty_dict(const Type *key, const Type *val);
+const Type *ty_dict_of(const Type *key, const Type *val, int flavor); /* a dict of collections */
+const Type *ty_deque(const Type *elem);
 const Type *ty_tuple(const Type **items, int n);
 const Type *ty_optional(const Type *t);
 const Type *ty_func(FuncDecl *f);

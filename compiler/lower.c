@@ -1082,6 +1082,20 @@ static Instr *provided_call(Lower *L, Node *e, const char *module, Ident *fname)
   }
   if (!strcmp(name, "json.dumps") || !strcmp(name, "json.dump"))
     return json_dump_call(L, e, name);
+  if (!strcmp(name, "collections.defaultdict")) {
+    /* defaultdict(list): the factory is part of the static type (infer.c) */
+    static const char *const factories[] = {"list", "int", "float", "str", "set", "dict"};
+    static const int flavors[] = {DF_DD_LIST, DF_DD_INT, DF_DD_FLOAT, DF_DD_STR, DF_DD_SET, DF_DD_DICT};
+    if (args.len != 1 || kws.len)
+      unsupported(L, e, "defaultdict() without one factory argument");
+    for (int i = 0; i < (int)countof(factories); i++)
+      if (is_builtin_name(L, args.items[0], factories[i])) {
+        Instr *in = builtin(L, e->off, name, NULL, 0);
+        in->sub = flavors[i];
+        return in;
+      }
+    unsupported(L, args.items[0], "a defaultdict factory other than list, int, float, str, set or dict");
+  }
   if (args.len == 1 && !kws.len && iteration_form(L, args.items[0]) &&
       (!strcmp(name, "math.fsum") || !strcmp(name, "math.prod")))
     return consume(L, e, name, NULL);
@@ -1170,6 +1184,18 @@ static Instr *call(Lower *L, Node *e) {
       in->name = id;
       return emit(L, in);
     }
+  }
+  if (fn->kind == AST_Attribute && !strcmp(fn->Attribute.attr->str, "from_iterable")) {
+    /* itertools.chain.from_iterable(x), chain.from_iterable(x) */
+    Node *c = fn->Attribute.value;
+    const Import *ci = c->kind == AST_Name && local_slot(L, c->Name.id) < 0 ? import_of(L->decl->mod, c->Name.id)
+                       : c->kind == AST_Attribute                           ? module_ref(L, c->Attribute.value)
+                                                                            : NULL;
+    bool chain = ci && ci->provided && !strcmp(ci->provided, "itertools") &&
+                 (c->kind == AST_Name ? ci->attr && !strcmp(ci->attr->str, "chain")
+                                      : !ci->attr && !strcmp(c->Attribute.attr->str, "chain"));
+    if (chain)
+      return provided_call(L, e, "itertools", intern("chain.from_iterable", 19));
   }
   const char *pm = fn->kind == AST_Attribute ? provided_ref(L, fn->Attribute.value) : NULL;
   if (pm) /* math.sqrt(x), os.path.join(a, b) */

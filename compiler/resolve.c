@@ -1137,12 +1137,15 @@ static void find_classes(Arena *a, Module *m) {
 #define KILN_PLATFORM "linux"
 #endif
 
+/* modules.def, expanded once per table: every macro defined empty, each
+ * table redefines the ones it collects */
 #define MODULE(name)
 #define CONST(module, name, value)
 #define INT(module, name, value)
 #define STR(module, name, value)
 #define VALUE(module, name)
 #define LOWERED(module, name)
+#define FUNC(module, name)
 
 static const char *const provided_modules[] = {
 #undef MODULE
@@ -1180,6 +1183,18 @@ static const struct {
 #define VALUE(module, name) {module, name, false},
 #define LOWERED(module, name) {module, name, true},
 #include "modules.def"
+#undef VALUE
+#undef LOWERED
+#define VALUE(module, name)
+#define LOWERED(module, name)
+};
+
+static const struct {
+  const char *module, *name;
+} provided_desugared[] = {
+#undef FUNC
+#define FUNC(module, name) {module, name},
+#include "modules.def"
 };
 
 #undef MODULE
@@ -1188,6 +1203,7 @@ static const struct {
 #undef STR
 #undef VALUE
 #undef LOWERED
+#undef FUNC
 
 const char *provided_module(Ident *dotted) {
   for (size_t i = 0; dotted && i < countof(provided_modules); i++)
@@ -1228,6 +1244,9 @@ bool provided_func(const char *module, Ident *name) {
   if (k)
     return k == 2;
   size_t m = strlen(module), n = strlen(name->str);
+  for (size_t i = 0; i < countof(provided_desugared); i++)
+    if (!strcmp(provided_desugared[i].module, module) && !strcmp(provided_desugared[i].name, name->str))
+      return true;
   for (int i = 0; i < op_count; i++) {
     const char *c = op_table[i].callee;
     if (!strncmp(c, module, m) && c[m] == '.' && !strncmp(c + m + 1, name->str, n) &&

@@ -34,7 +34,7 @@ static Arena *type_arena;
 
 static bool same(const Type *a, const Type *b) {
   if (a->kind != b->kind || a->elem != b->elem || a->key != b->key || a->func != b->func || a->cls != b->cls ||
-      a->nitems != b->nitems || a->var != b->var)
+      a->nitems != b->nitems || a->var != b->var || a->flavor != b->flavor)
     return false;
   for (int i = 0; i < a->nitems; i++)
     if (a->items[i] != b->items[i])
@@ -67,6 +67,21 @@ const Type *ty_set(const Type *elem) { return intern_type((Type){.kind = TY_SET,
 const Type *ty_dict(const Type *key, const Type *val) {
   return intern_type((Type){.kind = TY_DICT, .key = key, .elem = val});
 }
+const Type *ty_dict_of(const Type *key, const Type *val, int flavor) {
+  return intern_type((Type){.kind = TY_DICT, .key = key, .elem = val, .flavor = flavor});
+}
+const Type *ty_deque(const Type *elem) { return intern_type((Type){.kind = TY_DEQUE, .elem = elem}); }
+
+static const char *const flavor_name[] = {
+#define X(k, s, c) s,
+    DICT_FLAVORS(X)
+#undef X
+};
+const char *const dict_flavor_c[] = {
+#define X(k, s, c) c,
+    DICT_FLAVORS(X)
+#undef X
+};
 const Type *ty_tuple(const Type **items, int n) {
   return intern_type((Type){.kind = TY_TUPLE, .items = items, .nitems = n});
 }
@@ -96,6 +111,7 @@ const Type *ty_iter_item(const Type *t) {
   case TY_LIST:
   case TY_SET:
   case TY_FROZENSET:
+  case TY_DEQUE:
   case TY_ITER: return t->elem;
   case TY_DICT: return t->key;
   case TY_STR:
@@ -174,6 +190,7 @@ void ty_print(Buf *b, const Type *t) {
   case TY_SET:
   case TY_FROZENSET:
   case TY_ITER:
+  case TY_DEQUE:
   case TY_CURSOR:
   case TY_OPTIONAL:
     buf_printf(b, "%s[", kind_name[t->kind]);
@@ -181,7 +198,7 @@ void ty_print(Buf *b, const Type *t) {
     buf_putc(b, ']');
     break;
   case TY_DICT:
-    buf_puts(b, "dict[");
+    buf_printf(b, "%s[", flavor_name[t->flavor]);
     ty_print(b, t->key);
     buf_puts(b, ", ");
     ty_print(b, t->elem);

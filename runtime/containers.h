@@ -251,6 +251,8 @@ typedef struct KrDict {
   ValKind kkind, vkind;
   uint8_t log2size;    /* the index table has 1 << log2size slots; 0: no table yet */
   bool unicode;        /* all keys are str (CPython's DICT_KEYS_UNICODE): it decides when the table resizes */
+  uint8_t flavor;      /* KR_DF_DICT, or the dict subclass of collections it is (collections.c) */
+  uint8_t fkind1, fkind2; /* a defaultdict's factory's item kinds (list, set: 1; dict: both) */
   int64_t usable;      /* entries that can still be appended before a resize */
   int64_t nentries;    /* entries appended, deleted ones included: iteration goes 0..nentries */
   int32_t *indices;    /* hash slot -> entry index; -1 empty, -2 deleted */
@@ -258,6 +260,12 @@ typedef struct KrDict {
 } KrDict;
 extern const KrType kr_dict_type;
 #define KR_DICT(o) ((KrDict *)(o))
+/* The dicts of collections are dicts with a flavour (the compiler's
+ * DICT_FLAVORS, same order): a defaultdict's factory, Counter, OrderedDict.
+ * It changes repr, d[k] on a missing key (kr_dict_getitem_missing) and
+ * their own methods; everything else is the dict's. */
+enum { KR_DF_DICT, KR_DF_DD_LIST, KR_DF_DD_INT, KR_DF_DD_FLOAT, KR_DF_DD_STR, KR_DF_DD_SET, KR_DF_DD_DICT,
+       KR_DF_COUNTER, KR_DF_ORDERED };
 
 KrObj *kr_dict_new(ValKind kkind, ValKind vkind);   /* {} */
 /* {k1: v1, ...}: CPython's BUILD_MAP (presized, later keys win). */
@@ -282,7 +290,8 @@ void kr_dict_clear(KrObj *d);                   /* d.clear() */
 KrObj *kr_dict_fromkeys(KrObj *iterable, ValKind kkind, KrVal v, ValKind vkind); /* dict.fromkeys(x, v) */
 KrObj *kr_dict_or(KrObj *a, KrObj *b);          /* a | b */
 int kr_dict_eq(KrObj *a, KrObj *b);             /* a == b */
-KrObj *kr_dict_repr(KrObj *d);                  /* '{'a': 1}' */
+KrObj *kr_dict_repr(KrObj *d);                  /* '{'a': 1}'; a flavour's own repr */
+KrObj *kr_dict_repr_plain(KrObj *d);            /* '{'a': 1}' whatever the flavour */
 /* Views: d.keys(), d.values(), d.items(). They iterate, have len, repr
  * ('dict_keys([1, 2])') and `in`. */
 typedef struct KrDictView {

@@ -69,6 +69,8 @@ static inline int krc_eq(KrVal a, ValKind ka, KrVal b, ValKind kb) {
   }
   return kr_val_eq(a, ka, b, kb);
 }
+/* A for loop over a deque (collections.c). */
+int krc_deque_iter_init(KrIter *it, KrObj *deque, bool reverse);
 /* Raise KeyError(key): the exception's args are (key,). Returns NULL. */
 void *krc_key_error(KrVal key, ValKind k);
 /* Raise t with a message built printf-style (only C's own conversions). */

@@ -611,7 +611,12 @@ int kr_dict_update(KrObj *o, KrObj *other) {
 KrObj *kr_dict_copy(KrObj *o) {
   KrDict *d = KR_DICT(o);
   KrObj *c = kr_dict_new(d->kkind, d->vkind);
-  if (!c || d->used == 0)
+  if (!c)
+    return c;
+  KR_DICT(c)->flavor = d->flavor;
+  KR_DICT(c)->fkind1 = d->fkind1;
+  KR_DICT(c)->fkind2 = d->fkind2;
+  if (d->used == 0)
     return c;
   int r;
   if (d->used >= (d->nentries * 2) / 3)
@@ -724,6 +729,12 @@ int kr_dict_eq(KrObj *ao, KrObj *bo) {
 }
 
 KrObj *kr_dict_repr(KrObj *o) {
+  if (KR_DICT(o)->flavor != KR_DF_DICT)
+    return kr_collections_repr(o); /* defaultdict(...), Counter(...), OrderedDict(...) */
+  return kr_dict_repr_plain(o);
+}
+
+KrObj *kr_dict_repr_plain(KrObj *o) {
   KrDict *d = KR_DICT(o);
   KrcReprFrame f;
   if (krc_repr_enter(&f, o))

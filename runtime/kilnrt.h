@@ -481,6 +481,7 @@ extern const KrLibrary kr_library __attribute__((weak)); /* weak: only a library
 #include "json.h"
 #include "mathmod.h"
 #include "stdmods.h"
+#include "collsmods.h"
 #include "ops.h"
 
 /* ---------------------------------------------------------------- file.c */

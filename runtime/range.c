@@ -417,6 +417,8 @@ static int iter_setup(KrIter *it, KrObj *o, bool reverse) {
     return krc_range_iter_init(it, o, reverse);
   if (t == &kr_bytes_type)
     return krc_bytes_iter_init(it, o, reverse);
+  if (t == &kr_deque_type)
+    return krc_deque_iter_init(it, o, reverse);
   if (t == &kr_dict_type || t == &kr_dict_keys_type || t == &kr_dict_values_type || t == &kr_dict_items_type)
     return reverse ? krc_dict_reviter_init(it, o) : krc_dict_iter_init(it, o);
   if (t == &kr_str_type) {
@@ -495,6 +497,8 @@ ValKind kr_iterable_kind(KrObj *o) {
     return KR_SET(o)->kind;
   if (t == &kr_range_type || t == &kr_bytes_type)
     return KR_INT;
+  if (t == &kr_deque_type)
+    return KR_DEQUE(o)->kind;
   if (kr_is_iter(o))
     return ((KrIter *)o)->kind;
   return KR_OBJ;
