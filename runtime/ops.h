@@ -470,6 +470,13 @@ KrObj *kr_obj_truediv(KrObj *a, KrObj *b); /* a / b for dynamic numbers */
 #define KR_OBJ_GT(a, b) (kr_obj_cmp((a), (b), KR_GT) > 0)
 #define KR_OBJ_GE(a, b) (kr_obj_cmp((a), (b), KR_GE) > 0)
 KrObj *kr_obj_sub(KrObj *a, KrObj *b);
+double kr_truediv_fO(double a, KrObj *b);          /* number / dynamic value: a float */
+double kr_truediv_Of(KrObj *a, double b);
+double kr_truediv_iO(int64_t a, KrObj *b);
+double kr_truediv_Oi(KrObj *a, int64_t b);
+double kr_obj_math_sqrt(KrObj *o);                  /* math.sqrt/exp/log of a dynamic value */
+double kr_obj_math_exp(KrObj *o);
+double kr_obj_math_log(KrObj *o);
 KrObj *kr_obj_mul(KrObj *a, KrObj *b);
 
 /* ---- exceptions: the end of a finally block run for an exception makes it
@@ -494,6 +501,9 @@ KrVal kr_next_default(KrObj *it, KrObj *dflt, ValKind want); /* next(it, dflt) *
 KrVal kr_max_default(KrObj *iterable, KrObj *dflt, ValKind want); /* max(x, default=d) */
 KrVal kr_min_default(KrObj *iterable, KrObj *dflt, ValKind want); /* min(x, default=d) */
 KrObj *kr_obj_abs(KrObj *o);                       /* abs() of a dynamic value */
+KrObj *kr_obj_neg(KrObj *o);                       /* -x of a dynamic value */
+int64_t kr_obj_round0(KrObj *o);                   /* round(x) of a dynamic value */
+KrObj *kr_obj_round(KrObj *o, int64_t ndigits);    /* round(x, n) of a dynamic value */
 KrObj *kr_str_mod_obj(KrObj *fmt, KrObj *x);       /* fmt % x: a tuple, a mapping, or one value */
 /* fmt.format(*args, **kwargs), the keywords named by C strings */
 KrObj *kr_str_format_c(KrObj *fmt, const KrArg *args, int64_t n, const char *const *names,
