@@ -443,6 +443,38 @@ KrObj *kr_obj_abs(KrObj *o) {
   return kr_raise(&kr_TypeError_type, "bad operand type for abs(): '%s'", o->type->name);
 }
 
+/* min(a, b, c, ...) and max(...) of three or more ints: the first of the
+ * equal extremes, as CPython (it does not matter for ints). */
+int64_t kr_min_ints(int64_t a, int64_t b, int64_t n, const int64_t *xs) {
+  int64_t m = b < a ? b : a;
+  for (int64_t i = 0; i < n; i++)
+    if (xs[i] < m)
+      m = xs[i];
+  return m;
+}
+
+int64_t kr_max_ints(int64_t a, int64_t b, int64_t n, const int64_t *xs) {
+  int64_t m = b > a ? b : a;
+  for (int64_t i = 0; i < n; i++)
+    if (xs[i] > m)
+      m = xs[i];
+  return m;
+}
+
+bool kr_min_bools(bool a, bool b, int64_t n, const bool *xs) {
+  bool m = a && b;
+  for (int64_t i = 0; i < n; i++)
+    m = m && xs[i];
+  return m;
+}
+
+bool kr_max_bools(bool a, bool b, int64_t n, const bool *xs) {
+  bool m = a || b;
+  for (int64_t i = 0; i < n; i++)
+    m = m || xs[i];
+  return m;
+}
+
 /* -x of a dynamic value: an int (OverflowError past int64), a float, a bool
  * (as an int), else CPython's TypeError. */
 KrObj *kr_obj_neg(KrObj *o) {

@@ -225,6 +225,18 @@ KrObj *kr_str_rsplit_list(KrObj *s, KrObj *sep) {
   return strs_to_list(n, items);
 }
 
+KrObj *kr_str_rsplit_list0(KrObj *s) {
+  KrObj **items = NULL;
+  int64_t n = kr_str_rsplit(s, NULL, -1, &items);
+  return strs_to_list(n, items);
+}
+
+KrObj *kr_str_rsplit_list2(KrObj *s, KrObj *sep, int64_t maxsplit) {
+  KrObj **items = NULL;
+  int64_t n = kr_str_rsplit(s, sep, maxsplit, &items);
+  return strs_to_list(n, items);
+}
+
 KrObj *kr_str_splitlines_list(KrObj *s) {
   KrObj **items = NULL;
   int64_t n = kr_str_splitlines(s, false, &items);
