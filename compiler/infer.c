@@ -687,7 +687,7 @@ IrFunc *func_spec(Arena *a, FuncDecl *f, const Type **args, int nargs) {
   f->specs[f->nspecs++] = s;
   Buf name = {0};
   if (f->cls)
-    buf_printf(&name, "kp_%s_%s", f->cls->cname, f->name->str);
+    buf_printf(&name, "kp_%s_%s%s", f->cls->cname, f->name->str, f->mkind == MK_SETTER ? "_set" : "");
   else if (f->cbase)
     buf_printf(&name, "kp_%s%s", f->mod->prefix ? f->mod->prefix : "", f->cbase);
   else

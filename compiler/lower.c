@@ -1892,11 +1892,29 @@ static NodeList comp_generators(Node *comp) {
   }
 }
 
+/* enumerate(xs), enumerate(xs, n) or enumerate(xs, start=n): its start, or
+ * NULL (0) when none is given; false when e is no such call. */
+static bool enumerate_call(Lower *L, Node *e, Node **start) {
+  if (builtin_call(L, e, "enumerate", 1, 2)) {
+    *start = e->Call.args.len == 2 ? e->Call.args.items[1] : NULL;
+    return true;
+  }
+  if (e->kind != AST_Call || e->Call.func->kind != AST_Name || e->Call.args.len != 1 ||
+      e->Call.keywords.len != 1 || !e->Call.keywords.items[0]->keyword.arg ||
+      strcmp(e->Call.keywords.items[0]->keyword.arg->str, "start"))
+    return false;
+  Ident *id = e->Call.func->Name.id;
+  if (strcmp(id->str, "enumerate") || local_slot(L, id) >= 0 || module_global_index(L->decl->mod, id) >= 0)
+    return false;
+  *start = e->Call.keywords.items[0]->keyword.value;
+  return true;
+}
+
 /* Is e iterated by a form of its own (not a value with a cursor): a
  * generator expression, zip(...), enumerate(...)? */
 static bool iteration_form(Lower *L, Node *e) {
-  return e->kind == AST_GeneratorExp || builtin_call(L, e, "zip", 1, 8) ||
-         builtin_call(L, e, "enumerate", 1, 2);
+  Node *start;
+  return e->kind == AST_GeneratorExp || builtin_call(L, e, "zip", 1, 8) || enumerate_call(L, e, &start);
 }
 
 static void bound_names(Lower *L, Node *t, Vec *names) {
@@ -2101,12 +2119,12 @@ static void iterate(Lower *L, Node *it, Instr *value, Sink *k, Block *exhausted)
     zip_loop(L, it, k, exhausted);
     return;
   }
-  if (!value && builtin_call(L, it, "enumerate", 1, 2)) {
+  Node *start_expr;
+  if (!value && enumerate_call(L, it, &start_expr)) {
     /* for i, x in enumerate(xs, start): a counter variable beside the loop */
     Node *x = it->Call.args.items[0];
     Instr *xv = iteration_form(L, x) ? NULL : expr(L, x);
-    Instr *start = it->Call.args.len == 2 ? expr(L, it->Call.args.items[1])
-                                          : const_instr(L, it->off, (Const){.kind = CONST_INT, .i = 0});
+    Instr *start = start_expr ? expr(L, start_expr) : const_instr(L, it->off, (Const){.kind = CONST_INT, .i = 0});
     Sink e = {.kind = SINK_ENUMERATE, .slot = hidden_slots(L, it, 1), .next = k};
     write_var(L, e.slot, start);
     iterate(L, x, xv, &e, exhausted);
@@ -2354,7 +2372,9 @@ static void try_stmt(Lower *L, Node *s) {
   try_except(L, s, fexc);
   L->cleanup = fin.outer;
   L->handler = outer;
-  body(L, final); /* completed normally */
+  if (L->cur) /* completed normally (not when every way out of the body returned or raised: the
+               * finally body then runs only on those ways, and nothing falls through to after it) */
+    body(L, final);
   Block *cont = L->cur;
   seal(L, fexc);
   if (fexc->npreds) {

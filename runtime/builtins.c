@@ -443,6 +443,85 @@ KrObj *kr_obj_abs(KrObj *o) {
   return kr_raise(&kr_TypeError_type, "bad operand type for abs(): '%s'", o->type->name);
 }
 
+/* min(a, b, c, ...) and max(...) of three or more ints: the first of the
+ * equal extremes, as CPython (it does not matter for ints). */
+int64_t kr_min_ints(int64_t a, int64_t b, int64_t n, const int64_t *xs) {
+  int64_t m = b < a ? b : a;
+  for (int64_t i = 0; i < n; i++)
+    if (xs[i] < m)
+      m = xs[i];
+  return m;
+}
+
+int64_t kr_max_ints(int64_t a, int64_t b, int64_t n, const int64_t *xs) {
+  int64_t m = b > a ? b : a;
+  for (int64_t i = 0; i < n; i++)
+    if (xs[i] > m)
+      m = xs[i];
+  return m;
+}
+
+bool kr_min_bools(bool a, bool b, int64_t n, const bool *xs) {
+  bool m = a && b;
+  for (int64_t i = 0; i < n; i++)
+    m = m && xs[i];
+  return m;
+}
+
+bool kr_max_bools(bool a, bool b, int64_t n, const bool *xs) {
+  bool m = a || b;
+  for (int64_t i = 0; i < n; i++)
+    m = m || xs[i];
+  return m;
+}
+
+/* -x of a dynamic value: an int (OverflowError past int64), a float, a bool
+ * (as an int), else CPython's TypeError. */
+KrObj *kr_obj_neg(KrObj *o) {
+  switch (num_kind(o)) {
+  case KR_INT: {
+    int64_t v = ((KrInt *)o)->v;
+    return v == INT64_MIN ? kr_int_overflow() : kr_int_box(-v);
+  }
+  case KR_FLOAT: return kr_float_box(-((KrFloat *)o)->v);
+  case KR_BOOL: return kr_int_box(-(int64_t)(o == kr_True));
+  case KR_OBJ: break;
+  }
+  return kr_raise(&kr_TypeError_type, "bad operand type for unary -: '%s'", o->type->name);
+}
+
+/* round(x) of a dynamic value: always an int, as CPython. */
+int64_t kr_obj_round0(KrObj *o) {
+  switch (num_kind(o)) {
+  case KR_INT: return ((KrInt *)o)->v;
+  case KR_FLOAT: return kr_float_round0(((KrFloat *)o)->v);
+  case KR_BOOL: return o == kr_True;
+  case KR_OBJ: break;
+  }
+  kr_raise(&kr_TypeError_type, "type %s doesn't define __round__ method", o->type->name);
+  return 0;
+}
+
+/* round(x, n) of a dynamic value: an int stays an int, a float a float. */
+KrObj *kr_obj_round(KrObj *o, int64_t ndigits) {
+  switch (num_kind(o)) {
+  case KR_INT: {
+    int64_t r = kr_int_round(((KrInt *)o)->v, ndigits);
+    return kr_failed() ? NULL : kr_int_box(r);
+  }
+  case KR_FLOAT: {
+    double r = kr_float_round(((KrFloat *)o)->v, ndigits);
+    return kr_failed() ? NULL : kr_float_box(r);
+  }
+  case KR_BOOL: {
+    int64_t r = kr_int_round(o == kr_True, ndigits);
+    return kr_failed() ? NULL : kr_int_box(r);
+  }
+  case KR_OBJ: break;
+  }
+  return kr_raise(&kr_TypeError_type, "type %s doesn't define __round__ method", o->type->name);
+}
+
 /* ------------------------------------------------------ str % x, str.format */
 
 /* %(key)s: mapping[key]. A dict looks the key up; any other mapping in

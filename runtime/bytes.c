@@ -12,6 +12,7 @@
 #include "containers_impl.h"
 
 #include <stddef.h>
+#include <stdio.h>
 
 static bool b_isspace(unsigned char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
 
@@ -738,6 +739,77 @@ static int decode_error(KrBuf *out, int handler, const char *enc, KrBytes *b, in
 }
 
 static bool is_cont(unsigned char c) { return (c & 0xC0) == 0x80; }
+
+/* str.encode(encoding): UTF-8, ASCII or Latin-1, strict; a code point the
+ * codec cannot encode (a surrogate for UTF-8) raises UnicodeEncodeError
+ * naming the run of such characters, as CPython does. */
+KrObj *kr_str_encode(KrObj *so, const char *encoding) {
+  static const char *const utf8_names[] = {"utf-8", "utf8", "u8", "utf", "cp65001", NULL};
+  static const char *const ascii_names[] = {"ascii", "us-ascii", "646", "us", NULL};
+  static const char *const latin1_names[] = {"latin-1", "latin1", "iso-8859-1", "iso8859-1", "8859", "cp819",
+                                             "l1", "latin", "iso-ir-100", NULL};
+  const char *enc;
+  int64_t limit; /* the first code point the codec cannot encode */
+  if (!encoding || name_is(encoding, utf8_names))
+    enc = "utf-8", limit = 0x110000;
+  else if (name_is(encoding, ascii_names))
+    enc = "ascii", limit = 0x80;
+  else if (name_is(encoding, latin1_names))
+    enc = "latin-1", limit = 0x100;
+  else
+    return krc_raisef(&kr_LookupError_type, "unknown encoding: %s", encoding);
+  KrStr *str = (KrStr *)so;
+  const unsigned char *p = (const unsigned char *)str->data, *end = p + str->len;
+  KrObj *b = bytes_alloc(limit == 0x110000 ? str->len : str->nchars);
+  if (!b)
+    return NULL;
+  char *out = KR_BYTES(b)->data;
+  int64_t pos = 0, bad = -1, bad_end = -1, first_cp = 0;
+  while (p < end) {
+    const unsigned char *start = p;
+    int64_t cp = *p++;
+    if (cp >= 0xF0)
+      cp = cp & 0x07, cp = (cp << 6) | (*p++ & 0x3F), cp = (cp << 6) | (*p++ & 0x3F), cp = (cp << 6) | (*p++ & 0x3F);
+    else if (cp >= 0xE0)
+      cp = cp & 0x0F, cp = (cp << 6) | (*p++ & 0x3F), cp = (cp << 6) | (*p++ & 0x3F);
+    else if (cp >= 0xC0)
+      cp = cp & 0x1F, cp = (cp << 6) | (*p++ & 0x3F);
+    bool ok = cp < limit && !(limit == 0x110000 && cp >= 0xD800 && cp <= 0xDFFF);
+    if (bad >= 0) {
+      if (ok)
+        break;
+      bad_end = pos + 1;
+    } else if (!ok) {
+      bad = pos, bad_end = pos + 1, first_cp = cp;
+    } else if (limit == 0x110000) {
+      memcpy(out, start, (size_t)(p - start));
+      out += p - start;
+    } else
+      *out++ = (char)cp;
+    pos++;
+  }
+  if (bad < 0) {
+    KR_BYTES(b)->len = out - KR_BYTES(b)->data;
+    return b;
+  }
+  kr_decref(b);
+  const char *reason = limit == 0x80 ? "ordinal not in range(128)"
+                       : limit == 0x100 ? "ordinal not in range(256)"
+                                        : "surrogates not allowed";
+  if (bad_end - bad == 1) {
+    char ch[16];
+    if (first_cp < 0x100)
+      snprintf(ch, sizeof ch, "\\x%02x", (unsigned)first_cp);
+    else if (first_cp < 0x10000)
+      snprintf(ch, sizeof ch, "\\u%04x", (unsigned)first_cp);
+    else
+      snprintf(ch, sizeof ch, "\\U%08x", (unsigned)first_cp);
+    return krc_raisef(&kr_UnicodeEncodeError_type, "'%s' codec can't encode character '%s' in position %lld: %s",
+                      enc, ch, (long long)bad, reason);
+  }
+  return krc_raisef(&kr_UnicodeEncodeError_type, "'%s' codec can't encode characters in position %lld-%lld: %s", enc,
+                    (long long)bad, (long long)bad_end - 1, reason);
+}
 
 KrObj *kr_bytes_decode(KrObj *o, const char *encoding, const char *errors) {
   if (KR_BYTES(o)->len == 0) /* CPython returns '' before it looks the codec up */

@@ -281,6 +281,7 @@ int kr_dict_setitem(KrObj *d, KrVal k, ValKind kk, KrVal v);      /* d[k] = v, v
 int kr_dict_delitem(KrObj *d, KrVal k, ValKind kk);               /* del d[k]; KeyError(k) */
 int kr_dict_contains(KrObj *d, KrVal k, ValKind kk);              /* k in d */
 KrVal kr_dict_pop(KrObj *d, KrVal k, ValKind kk, const KrVal *dflt); /* d.pop(k[, dflt]); dflt NULL: none */
+KrVal kr_dict_pop_opt(KrObj *d, KrVal k, ValKind kk, ValKind want); /* d.pop(k, None): Optional of the value */
 KrObj *kr_dict_popitem(KrObj *d);               /* d.popitem(): a (k, v) tuple; KeyError: popitem(): dictionary is empty */
 int kr_dict_popitem2(KrObj *d, KrVal *k, KrVal *v); /* the same, without the tuple (new references) */
 KrVal kr_dict_setdefault(KrObj *d, KrVal k, ValKind kk, KrVal dflt); /* d.setdefault(k, dflt) */

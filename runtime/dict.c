@@ -426,6 +426,23 @@ KrVal kr_dict_pop(KrObj *o, KrVal k, ValKind kk, const KrVal *dflt) {
   return v;
 }
 
+/* d.pop(k, None): the value as kind want (an Optional is boxed), or None. */
+KrVal kr_dict_pop_opt(KrObj *o, KrVal k, ValKind kk, ValKind want) {
+  KrVal v, out = {0};
+  int r = kr_dict_lookup(o, k, kk, &v);
+  if (r < 0)
+    return out;
+  if (r == 0)
+    return (KrVal){.o = kr_None};
+  ValKind vk = KR_DICT(o)->vkind;
+  v = kr_dict_pop(o, k, kk, NULL);
+  if (kr_failed())
+    return out;
+  krc_convert(v, vk, want, &out);
+  kr_val_decref(v, vk);
+  return out;
+}
+
 int kr_dict_popitem2(KrObj *o, KrVal *k, KrVal *v) {
   KrDict *d = KR_DICT(o);
   if (d->used == 0) {

@@ -507,6 +507,9 @@ void kr_print_file(KrObj *f, int64_t n, const KrVal *vals, const uint8_t *kinds,
 #define KR_BYTES_TRUTH(b) (kr_bytes_len(b) != 0)
 #define KR_BYTES_DECODE(b) kr_bytes_decode(b, NULL, NULL)
 #define KR_BYTES_DECODE_AS(b, enc) kr_bytes_decode(b, kr_str_data(enc), NULL)
+KrObj *kr_str_encode(KrObj *s, const char *encoding); /* str.encode(): utf-8, ascii, latin-1 */
+#define KR_STR_ENCODE(s) kr_str_encode(s, NULL)
+#define KR_STR_ENCODE_AS(s, enc) kr_str_encode(s, kr_str_data(enc))
 
 /* ------------------------------------------------------------- dynamic.c */
 

@@ -5,6 +5,7 @@
  */
 #include "core_impl.h"
 #include "containers_impl.h"
+#include "mathmod.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -224,6 +225,18 @@ KrObj *kr_str_rsplit_list(KrObj *s, KrObj *sep) {
   return strs_to_list(n, items);
 }
 
+KrObj *kr_str_rsplit_list0(KrObj *s) {
+  KrObj **items = NULL;
+  int64_t n = kr_str_rsplit(s, NULL, -1, &items);
+  return strs_to_list(n, items);
+}
+
+KrObj *kr_str_rsplit_list2(KrObj *s, KrObj *sep, int64_t maxsplit) {
+  KrObj **items = NULL;
+  int64_t n = kr_str_rsplit(s, sep, maxsplit, &items);
+  return strs_to_list(n, items);
+}
+
 KrObj *kr_str_splitlines_list(KrObj *s) {
   KrObj **items = NULL;
   int64_t n = kr_str_splitlines(s, false, &items);
@@ -397,6 +410,71 @@ KrObj *kr_obj_add(KrObj *a, KrObj *b) { return obj_arith(a, b, '+'); }
 KrObj *kr_obj_sub(KrObj *a, KrObj *b) { return obj_arith(a, b, '-'); }
 KrObj *kr_obj_mul(KrObj *a, KrObj *b) { return obj_arith(a, b, '*'); }
 KrObj *kr_obj_truediv(KrObj *a, KrObj *b) { return obj_arith(a, b, '/'); }
+
+/* x / y with one side a dynamic value and the other a number: a float
+ * whenever it does not raise, so the result is unboxed. */
+static double div_unbox(KrObj *r) {
+  if (!r)
+    return -1.0;
+  double q = ((KrFloat *)r)->v;
+  kr_decref(r);
+  return q;
+}
+
+double kr_truediv_fO(double a, KrObj *b) {
+  KrObj *x = kr_float_box(a);
+  double q = div_unbox(obj_arith(x, b, '/'));
+  kr_decref(x);
+  return q;
+}
+
+double kr_truediv_Of(KrObj *a, double b) {
+  KrObj *y = kr_float_box(b);
+  double q = div_unbox(obj_arith(a, y, '/'));
+  kr_decref(y);
+  return q;
+}
+
+double kr_truediv_iO(int64_t a, KrObj *b) {
+  KrObj *x = kr_int_box(a);
+  double q = div_unbox(obj_arith(x, b, '/'));
+  kr_decref(x);
+  return q;
+}
+
+double kr_truediv_Oi(KrObj *a, int64_t b) {
+  KrObj *y = kr_int_box(b);
+  double q = div_unbox(obj_arith(a, y, '/'));
+  kr_decref(y);
+  return q;
+}
+
+/* A dynamic value where math wants a real number: CPython's TypeError
+ * for anything but an int, a bool or a float. */
+static bool obj_real(KrObj *o, double *x) {
+  int64_t i;
+  switch (num_of(o, &i, x)) {
+  case 'i': *x = (double)i; return true;
+  case 'f': return true;
+  }
+  kr_raise(&kr_TypeError_type, "must be real number, not %s", o->type->name);
+  return false;
+}
+
+double kr_obj_math_sqrt(KrObj *o) {
+  double x;
+  return obj_real(o, &x) ? kr_math_sqrt(x) : -1.0;
+}
+
+double kr_obj_math_exp(KrObj *o) {
+  double x;
+  return obj_real(o, &x) ? kr_math_exp(x) : -1.0;
+}
+
+double kr_obj_math_log(KrObj *o) {
+  double x;
+  return obj_real(o, &x) ? kr_math_log(x) : -1.0;
+}
 
 void kr_exc_restore(KrObj *exc) {
   kr_incref(exc);

@@ -216,6 +216,8 @@ KrObj *kr_str_split_list0(KrObj *s);                 /* s.split(): a list[str] *
 KrObj *kr_str_split_list(KrObj *s, KrObj *sep);      /* s.split(sep) */
 KrObj *kr_str_split_list2(KrObj *s, KrObj *sep, int64_t maxsplit);
 KrObj *kr_str_rsplit_list(KrObj *s, KrObj *sep);
+KrObj *kr_str_rsplit_list0(KrObj *s);                /* s.rsplit() */
+KrObj *kr_str_rsplit_list2(KrObj *s, KrObj *sep, int64_t maxsplit); /* s.rsplit(sep, maxsplit) */
 KrObj *kr_str_splitlines_list(KrObj *s);
 KrObj *kr_str_join_list(KrObj *sep, KrObj *list);     /* sep.join(list): TypeError for a non-str item */
 
@@ -433,6 +435,7 @@ static inline bool kr_range_has(int64_t v, KrRangeLoop r) { /* v in range(...) *
 #define KR_DICT_SETDEFAULT(d, k, v) kr_dict_setdefault((d), (k), KR_DICT(d)->kkind, (v))
 #define KR_DICT_POP(d, k) kr_dict_pop((d), (k), KR_DICT(d)->kkind, NULL)
 #define KR_DICT_POP2(d, k, dflt) kr_dict_pop((d), (k), KR_DICT(d)->kkind, (const KrVal[]){dflt})
+#define KR_DICT_POP_OPT(d, k, n, want) kr_dict_pop_opt((d), (k), KR_DICT(d)->kkind, (want))
 #define KR_IN_ANY(v, c) (kr_contains((c), (KrVal){.o = (v)}, KR_OBJ) > 0)
 #define KR_NOT_IN_ANY(v, c) (kr_contains((c), (KrVal){.o = (v)}, KR_OBJ) == 0)
 KrVal kr_tuple_item_as(KrObj *t, int64_t i, ValKind kind); /* t[i] as a value of kind */
@@ -470,6 +473,13 @@ KrObj *kr_obj_truediv(KrObj *a, KrObj *b); /* a / b for dynamic numbers */
 #define KR_OBJ_GT(a, b) (kr_obj_cmp((a), (b), KR_GT) > 0)
 #define KR_OBJ_GE(a, b) (kr_obj_cmp((a), (b), KR_GE) > 0)
 KrObj *kr_obj_sub(KrObj *a, KrObj *b);
+double kr_truediv_fO(double a, KrObj *b);          /* number / dynamic value: a float */
+double kr_truediv_Of(KrObj *a, double b);
+double kr_truediv_iO(int64_t a, KrObj *b);
+double kr_truediv_Oi(KrObj *a, int64_t b);
+double kr_obj_math_sqrt(KrObj *o);                  /* math.sqrt/exp/log of a dynamic value */
+double kr_obj_math_exp(KrObj *o);
+double kr_obj_math_log(KrObj *o);
 KrObj *kr_obj_mul(KrObj *a, KrObj *b);
 
 /* ---- exceptions: the end of a finally block run for an exception makes it
@@ -494,6 +504,13 @@ KrVal kr_next_default(KrObj *it, KrObj *dflt, ValKind want); /* next(it, dflt) *
 KrVal kr_max_default(KrObj *iterable, KrObj *dflt, ValKind want); /* max(x, default=d) */
 KrVal kr_min_default(KrObj *iterable, KrObj *dflt, ValKind want); /* min(x, default=d) */
 KrObj *kr_obj_abs(KrObj *o);                       /* abs() of a dynamic value */
+int64_t kr_min_ints(int64_t a, int64_t b, int64_t n, const int64_t *xs); /* min(a, b, c...) of ints */
+int64_t kr_max_ints(int64_t a, int64_t b, int64_t n, const int64_t *xs);
+bool kr_min_bools(bool a, bool b, int64_t n, const bool *xs);       /* min/max of bools: a bool */
+bool kr_max_bools(bool a, bool b, int64_t n, const bool *xs);
+KrObj *kr_obj_neg(KrObj *o);                       /* -x of a dynamic value */
+int64_t kr_obj_round0(KrObj *o);                   /* round(x) of a dynamic value */
+KrObj *kr_obj_round(KrObj *o, int64_t ndigits);    /* round(x, n) of a dynamic value */
 KrObj *kr_str_mod_obj(KrObj *fmt, KrObj *x);       /* fmt % x: a tuple, a mapping, or one value */
 /* fmt.format(*args, **kwargs), the keywords named by C strings */
 KrObj *kr_str_format_c(KrObj *fmt, const KrArg *args, int64_t n, const char *const *names,
