@@ -544,7 +544,7 @@ static void find_exception_classes(Arena *a, Module *m) {
 
 bool is_compile_time_module(Ident *name) {
   return !strcmp(name->str, "typing") || !strcmp(name->str, "__future__") ||
-         !strcmp(name->str, "dataclasses");
+         !strcmp(name->str, "dataclasses") || !strcmp(name->str, "functools");
 }
 
 /* ---- classes */
@@ -1456,7 +1456,113 @@ static void find_imports(Arena *a, Module *m, NodeList body, Vec *imps) {
 }
 
 /* The module's names, functions and imports; the modules it imports first. */
+/* Is d functools.lru_cache / lru_cache(...) / cache? Sets *maxsize (-1:
+ * unbounded). */
+static bool cache_decorator(Module *m, Node *d, int64_t *maxsize) {
+  Node *fn = d->kind == AST_Call ? d->Call.func : d;
+  const char *name = fn->kind == AST_Name ? fn->Name.id->str
+                     : fn->kind == AST_Attribute && fn->Attribute.value->kind == AST_Name &&
+                             !strcmp(fn->Attribute.value->Name.id->str, "functools")
+                         ? fn->Attribute.attr->str
+                         : "";
+  bool lru = !strcmp(name, "lru_cache"), cache = !strcmp(name, "cache");
+  if (!lru && !cache)
+    return false;
+  *maxsize = cache ? -1 : 128;
+  if (d->kind == AST_Call) {
+    NodeList args = d->Call.args, kws = d->Call.keywords;
+    Node *v = args.len ? args.items[0] : NULL;
+    for (int i = 0; i < kws.len; i++)
+      if (!strcmp(kws.items[i]->keyword.arg->str, "maxsize"))
+        v = kws.items[i]->keyword.value;
+      else
+        error_at(m->src, kws.items[i]->off, ERR_SYNTAX, "kiln does not support lru_cache(%s=) yet",
+                 kws.items[i]->keyword.arg->str);
+    if (v && v->kind == AST_Constant && v->Constant.value.kind == CONST_NONE)
+      *maxsize = -1;
+    else if (v && v->kind == AST_Constant && v->Constant.value.kind == CONST_INT)
+      *maxsize = v->Constant.value.i > 0 ? v->Constant.value.i : 0;
+    else if (v)
+      error_at(m->src, v->off, ERR_SYNTAX, "kiln does not support lru_cache(maxsize=) other than a constant yet");
+  }
+  return true;
+}
+
+/* @lru_cache / @cache on a top-level def: the def is renamed f__kiln_cached,
+ * and f becomes a wrapper that memoises it in a module-level dict keyed by
+ * the arguments' tuple, evicting the least recently used entry past maxsize
+ * as CPython's lru_cache does (a hit moves its key to the end). Written as
+ * Python source, parsed, and placed at the def. */
+static void cache_functions(Arena *a, Module *m) {
+  NodeList body = m->ast->Module.body;
+  Vec out = {0};
+  for (int i = 0; i < body.len; i++) {
+    Node *def = body.items[i];
+    int64_t maxsize;
+    if (def->kind != AST_FunctionDef || def->FunctionDef.decorator_list.len != 1 ||
+        !cache_decorator(m, def->FunctionDef.decorator_list.items[0], &maxsize)) {
+      vec_push(&out, def);
+      continue;
+    }
+    Node *args = def->FunctionDef.args;
+    if (args->arguments.vararg || args->arguments.kwarg || args->arguments.kwonlyargs.len ||
+        args->arguments.posonlyargs.len)
+      error_at(m->src, def->off, ERR_SYNTAX,
+               "kiln does not support lru_cache on functions with *args, **kwargs or keyword-only parameters yet");
+    const char *f = def->FunctionDef.name->str;
+    Buf src = {0}, params = {0}, names = {0};
+    NodeList ps = args->arguments.args, ds = args->arguments.defaults;
+    for (int k = 0; k < ps.len; k++) {
+      const char *p = ps.items[k]->arg.arg->str;
+      buf_printf(&params, "%s%s", k ? ", " : "", p);
+      int d = k - (ps.len - ds.len);
+      if (d >= 0) {
+        buf_puts(&params, "=");
+        node_text(&params, m, ds.items[d]);
+      }
+      buf_printf(&names, "%s%s", k ? ", " : "", p);
+    }
+    buf_printf(&src, "%s__kiln_memo = {}\n", f);
+    buf_printf(&src, "def %s(%s):\n    key = (%s%s)\n    if key in %s__kiln_memo:\n", f, params.data ? params.data : "",
+               names.data ? names.data : "", ps.len == 1 ? "," : "", f);
+    if (maxsize >= 0)
+      buf_printf(&src, "        hit = %s__kiln_memo.pop(key)\n        %s__kiln_memo[key] = hit\n        return hit\n", f, f);
+    else
+      buf_printf(&src, "        return %s__kiln_memo[key]\n", f);
+    buf_printf(&src, "    value = %s__kiln_cached(%s)\n", f, names.data ? names.data : "");
+    if (maxsize == 0)
+      buf_puts(&src, "    return value\n");
+    else {
+      if (maxsize > 0)
+        buf_printf(&src, "    if len(%s__kiln_memo) >= %lld:\n        del %s__kiln_memo[next(iter(%s__kiln_memo))]\n", f,
+                   (long long)maxsize, f, f);
+      buf_printf(&src, "    %s__kiln_memo[key] = value\n    return value\n", f);
+    }
+    buf_free(&params);
+    buf_free(&names);
+    char path[300];
+    snprintf(path, sizeof path, "<lru_cache %s>", f);
+    Source *gs = source_from_bytes(arena_strndup(a, path, strlen(path)), src.data, src.len);
+    Node *gen = gs ? parse_module(a, gs) : NULL;
+    buf_free(&src);
+    if (!gen)
+      error_at(m->src, def->off, ERR_SYNTAX, "kiln cannot generate the cache of '%s'", f);
+    char cached[300];
+    snprintf(cached, sizeof cached, "%s__kiln_cached", f);
+    def->FunctionDef.name = intern(cached, strlen(cached));
+    def->FunctionDef.decorator_list.len = 0;
+    vec_push(&out, def);
+    for (int k = 0; k < gen->Module.body.len; k++) {
+      Node *g = gen->Module.body.items[k];
+      place_at(&g, def);
+      vec_push(&out, g);
+    }
+  }
+  m->ast->Module.body = nodelist_from(a, &out);
+}
+
 static void resolve_into(Arena *a, Module *m) {
+  cache_functions(a, m);
   Vec imps = {0};
   find_imports(a, m, m->ast->Module.body, &imps);
   m->nimports = imps.len;
