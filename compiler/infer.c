@@ -1086,6 +1086,16 @@ static void attr_instr(Infer *I, Instr *in) {
     return;
   ClassDecl *c = class_of(rt);
   const char *x = in->name->str;
+  if (!c && in->op == IR_GETATTR && rt->kind == TY_OBJECT &&
+      (!strcmp(x, "args") || !strcmp(x, "__cause__") || !strcmp(x, "__context__"))) {
+    /* an exception's attributes, read at run time: the op library's ".args" */
+    char name[32];
+    snprintf(name, sizeof name, ".%s", x);
+    in->op = IR_BUILTIN;
+    in->name = intern(name, strlen(name));
+    I->changed = true;
+    return;
+  }
   if (!c) {
     in->err = msg(I, "kiln does not support attribute '%s' of %s yet", x, ty_str_of(rt));
     return;

@@ -1412,6 +1412,18 @@ static Instr *expr(Lower *L, Node *e) {
       return module_global(L, module_ref(L, e->Attribute.value)->mod, e->Attribute.attr, e->off);
     if (class_ref(L, e->Attribute.value))
       return class_attr(L, class_ref(L, e->Attribute.value), e->Attribute.attr, NULL, e->off);
+    if (!strcmp(e->Attribute.attr->str, "__name__")) { /* type(x).__name__, x.__class__.__name__ */
+      Node *v = e->Attribute.value;
+      Node *of = v->kind == AST_Call && is_builtin_name(L, v->Call.func, "type") && v->Call.args.len == 1 &&
+                         !v->Call.keywords.len
+                     ? v->Call.args.items[0]
+                 : v->kind == AST_Attribute && !strcmp(v->Attribute.attr->str, "__class__") ? v->Attribute.value
+                                                                                            : NULL;
+      if (of) {
+        Instr *x = expr(L, of);
+        return builtin(L, e->off, "typename", &x, 1);
+      }
+    }
     if (is_super_call(e->Attribute.value))
       unsupported(L, e, "super() other than to call a method");
     {

@@ -279,3 +279,51 @@ void kr_unpack_atleast(int64_t n, int64_t want) {
 bool kr_match_seq(KrObj *o) { return o->type == &kr_list_type || o->type == &kr_tuple_type; }
 bool kr_match_map(KrObj *o) { return o->type == &kr_dict_type; }
 bool kr_match_bool(KrObj *o, bool v) { return o == (v ? kr_True : kr_False); }
+
+/* ------------------------------------------------ type names, exceptions */
+
+/* type(o).__name__: the name without its module (json.decoder.JSONDecodeError) */
+KrObj *kr_typename(KrObj *o) {
+  const char *dot = strrchr(o->type->name, '.');
+  return kr_str_from_cstr(dot ? dot + 1 : o->type->name);
+}
+
+static KrExc *exc_of(KrObj *o, const char *attr) {
+  if (kr_isinstance(o, &kr_BaseException_type))
+    return (KrExc *)o;
+  kr_raise(&kr_AttributeError_type, "'%s' object has no attribute '%s'", o->type->name, attr);
+  return NULL;
+}
+
+/* e.args: a tuple of the exception's arguments */
+KrObj *kr_exc_args(KrObj *o) {
+  KrExc *e = exc_of(o, "args");
+  if (!e)
+    return NULL;
+  KrObj *t = kr_tuple_new(e->nargs, NULL);
+  if (!t)
+    return NULL;
+  for (int64_t i = 0; i < e->nargs; i++) {
+    kr_incref(e->args[i]);
+    KR_TUPLE(t)->items[i].o = e->args[i];
+  }
+  return t;
+}
+
+KrObj *kr_exc_cause(KrObj *o) {
+  KrExc *e = exc_of(o, "__cause__");
+  if (!e)
+    return NULL;
+  KrObj *r = e->cause ? e->cause : kr_None;
+  kr_incref(r);
+  return r;
+}
+
+KrObj *kr_exc_context(KrObj *o) {
+  KrExc *e = exc_of(o, "__context__");
+  if (!e)
+    return NULL;
+  KrObj *r = e->context ? e->context : kr_None;
+  kr_incref(r);
+  return r;
+}

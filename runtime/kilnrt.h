@@ -542,4 +542,10 @@ bool kr_match_seq(KrObj *o);
 bool kr_match_map(KrObj *o);
 bool kr_match_bool(KrObj *o, bool v);
 
+/* type(x).__name__; an exception's args, __cause__, __context__ (dynamic.c) */
+KrObj *kr_typename(KrObj *o);
+KrObj *kr_exc_args(KrObj *o);
+KrObj *kr_exc_cause(KrObj *o);
+KrObj *kr_exc_context(KrObj *o);
+
 #endif
