@@ -2433,8 +2433,7 @@ static void try_stmt(Lower *L, Node *s);
 
 static void with_stmt(Lower *L, Node *s) {
   NodeList items = s->With.items;
-  const int first = 0;
-  Node *it = items.items[first];
+  Node *it = items.items[0];
   Instr *mgr = expr(L, it->withitem.context_expr);
   char nm[48];
   snprintf(nm, sizeof nm, "with#%u", it->off);
@@ -2468,9 +2467,9 @@ static void with_stmt(Lower *L, Node *s) {
   Node *exit = synth(L, AST_Expr, it);
   exit->Expr.value = call;
   Node *t = synth(L, AST_Try, s);
-  if (first + 1 < items.len) { /* the rest of the items: a with of their own inside */
+  if (items.len > 1) { /* the rest of the items: a with of their own inside */
     Node *inner = synth(L, AST_With, s);
-    inner->With.items = (NodeList){items.items + first + 1, items.len - first - 1};
+    inner->With.items = (NodeList){items.items + 1, items.len - 1};
     inner->With.body = s->With.body;
     t->Try.body = one_node(L, inner);
   } else {
