@@ -518,6 +518,7 @@ struct ClassDecl {
   int nattrs;
   int depth;          /* 0 for a class without a base of the program */
   bool dataclass, frozen, order;
+  bool is_enum;       /* class C(Enum): its members are instances made by the class body */
   const char *cname;  /* <prefix><name>: the C struct is ko_<cname>, the type kt_<cname> */
   struct IrFunc *slots[12]; /* type propagation: the dunder methods the runtime calls (KrType) */
   bool made;          /* type propagation: instances of exactly this class are made */

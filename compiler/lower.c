@@ -621,6 +621,9 @@ static Instr *name_load(Lower *L, Node *e) {
   FuncDecl *enc = enclosing_def(L, id);
   if (enc) /* a def nested in an enclosing function: itself, or a sibling that captures nothing */
     return func_value(L, enc, e->off);
+  ClassDecl *ec = module_class(L->decl->mod, id);
+  if (ec && ec->is_enum) /* an enum as a value: its members, in order */
+    return class_attr(L, ec, intern("_kiln_members", 13), NULL, e->off);
   if (import_of(L->decl->mod, id) || module_class(L->decl->mod, id))
     unsupported(L, e, "modules, functions and classes as values (call them, or use m.name)");
   if (!strcmp(id->str, "__name__")) /* __main__ for a program, the file's stem for a library */
@@ -861,6 +864,8 @@ static Instr *setattr(Lower *L, Instr *obj, Ident *name, Instr *val, uint32_t of
 /* C(args): a new instance, its fields that have a class attribute of the
  * same name set from it, then __init__ (of C or of its nearest base). */
 static Instr *construct(Lower *L, Node *e, ClassDecl *c) {
+  if (c->is_enum && e->Call.args.len == 1 && !e->Call.keywords.len) /* Color(1): the member */
+    return call_func(L, e, class_method(c, intern("_kiln_lookup", 12), -1), NULL);
   Instr *obj = new_instr(L, IR_NEW, e->off, 0);
   obj->cls = c;
   emit(L, obj);

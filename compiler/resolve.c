@@ -544,7 +544,7 @@ static void find_exception_classes(Arena *a, Module *m) {
 
 bool is_compile_time_module(Ident *name) {
   return !strcmp(name->str, "typing") || !strcmp(name->str, "__future__") ||
-         !strcmp(name->str, "dataclasses") || !strcmp(name->str, "functools");
+         !strcmp(name->str, "dataclasses") || !strcmp(name->str, "functools") || !strcmp(name->str, "enum");
 }
 
 /* ---- classes */
@@ -815,6 +815,93 @@ static Node *dataclass_decorator(ClassDecl *c, Node *d) {
 
 static void add_method(Arena *a, ClassDecl *c, Vec *methods, Node *def, int kind);
 
+/* class C(Enum): each `NAME = value` of the body becomes `NAME = C("NAME",
+ * value)` (auto() the next int), and `_kiln_members = [C.NAME, ...]` follows:
+ * the members are instances with fields name and value, made when the
+ * class statement runs. */
+static void enum_members(Arena *a, ClassDecl *c) {
+  NodeList body = c->def->ClassDef.body;
+  Vec out = {0}, members = {0};
+  int64_t next = 1;
+  for (int i = 0; i < body.len; i++) {
+    Node *st = body.items[i];
+    vec_push(&out, st);
+    if (st->kind != AST_Assign || st->Assign.targets.len != 1 || st->Assign.targets.items[0]->kind != AST_Name ||
+        st->Assign.targets.items[0]->Name.id->str[0] == '_')
+      continue;
+    Ident *name = st->Assign.targets.items[0]->Name.id;
+    Node *v = st->Assign.value;
+    if (v->kind == AST_Call && v->Call.func->kind == AST_Name && !strcmp(v->Call.func->Name.id->str, "auto")) {
+      v = node_new(a, AST_Constant, v->off, v->end);
+      v->Constant.value = (Const){.kind = CONST_INT, .i = next};
+    }
+    if (v->kind == AST_Constant && v->Constant.value.kind == CONST_INT)
+      next = v->Constant.value.i + 1;
+    Node *call = node_new(a, AST_Call, st->off, st->end);
+    Node *fn = node_new(a, AST_Name, st->off, st->end);
+    fn->Name.id = c->name;
+    Node *nm = node_new(a, AST_Constant, st->off, st->end);
+    nm->Constant.value = (Const){.kind = CONST_STR, .s = name->str, .len = name->len};
+    Node **args = arena_alloc(a, 2 * sizeof *args);
+    args[0] = nm;
+    args[1] = v;
+    call->Call.func = fn;
+    call->Call.args = (NodeList){args, 2};
+    st->Assign.value = call;
+    vec_push(&members, name);
+  }
+  /* _kiln_members = [C.A, C.B, ...] */
+  Node *list = node_new(a, AST_List, c->def->off, c->def->end);
+  Node **elts = arena_alloc(a, (size_t)(members.len + 1) * sizeof *elts);
+  for (int i = 0; i < members.len; i++) {
+    Node *at = node_new(a, AST_Attribute, c->def->off, c->def->end);
+    Node *cn = node_new(a, AST_Name, c->def->off, c->def->end);
+    cn->Name.id = c->name;
+    at->Attribute.value = cn;
+    at->Attribute.attr = members.items[i];
+    elts[i] = at;
+  }
+  list->List.elts = (NodeList){elts, members.len};
+  Node *assign = node_new(a, AST_Assign, c->def->off, c->def->end);
+  Node *target = node_new(a, AST_Name, c->def->off, c->def->end);
+  target->Name.id = intern("_kiln_members", 13);
+  target->Name.ctx = CTX_Store;
+  Node **targets = arena_alloc(a, sizeof *targets);
+  targets[0] = target;
+  assign->Assign.targets = (NodeList){targets, 1};
+  assign->Assign.value = list;
+  vec_push(&out, assign);
+  free(members.items);
+  c->def->ClassDef.body = nodelist_from(a, &out);
+}
+
+static void add_method(Arena *a, ClassDecl *c, Vec *methods, Node *def, int kind);
+static void place_at(Node **slot, void *ctx);
+
+/* An enum's methods: __init__(name, value), CPython's repr and str, and
+ * the lookup C(value) calls. */
+static void enum_methods(Arena *a, ClassDecl *c, Vec *methods) {
+  const char *n = c->name->str;
+  Buf src = {0};
+  buf_printf(&src, "def __init__(self, name, value):\n    self.name = name\n    self.value = value\n");
+  buf_printf(&src, "def __repr__(self):\n    return '<%s.' + self.name + ': ' + repr(self.value) + '>'\n", n);
+  buf_printf(&src, "def __str__(self):\n    return '%s.' + self.name\n", n);
+  buf_printf(&src, "def _kiln_lookup(value):\n    for m in %s._kiln_members:\n        if m.value == value:\n"
+                   "            return m\n    raise ValueError(repr(value) + ' is not a valid %s')\n", n, n);
+  char path[300];
+  snprintf(path, sizeof path, "<enum %s>", n);
+  Source *gs = source_from_bytes(arena_strndup(a, path, strlen(path)), src.data, src.len);
+  Node *ast = gs ? parse_module(a, gs) : NULL;
+  buf_free(&src);
+  if (!ast)
+    error_at(c->mod->src, c->def->off, ERR_SYNTAX, "kiln cannot generate the methods of enum '%s'", n);
+  for (int i = 0; i < ast->Module.body.len; i++) {
+    Node *def = ast->Module.body.items[i];
+    place_at(&def, c->def);
+    add_method(a, c, methods, def, i == 3 ? MK_STATIC : MK_PLAIN);
+  }
+}
+
 /* Source text of node n. */
 static void node_text(Buf *b, Module *m, Node *n) {
   buf_putn(b, m->src->text + n->off, n->end - n->off);
@@ -1048,7 +1135,12 @@ static void find_classes(Arena *a, Module *m) {
       }
       if (b->kind == AST_Name && is_builtin_exception(b->Name.id))
         class_error(c, b, "exception classes with a body other than pass");
-      if (!base && !(b->kind == AST_Name && !strcmp(b->Name.id->str, "object")))
+      if ((b->kind == AST_Name && !strcmp(b->Name.id->str, "Enum")) ||
+          (b->kind == AST_Attribute && !strcmp(b->Attribute.attr->str, "Enum") &&
+           b->Attribute.value->kind == AST_Name && !strcmp(b->Attribute.value->Name.id->str, "enum"))) {
+        c->is_enum = true;
+        enum_members(a, c);
+      } else if (!base && !(b->kind == AST_Name && !strcmp(b->Name.id->str, "object")))
         class_error(c, b, "this base class (a class of the program defined before it, or object)");
       c->base = base;
     }
@@ -1105,6 +1197,8 @@ static void find_classes(Arena *a, Module *m) {
     }
     c->nattrs = attrs.len;
     c->attrs = (Ident **)vec_to_arena(a, &attrs);
+    if (c->is_enum)
+      enum_methods(a, c, &methods);
     c->nmethods = methods.len; /* so far: dataclass_methods looks up __post_init__ */
     c->methods = (FuncDecl **)methods.items;
     if (c->dataclass)
