@@ -224,6 +224,23 @@ static const Type *code_type(char c, const Type *actual) {
 
 /* --------------------------------------------------------------- values */
 
+/* place = x for a boxed place (a global, a field) that owns its value: the
+ * old value released after, a borrowed x taken a reference to, an owned x
+ * (a new box) checked for MemoryError. */
+static void goto_error(Emit *E, Instr *in);
+
+static void store_boxed(Emit *E, Instr *in, const char *place, const char *x, bool owned) {
+  buf_printf(E->out, "  {\n    KrObj *old = %s;\n    %s = %s;\n", place, place, x);
+  if (!owned) {
+    buf_printf(E->out, "    kr_incref(%s);\n", place);
+  } else {
+    buf_printf(E->out, "    if (!%s) { %s = old; ", place, place);
+    goto_error(E, in);
+    buf_puts(E->out, "    }\n");
+  }
+  buf_puts(E->out, "    kr_xdecref(old);\n  }\n");
+}
+
 static void phi_copies(Emit *E, Block *from, Block *to);
 
 /* Leave for the error: to the try's dispatch block (copying the phis along
@@ -846,15 +863,7 @@ static void emit_attr(Emit *E, Instr *in) {
     Buf x = {0};
     convert(E, &x, in->args[1], ft, &owned);
     if (boxed(ft)) {
-      buf_printf(E->out, "  {\n    KrObj *old = %s;\n    %s = %s;\n", acc, acc, x.data);
-      if (!owned)
-        buf_printf(E->out, "    kr_incref(%s);\n", acc);
-      else {
-        buf_printf(E->out, "    if (!%s) { %s = old; ", acc, acc);
-        goto_error(E, in);
-        buf_puts(E->out, "    }\n");
-      }
-      buf_puts(E->out, "    kr_xdecref(old);\n  }\n");
+      store_boxed(E, in, acc, x.data, owned);
     } else if (ft->kind == TY_INT || ft->kind == TY_FLOAT || ft->kind == TY_BOOL) {
       buf_printf(E->out, "  %s = %s;\n", acc, x.data ? x.data : "0");
       if (!in->field->always_set)
@@ -1081,15 +1090,7 @@ static void emit_instr(Emit *E, Instr *in) {
     Buf expr = {0};
     convert(E, &expr, in->args[0], gt, &owned);
     if (boxed(gt)) {
-      buf_printf(E->out, "  {\n    KrObj *old = %s;\n    %s = %s;\n", g, g, expr.data);
-      if (!owned)
-        buf_printf(E->out, "    kr_incref(%s);\n", g);
-      else {
-        buf_printf(E->out, "    if (!%s) { %s = old; ", g, g);
-        goto_error(E, in);
-        buf_puts(E->out, "    }\n");
-      }
-      buf_puts(E->out, "    kr_xdecref(old);\n  }\n");
+      store_boxed(E, in, g, expr.data, owned);
     } else {
       buf_printf(E->out, "  %s = %s;\n  %s_set = true;\n", g, expr.data ? expr.data : "0", g);
     }

@@ -876,7 +876,30 @@ static void enum_members(Arena *a, ClassDecl *c) {
 }
 
 static void add_method(Arena *a, ClassDecl *c, Vec *methods, Node *def, int kind);
-static void place_at(Node **slot, void *ctx);
+
+static void place_at(Node **slot, void *ctx) {
+  if (!*slot)
+    return;
+  Node *at = ctx;
+  (*slot)->off = at->off;
+  (*slot)->end = at->end;
+  ast_children(*slot, place_at, ctx);
+}
+
+/* Statements kiln writes as Python source (a dataclass's or an enum's
+ * methods, an lru_cache wrapper): parsed, and every node placed at `at`,
+ * so errors and tracebacks point at the statement they come from. what
+ * names them in the error when they do not parse. src is freed. */
+static NodeList parse_generated(Arena *a, Module *m, Buf *src, Node *at, const char *what) {
+  Source *gs = source_from_bytes(arena_strndup(a, what, strlen(what)), src->data, src->len);
+  Node *ast = gs ? parse_module(a, gs) : NULL;
+  buf_free(src);
+  if (!ast) /* e.g. a field's annotation or default that does not fit in a def */
+    error_at(m->src, at->off, ERR_SYNTAX, "kiln cannot generate the code of %s", what);
+  for (int i = 0; i < ast->Module.body.len; i++)
+    place_at(&ast->Module.body.items[i], at);
+  return ast->Module.body;
+}
 
 /* An enum's methods: __init__(name, value), CPython's repr and str, and
  * the lookup C(value) calls. */
@@ -888,18 +911,11 @@ static void enum_methods(Arena *a, ClassDecl *c, Vec *methods) {
   buf_printf(&src, "def __str__(self):\n    return '%s.' + self.name\n", n);
   buf_printf(&src, "def _kiln_lookup(value):\n    for m in %s._kiln_members:\n        if m.value == value:\n"
                    "            return m\n    raise ValueError(repr(value) + ' is not a valid %s')\n", n, n);
-  char path[300];
-  snprintf(path, sizeof path, "<enum %s>", n);
-  Source *gs = source_from_bytes(arena_strndup(a, path, strlen(path)), src.data, src.len);
-  Node *ast = gs ? parse_module(a, gs) : NULL;
-  buf_free(&src);
-  if (!ast)
-    error_at(c->mod->src, c->def->off, ERR_SYNTAX, "kiln cannot generate the methods of enum '%s'", n);
-  for (int i = 0; i < ast->Module.body.len; i++) {
-    Node *def = ast->Module.body.items[i];
-    place_at(&def, c->def);
-    add_method(a, c, methods, def, i == 3 ? MK_STATIC : MK_PLAIN);
-  }
+  char what[300];
+  snprintf(what, sizeof what, "<enum %s>", n);
+  NodeList defs = parse_generated(a, c->mod, &src, c->def, what);
+  for (int i = 0; i < defs.len; i++)
+    add_method(a, c, methods, defs.items[i], i == 3 ? MK_STATIC : MK_PLAIN);
 }
 
 /* Source text of node n. */
@@ -954,15 +970,6 @@ static void dataclass_fields(ClassDecl *c, Vec *out) {
     if (f)
       vec_push(out, f);
   }
-}
-
-static void place_at(Node **slot, void *ctx) {
-  if (!*slot)
-    return;
-  Node *at = ctx;
-  (*slot)->off = at->off;
-  (*slot)->end = at->end;
-  ast_children(*slot, place_at, ctx);
 }
 
 /* The methods @dataclass writes, as Python source parsed here; their
@@ -1044,18 +1051,11 @@ static void dataclass_methods(Arena *a, ClassDecl *c, Vec *methods) {
   free(fields.items);
   if (!src.len)
     return;
-  char path[300];
-  snprintf(path, sizeof path, "<dataclass %s>", c->name->str);
-  Source *gs = source_from_bytes(arena_strndup(a, path, strlen(path)), src.data, src.len);
-  Node *ast = gs ? parse_module(a, gs) : NULL;
-  if (!ast) /* a field's annotation or default that does not fit in a def */
-    error_at(m->src, c->def->off, ERR_SYNTAX, "kiln cannot generate the methods of dataclass '%s'",
-             c->name->str);
-  buf_free(&src);
-  for (int i = 0; i < ast->Module.body.len; i++) {
-    Node *def = ast->Module.body.items[i];
-    place_at(&def, c->def);
-    add_method(a, c, methods, def, MK_PLAIN);
+  char what[300];
+  snprintf(what, sizeof what, "<dataclass %s>", c->name->str);
+  NodeList defs = parse_generated(a, m, &src, c->def, what);
+  for (int i = 0; i < defs.len; i++) {
+    add_method(a, c, methods, defs.items[i], MK_PLAIN);
     ((FuncDecl *)methods->items[methods->len - 1])->fresh_defaults = true;
   }
 }
@@ -1634,23 +1634,16 @@ static void cache_functions(Arena *a, Module *m) {
     }
     buf_free(&params);
     buf_free(&names);
-    char path[300];
-    snprintf(path, sizeof path, "<lru_cache %s>", f);
-    Source *gs = source_from_bytes(arena_strndup(a, path, strlen(path)), src.data, src.len);
-    Node *gen = gs ? parse_module(a, gs) : NULL;
-    buf_free(&src);
-    if (!gen)
-      error_at(m->src, def->off, ERR_SYNTAX, "kiln cannot generate the cache of '%s'", f);
+    char what[300];
+    snprintf(what, sizeof what, "<lru_cache %s>", f);
+    NodeList gen = parse_generated(a, m, &src, def, what);
     char cached[300];
     snprintf(cached, sizeof cached, "%s__kiln_cached", f);
     def->FunctionDef.name = intern(cached, strlen(cached));
     def->FunctionDef.decorator_list.len = 0;
     vec_push(&out, def);
-    for (int k = 0; k < gen->Module.body.len; k++) {
-      Node *g = gen->Module.body.items[k];
-      place_at(&g, def);
-      vec_push(&out, g);
-    }
+    for (int k = 0; k < gen.len; k++)
+      vec_push(&out, gen.items[k]);
   }
   m->ast->Module.body = nodelist_from(a, &out);
 }

@@ -156,9 +156,10 @@ static int text_getc(FILE *fp) {
   return c;
 }
 
-/* One line, its newline included; "" at the end. limit < 0: no limit (in
- * code points for text, bytes for binary). */
-static KrObj *read_line(KrFile *f, int64_t limit) {
+/* Up to limit code points (text) or bytes (binary) — limit < 0: no limit —
+ * stopping after a newline when line is set; a code point's continuation
+ * bytes are read with it. "" at the end. */
+static KrObj *read_units(KrFile *f, int64_t limit, bool line) {
   Bytes b = {0};
   int64_t units = 0;
   for (int c; limit < 0 || units < limit;) {
@@ -171,11 +172,10 @@ static KrObj *read_line(KrFile *f, int64_t limit) {
     }
     if (f->binary || ((unsigned char)c & 0xC0) != 0x80)
       units++;
-    if (c == '\n')
+    if (line && c == '\n')
       break;
   }
-  /* a code point's continuation bytes belong with it */
-  if (!f->binary)
+  if (!f->binary && (line || limit >= 0)) /* finish the last code point */
     for (int c; (c = getc_unlocked(f->fp)) != EOF;) {
       if (((unsigned char)c & 0xC0) != 0x80) {
         ungetc(c, f->fp);
@@ -195,46 +195,13 @@ static KrObj *read_line(KrFile *f, int64_t limit) {
   return r;
 }
 
-KrObj *kr_file_readline(KrObj *o) {
-  return usable(KR_FILE(o), false) ? read_line(KR_FILE(o), -1) : NULL;
-}
+static KrObj *read_line(KrFile *f) { return read_units(f, -1, true); }
+
+KrObj *kr_file_readline(KrObj *o) { return usable(KR_FILE(o), false) ? read_line(KR_FILE(o)) : NULL; }
 
 /* f.read(n): n < 0 reads to the end. */
 KrObj *kr_file_read_n(KrObj *o, int64_t n) {
-  KrFile *f = KR_FILE(o);
-  if (!usable(f, false))
-    return NULL;
-  Bytes b = {0};
-  int64_t units = 0;
-  for (int c; n < 0 || units < n;) {
-    c = f->binary ? getc_unlocked(f->fp) : text_getc(f->fp);
-    if (c == EOF)
-      break;
-    if (!put(&b, (char)c)) {
-      kr_free(b.data);
-      return NULL;
-    }
-    if (f->binary || ((unsigned char)c & 0xC0) != 0x80)
-      units++;
-  }
-  if (!f->binary && n >= 0) /* finish the last code point */
-    for (int c; (c = getc_unlocked(f->fp)) != EOF;) {
-      if (((unsigned char)c & 0xC0) != 0x80) {
-        ungetc(c, f->fp);
-        break;
-      }
-      if (!put(&b, (char)c)) {
-        kr_free(b.data);
-        return NULL;
-      }
-    }
-  if (ferror(f->fp)) {
-    kr_free(b.data);
-    return kr_raise_os(errno ? errno : EIO, kr_None);
-  }
-  KrObj *r = result(f, b.data ? b.data : "", b.len);
-  kr_free(b.data);
-  return r;
+  return usable(KR_FILE(o), false) ? read_units(KR_FILE(o), n, false) : NULL;
 }
 
 KrObj *kr_file_read(KrObj *o) { return kr_file_read_n(o, -1); }
@@ -251,7 +218,7 @@ KrObj *kr_file_readlines(KrObj *o) {
     return NULL;
   KrObj *list = kr_list_new(KR_OBJ, 0);
   while (list) {
-    KrObj *line = read_line(KR_FILE(o), -1);
+    KrObj *line = read_line(KR_FILE(o));
     if (!line) {
       kr_decref(list);
       return NULL;
@@ -309,7 +276,7 @@ static int file_next(KrIter *it, KrVal *out) {
   KrFile *f = (KrFile *)it;
   if (!usable(f, false))
     return -1;
-  KrObj *line = read_line(f, -1);
+  KrObj *line = read_line(f);
   if (!line)
     return -1;
   if ((f->binary ? kr_bytes_len(line) : kr_str_bytes(line)) == 0) {
