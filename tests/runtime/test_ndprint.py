@@ -180,7 +180,7 @@ def make_case(rng, dt, shape, view, scalar):
     """One array (or scalar): its numpy reference object and what the driver needs."""
     if view and len(shape) > 0 and all(s > 0 for s in shape):
         # a bigger base, then a non-contiguous view of it with the wanted shape
-        kind = rng.integers(0, 3)
+        kind = rng.integers(0, 5)
         if kind == 0 and len(shape) >= 2:  # transposed
             base_shape = shape[::-1]
             ref_b, raw_b = make_values(rng, int(np.prod(base_shape)), dt)
@@ -190,6 +190,15 @@ def make_case(rng, dt, shape, view, scalar):
             ref_b, raw_b = make_values(rng, int(np.prod(shape)), dt)
             ref_b, raw_b = ref_b.reshape(shape), raw_b.reshape(shape)
             ref, raw = ref_b[..., ::-1], raw_b[..., ::-1]
+        elif kind == 2:  # reversed along every axis
+            ref_b, raw_b = make_values(rng, int(np.prod(shape)), dt)
+            ref_b, raw_b = ref_b.reshape(shape), raw_b.reshape(shape)
+            sl = tuple(slice(None, None, -1) for _ in shape)
+            ref, raw = ref_b[sl], raw_b[sl]
+        elif kind == 3:  # broadcast: stride 0 along the first axis
+            ref_b, raw_b = make_values(rng, int(np.prod(shape[1:])), dt)
+            ref_b, raw_b = ref_b.reshape(shape[1:]), raw_b.reshape(shape[1:])
+            ref, raw = np.broadcast_to(ref_b, shape), np.broadcast_to(raw_b, shape)
         else:  # every second item along each axis
             base_shape = tuple(2 * s for s in shape)
             ref_b, raw_b = make_values(rng, int(np.prod(base_shape)), dt)
@@ -267,6 +276,33 @@ def gen_cases(rng, n):
             c.dtype, c.flags, c.shape, c.strides, c.offset = CODE[dt], SCALAR, (), (), 0
             c.buf, c.ref, c.label = arr.tobytes(), arr[()], "fixed scalar %s %r" % (dt, v)
             cases.append(c)
+    # scalars: every float16, and float32 / float64 bit patterns (random, and
+    # powers of two and their neighbours, where the gap below is half the
+    # gap above)
+    def scalars(dt, values):
+        for v in values:
+            c = Case()
+            c.dtype, c.flags, c.shape, c.strides, c.offset = CODE[dt], SCALAR, (), (), 0
+            c.buf, c.ref, c.label = v.tobytes(), v, "scalar %s %r" % (dt, v)
+            cases.append(c)
+    scalars("float16", np.arange(1 << 16, dtype=np.uint32).astype(np.uint16).view(np.float16))
+    p2 = np.arange(1, 255, dtype=np.uint32) << 23
+    scalars("float32", np.concatenate([p2, p2 - 1, p2 + 1, rng.integers(0, 1 << 32, n * 4, dtype=np.uint64)
+                                       .astype(np.uint32)]).view(np.float32))
+    p2 = np.arange(1, 2047, dtype=np.uint64) << np.uint64(52)
+    scalars("float64", np.concatenate([p2, p2 - np.uint64(1), p2 + np.uint64(1),
+                                       rng.integers(0, 1 << 63, n * 4, dtype=np.uint64)]).view(np.float64))
+    # every float16 again, inside arrays (where the common format can add digits)
+    f16 = rng.permutation(np.arange(1 << 16, dtype=np.uint32).astype(np.uint16)).view(np.float16)
+    i = 0
+    while i < len(f16):
+        k = int(rng.integers(1, 12))
+        arr = f16[i:i + k].copy()
+        i += k
+        c = Case()
+        c.dtype, c.flags, c.shape, c.strides, c.offset = CODE["float16"], 0, arr.shape, arr.strides, 0
+        c.buf, c.ref, c.label = arr.tobytes(), arr, "float16 items %r" % (arr.view(np.uint16).tolist(),)
+        cases.append(c)
     for _ in range(n):
         dt = DTYPES[rng.integers(0, len(DTYPES))]
         if rng.random() < 0.45:  # floats are where the rules are
@@ -335,6 +371,7 @@ def main():
     if not np.__version__.startswith("1.24."):
         print("test_ndprint.py: note: the reference is numpy 1.24, this is %s" % np.__version__)
     np.set_printoptions()  # the defaults, whatever the environment says
+    np.seterr(all="ignore")  # nan and inf are wanted
 
     t0 = time.time()
     exe = build(args.cc)
@@ -342,8 +379,14 @@ def main():
     cases = gen_cases(rng, args.n)
     results, rc, err = run(exe, cases)
     passed = failed = shown = 0
+    seen = dict.fromkeys(("scientific", "summarised", "wrapped", "dtype on its own line", "nan/inf"), 0)
     for c, (r, s, leak) in zip(cases, results):
         want_r, want_s = expected(c)
+        seen["scientific"] += "e+" in want_s or "e-" in want_s
+        seen["summarised"] += "..." in want_s
+        seen["wrapped"] += "\n" in want_s and len(c.shape) == 1
+        seen["dtype on its own line"] += "\n      dtype=" in want_r
+        seen["nan/inf"] += "nan" in want_s or "inf" in want_s
         if r == want_r and s == want_s and not leak:
             passed += 1
             continue
@@ -360,7 +403,8 @@ def main():
     if rc != 0:
         print("driver exited with status %d\n%s" % (rc, err[-2000:]))
         failed += 1
-    print("(%d cases; %.1fs)" % (len(cases), time.time() - t0))
+    print("(%d cases: %s; %.1fs)" % (len(cases), ", ".join("%d %s" % (v, k) for k, v in seen.items()),
+                                     time.time() - t0))
     print("%d passed, %d failed" % (passed, failed))
     sys.exit(1 if failed else 0)
 
