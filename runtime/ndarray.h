@@ -145,3 +145,73 @@ void kr_parallel_for(int64_t n, void (*fn)(void *ctx, int64_t i), void *ctx);
 int kr_num_threads(void);
 
 #endif
+
+/* ------------------------------------------------------- the numpy API */
+
+/* A dtype as a value: np.float32 (cls: the scalar type, printed
+ * <class 'numpy.float32'>) or a.dtype (printed float32, repr
+ * dtype('float32')). Either is accepted where numpy takes a dtype. */
+typedef struct KrDtypeObj {
+  KrObj h;
+  uint8_t dt;
+  bool cls;
+} KrDtypeObj;
+extern const KrType kr_dtype_type;
+extern const KrType kr_AxisError_type;
+KrObj *kr_np_dtype(int dt, bool cls); /* immortal */
+
+/* numpy's functions. Arguments are boxed values as Python passes them: a
+ * shape is an int or a tuple/list of ints, an axis None, an int or a tuple,
+ * a dtype None (the default) or a dtype object; arrays may be any array-like
+ * (array, list, number). Each returns a new reference or NULL + exception. */
+KrDtype kr_dtype_promote(KrDtype a, KrDtype b);
+KrArray *kr_np_asarray(KrObj *o, KrDtype dt); /* dt KR_NDTYPES: inferred */
+KrObj *kr_np_array(KrObj *o, KrObj *dtype);
+KrObj *kr_np_zeros(KrObj *shape, KrObj *dtype);
+KrObj *kr_np_ones(KrObj *shape, KrObj *dtype);
+KrObj *kr_np_empty(KrObj *shape, KrObj *dtype);
+KrObj *kr_np_full(KrObj *shape, KrObj *value, KrObj *dtype);
+KrObj *kr_np_zeros_like(KrObj *a, KrObj *dtype);
+KrObj *kr_np_ones_like(KrObj *a, KrObj *dtype);
+KrObj *kr_np_full_like(KrObj *a, KrObj *value, KrObj *dtype);
+KrObj *kr_np_arange(KrObj *start, KrObj *stop, KrObj *step, KrObj *dtype);
+KrObj *kr_np_linspace(KrObj *start, KrObj *stop, int64_t num, bool endpoint, KrObj *dtype);
+KrObj *kr_np_eye(int64_t n, KrObj *m, int64_t k, KrObj *dtype);
+KrObj *kr_np_scalar(int dt, KrObj *v); /* np.float32(v) */
+
+KrObj *kr_np_binop(int op, KrObj *a, KrObj *b);  /* enum NdBinop (ndmath.c) */
+KrObj *kr_np_unop(int op, KrObj *a);             /* enum NdUnop */
+KrObj *kr_np_reduce(int op, KrObj *a, KrObj *axis, bool keepdims, int64_t ddof); /* enum NdReduce */
+KrObj *kr_np_cumulative(int op, KrObj *a, KrObj *axis);  /* cumsum (0), cumprod (1) */
+KrObj *kr_np_matmul(KrObj *a, KrObj *b);
+KrObj *kr_np_where(KrObj *cond, KrObj *x, KrObj *y);
+KrObj *kr_np_clip(KrObj *a, KrObj *lo, KrObj *hi);
+KrObj *kr_np_round(KrObj *a, int64_t decimals);
+
+KrObj *kr_np_reshape(KrObj *a, KrObj *shape);
+KrObj *kr_np_transpose(KrObj *a, KrObj *axes);
+KrObj *kr_np_swapaxes(KrObj *a, int64_t x, int64_t y);
+KrObj *kr_np_expand_dims(KrObj *a, int64_t axis);
+KrObj *kr_np_squeeze(KrObj *a, KrObj *axis);
+KrObj *kr_np_ravel(KrObj *a);
+KrObj *kr_np_flatten(KrObj *a);
+KrObj *kr_np_concatenate(KrObj *arrays, int64_t axis);
+KrObj *kr_np_stack(KrObj *arrays, int64_t axis);
+KrObj *kr_np_astype(KrObj *a, KrObj *dtype);
+KrObj *kr_np_copy(KrObj *a);
+
+KrObj *kr_np_getitem(KrObj *a, KrObj *index);
+int kr_np_setitem(KrObj *a, KrObj *index, KrObj *value);
+KrObj *kr_np_tolist(KrObj *a);       /* nested lists of int, float or bool */
+KrObj *kr_np_item(KrObj *a);         /* the one item as a Python number */
+double kr_np_float(KrObj *a);        /* float(a) */
+int64_t kr_np_int(KrObj *a);         /* int(a) */
+KrObj *kr_np_shape(KrObj *a);        /* a.shape: a tuple of ints */
+int64_t kr_np_ndim(KrObj *a);
+int64_t kr_np_size(KrObj *a);
+KrObj *kr_np_dtype_of(KrObj *a);     /* a.dtype */
+KrObj *kr_np_T(KrObj *a);            /* a.T */
+extern KrObj kr_Ellipsis_obj; /* ... as a value (numpy indexing) */
+#define kr_Ellipsis (&kr_Ellipsis_obj)
+/* kr_np_reduce's ops */
+enum NdReduce { ND_RSUM, ND_RPROD, ND_RMAX, ND_RMIN, ND_RMEAN, ND_RVAR, ND_RSTD, ND_RARGMAX, ND_RARGMIN, ND_RANY, ND_RALL };

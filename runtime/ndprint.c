@@ -542,18 +542,8 @@ static int int_text(KrDtype dt, const char *p, char *out) {
   }
 }
 
-/* numpy's dtype.kind and dtype.name, from the one dtype table in ndarray.h.
- * (ndarray.c exports the same as kr_dtype_kind / kr_dtype_name; these
- * private copies let this file be built and tested before it lands.) */
-#define X(k, name, ctype, size, kind) [KR_DT_##k] = kind,
-static const char dt_kinds[KR_NDTYPES] = {KR_DTYPES(X)};
-#undef X
-#define X(k, name, ctype, size, kind) [KR_DT_##k] = name,
-static const char *const dt_names[KR_NDTYPES] = {KR_DTYPES(X)};
-#undef X
-
 /* 'b', 'i' (signed and unsigned alike: both print as decimal) or 'f' */
-static char dt_kind(KrDtype dt) { return dt_kinds[dt] == 'u' ? 'i' : dt_kinds[dt]; }
+static char dt_kind(KrDtype dt) { return kr_dtype_kind[dt] == 'u' ? 'i' : kr_dtype_kind[dt]; }
 
 /* The format shared by all items of one array. */
 typedef struct Fmt {
@@ -911,7 +901,7 @@ KrObj *kr_array_repr(KrObj *o) {
   kr_buf_putc(&b, ',');
   /* dtype= on the same line unless that would pass the line width */
   char dts[32];
-  int dn = snprintf(dts, sizeof dts, "dtype=%s)", dt_names[dt]);
+  int dn = snprintf(dts, sizeof dts, "dtype=%s)", kr_dtype_name[dt]);
   int64_t last = 0;
   if (!b.failed) {
     int64_t nl = b.len;
