@@ -610,7 +610,7 @@ static double ratio(const FloatScan *sc) {
   case KR_DT_FLOAT16:
     return round_to_half((float)sc->max.v / (float)sc->min.v);
   default: {
-    volatile float q = (float)sc->max.v / (float)sc->min.v;
+    float q = (float)sc->max.v / (float)sc->min.v; /* the assignment rounds to float, whatever FLT_EVAL_METHOD */
     return q;
   }
   }

@@ -262,6 +262,13 @@ def gen_cases(rng, n):
         ("float64", np.arange(24.0).reshape(2, 3, 4) / 7), ("int8", np.arange(-128, 128, dtype=np.int8)),
         ("uint64", np.array([2**64 - 1, 0], np.uint64)), ("int64", np.array([-2**63, 2**63 - 1])),
         ("float64", np.array([1e16, 1e-5])), ("float64", np.array([123456789.0])),
+        # max/min is > 1000 exactly but not in the dtype's own division: positional
+        ("float32", np.array([3.82662296295166, 3826.623046875], np.float32)),
+        ("float16", np.array([1.591796875, 1592.0], np.float16)),
+        ("float64", np.arange(720.0).reshape(2, 3, 4, 5, 6) / 3), ("int16", np.arange(64, dtype=np.int16)
+                                                                   .reshape(2, 2, 2, 2, 2, 2)),
+        ("float32", np.ones((1, 1, 1, 1), np.float32)), ("bool", np.arange(2000).reshape(2, 1000) % 3 == 0),
+        ("int64", np.arange(4096).reshape(8, 8, 8, 8)), ("float64", np.full((2, 2000), np.nan)),
     ]
     for dt, arr in fixed:
         c = Case()
