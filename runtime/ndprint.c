@@ -588,27 +588,15 @@ static void scan_range(void *ctx, const char *p) {
   sc->have_nonzero = true;
 }
 
-/* Round a positive float to float16 (nearest, ties to even; inf past the
- * largest), as numpy's float16 division stores its float32 quotient. */
-static double round_to_half(float q) {
-  if (!(q < 65520.0f))
-    return INFINITY;
-  int ex;
-  frexp(q, &ex); /* q = f × 2^ex, f in [0.5, 1): the leading bit is 2^(ex-1) */
-  int quantum = ex - 1 - 10;
-  if (quantum < -24) /* subnormal halves: one step of 2^-24 */
-    quantum = -24;
-  return ldexp(nearbyint(ldexp(q, -quantum)), quantum);
-}
-
 /* max / min in the items' own precision (numpy divides the two scalars of
- * the array's dtype), bfloat16 as float32. */
+ * the array's dtype; float16 divides in float32 and rounds the quotient),
+ * bfloat16 as float32. Past 1000 in float64 can be 1000 in float32. */
 static double ratio(const FloatScan *sc) {
   switch (sc->dt) {
   case KR_DT_FLOAT64:
     return sc->max.v / sc->min.v;
   case KR_DT_FLOAT16:
-    return round_to_half((float)sc->max.v / (float)sc->min.v);
+    return kr_f16_to_f32(kr_f32_to_f16((float)sc->max.v / (float)sc->min.v));
   default: {
     float q = (float)sc->max.v / (float)sc->min.v; /* the assignment rounds to float, whatever FLT_EVAL_METHOD */
     return q;
