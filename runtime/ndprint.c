@@ -366,6 +366,10 @@ static int put_spaces(char *o, int n) {
   return n > 0 ? n : 0;
 }
 
+/* Only ever asked for 0 and magnitudes in [1e-4, 1e16) (arrays switch to
+ * scientific below 1e-4 and from 1e8, scalars below 1e-4 and from 1e16), so
+ * the text stays far inside ITEM_CAP: at most 3 zeros after the point
+ * before the digits, at most 16 digits before it. */
 static int positional(const FBits *x, int precision, int min_digits, Trim trim, int pad_left, int pad_right,
                       char *out) {
   char dig[DIGITS_CAP];
