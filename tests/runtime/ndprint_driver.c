@@ -7,16 +7,18 @@
  * OFFSET the first item's byte offset in the buffer) followed by the NBYTES
  * bytes of the buffer the array views.
  * Output, per case: "R S\n" (the byte lengths of repr and str), the two
- * texts, and a newline; "LEAK" instead of the lengths when a call left
- * objects or blocks alive, "NULL" when one failed.
+ * texts, and a newline ("NULL\n" when a call failed); then "LEAK\n" when
+ * the calls left objects or blocks alive, and "OOM\n" when a call whose
+ * 1st, 2nd, ... allocation fails did not give NULL + MemoryError and free
+ * all it had.
  *
- * The arrays are built by hand (a KrArray header over a malloc'ed buffer),
- * so the test needs nothing of the runtime but the two printers.
+ * Each case is a view (kr_array_view) of a uint8 array holding the buffer,
+ * printed through kr_ndarray_type's repr and str slots; all of it must be
+ * freed afterwards.
  */
 #include "ndarray.h"
 
 #include <stdio.h>
-#include <stdlib.h>
 
 int main(int argc, char **argv) {
   if (argc != 2) {
@@ -31,31 +33,29 @@ int main(int argc, char **argv) {
   int dtype, flags, ndim;
   long long offset, nbytes;
   while (fscanf(in, "%d %d %d %lld %lld", &dtype, &flags, &ndim, &offset, &nbytes) == 5) {
-    KrArray *a = calloc(1, sizeof(KrArray) + 2 * (size_t)ndim * sizeof(int64_t));
-    char *mem = malloc((size_t)nbytes + 1);
-    if (!a || !mem)
-      return 3;
-    a->dtype = (uint8_t)dtype;
-    a->flags = (uint8_t)flags;
-    a->ndim = (uint8_t)ndim;
-    a->shape = a->dims;
-    a->strides = a->dims + ndim;
-    a->size = 1;
+    int64_t dims[2 * KR_MAXDIMS];
     for (int i = 0; i < 2 * ndim; i++) {
       long long v;
       if (fscanf(in, "%lld", &v) != 1)
         return 4;
-      a->dims[i] = v;
+      dims[i] = v;
     }
-    for (int i = 0; i < ndim; i++)
-      a->size *= a->shape[i];
-    if (fgetc(in) != '\n' || fread(mem, 1, (size_t)nbytes, in) != (size_t)nbytes)
+    if (fgetc(in) != '\n')
       return 5;
-    a->data = mem + offset;
-
     int64_t objs = kr_live_objects, blocks = kr_live_blocks;
-    KrObj *r = kr_array_repr(&a->h);
-    KrObj *s = kr_array_str(&a->h);
+    /* the buffer as a uint8 array, the case as a view of it */
+    int64_t n = nbytes;
+    KrArray *base = kr_array_new(KR_DT_UINT8, 1, &n, false);
+    if (!base || fread(base->data, 1, (size_t)nbytes, in) != (size_t)nbytes)
+      return 6;
+    KrArray *a = kr_array_view(base, (KrDtype)dtype, base->data + offset, ndim, dims, dims + ndim);
+    if (!a)
+      return 7;
+    a->flags |= (uint8_t)flags;
+    kr_decref(&base->h);
+
+    KrObj *r = kr_obj_repr(&a->h); /* through kr_ndarray_type's slots */
+    KrObj *s = kr_obj_str(&a->h);
     if (!r || !s) {
       printf("NULL\n");
     } else {
@@ -68,10 +68,26 @@ int main(int argc, char **argv) {
       kr_decref(r);
     if (s)
       kr_decref(s);
+    bool oom_ok = true;
+    for (int which = 0; which < 2; which++)
+      for (int k = 1; k <= 8 && oom_ok; k++) {
+        int64_t o2 = kr_live_objects, b2 = kr_live_blocks;
+        kr_alloc_fail_at = kr_alloc_count + k;
+        KrObj *t = which ? kr_obj_str(&a->h) : kr_obj_repr(&a->h);
+        kr_alloc_fail_at = 0;
+        if (t) { /* made it with fewer allocations */
+          kr_decref(t);
+          break;
+        }
+        oom_ok = kr_exc_matches(&kr_MemoryError_type);
+        kr_exc_clear();
+        oom_ok &= kr_live_objects == o2 && kr_live_blocks == b2;
+      }
+    kr_decref(&a->h);
     if (kr_live_objects != objs || kr_live_blocks != blocks)
       printf("LEAK\n");
-    free(mem);
-    free(a);
+    if (!oom_ok)
+      printf("OOM\n");
   }
   return 0;
 }

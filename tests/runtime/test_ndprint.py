@@ -364,7 +364,10 @@ def run(exe, cases):
             results.append((r, s, ""))
         if out.startswith(b"LEAK\n", pos):
             pos += 5
-            results[-1] = results[-1][:2] + ("leak",)
+            results[-1] = results[-1][:2] + ("leaked objects or blocks",)
+        if out.startswith(b"OOM\n", pos):
+            pos += 4
+            results[-1] = results[-1][:2] + (results[-1][2] + " wrong result when out of memory",)
     return results, p.returncode, p.stderr.decode(errors="replace")
 
 
@@ -402,7 +405,7 @@ def main():
             shown += 1
             print("FAIL %s" % c.label)
             if leak:
-                print("  leaked objects or blocks")
+                print("  " + leak.strip())
             for what, want, have in (("repr", want_r, r), ("str", want_s, s)):
                 if want != have:
                     print("  %s want: %s" % (what, want if "\n" not in want else "\n" + want))
