@@ -53,7 +53,10 @@ enum {
  * Unsigned, little-endian 32-bit words. Dragon4's numbers stay below
  * 2^1160: a double's value times 4 (2^1026) over a scale of 4 times
  * 10^308, or, below 1, 4 times a 53-bit mantissa times 10^324 (2^1132)
- * over 2^1076, each then times 10 or 2 once. 40 words are 1280 bits.
+ * over 2^1076; the remainder stays below 10 times the scale. The margins
+ * start below the value and grow 10 times a digit, but their ratio to the
+ * scale passes 1 within 17 digits (then the digits identify the value) and
+ * callers ask for at most 9 digits beyond that. 40 words are 1280 bits.
  */
 #define BIG_WORDS 40
 
