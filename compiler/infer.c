@@ -43,6 +43,8 @@ const Type *type_of_code(char code) {
   case 'y': return ty_bytes;
   case 'x': return ty_textio;
   case 'z': return ty_binio;
+  case 't': return ty_ndarray;
+  case 'h': return ty_dtype;
   default: return NULL;
   }
 }
@@ -63,6 +65,13 @@ const Type *type_from_annotation(Module *m, Node *ann) {
       return ty_optional(l->kind == TY_NONE ? r : l);
     return NULL;
   }
+  /* np.ndarray, numpy.typing's NDArray[np.float32] (the dtype is not part
+   * of kiln's static type) */
+  if (ann->kind == AST_Subscript && ann->Subscript.value->kind == AST_Attribute &&
+      !strcmp(ann->Subscript.value->Attribute.attr->str, "NDArray"))
+    return ty_ndarray;
+  if (ann->kind == AST_Attribute && !strcmp(ann->Attribute.attr->str, "ndarray"))
+    return ty_ndarray;
   if (ann->kind == AST_Name && m && module_class(m, ann->Name.id))
     return ty_class(module_class(m, ann->Name.id));
   if (ann->kind == AST_Name) {
@@ -125,6 +134,9 @@ static const char *code_name(char c) {
   case 'D': return "dict";
   case 'y': return "bytes";
   case 'x': return "TextIOWrapper";
+  case 't': return "ndarray";
+  case 'h': return "dtype";
+  case '#': return "tuple[int, ...]";
   case 'z': return "BufferedReader";
   case 'e':
   case 'E': return "item";
@@ -604,6 +616,7 @@ static const Type *row_result(const OpRow *r, const Type **args, int nargs, Inst
   case '$': return ty_dict(ty_str, ty_str);
   case 'm': return ty_list(ty_tuple((const Type *[]){a0->key, a0->elem}, 2));
   case 'p': return ty_tuple((const Type *[]){a0->key, a0->elem}, 2);
+  case '#': return ty_tuple_of(ty_int);
   case 'D': return ty_dict(a0->key, a0->elem);
   case '%':
     if (a0->kind == TY_DICT)
@@ -1086,9 +1099,11 @@ static void attr_instr(Infer *I, Instr *in) {
     return;
   ClassDecl *c = class_of(rt);
   const char *x = in->name->str;
-  if (!c && in->op == IR_GETATTR && rt->kind == TY_OBJECT &&
-      (!strcmp(x, "args") || !strcmp(x, "__cause__") || !strcmp(x, "__context__"))) {
-    /* an exception's attributes, read at run time: the op library's ".args" */
+  if (!c && in->op == IR_GETATTR &&
+      ((rt->kind == TY_OBJECT && (!strcmp(x, "args") || !strcmp(x, "__cause__") || !strcmp(x, "__context__"))) ||
+       rt->kind == TY_NDARRAY || rt->kind == TY_DTYPE)) {
+    /* an exception's attributes, read at run time; an array's (a.shape, a.T)
+     * and a dtype's: the op library's ".args", ".shape" */
     char name[32];
     snprintf(name, sizeof name, ".%s", x);
     in->op = IR_BUILTIN;
@@ -1233,6 +1248,113 @@ static const Type *collection_type(Instr *in, const char *callee, int nargs) {
   return ty_dict_of(v0, val, in->sub);
 }
 
+
+/* ---- numpy's keyword arguments (numpy.def) */
+
+static const struct {
+  const char *callee, *params;
+} np_sigs[] = {
+#define NP(callee, params) {callee, params},
+#include "numpy.def"
+#undef NP
+};
+
+/* A default of numpy.def as a constant. */
+static Const np_default(const char *s, size_t n) {
+  if (n == 4 && !strncmp(s, "None", 4))
+    return (Const){.kind = CONST_NONE};
+  if (n == 4 && !strncmp(s, "True", 4))
+    return (Const){.kind = CONST_TRUE};
+  if (n == 5 && !strncmp(s, "False", 5))
+    return (Const){.kind = CONST_FALSE};
+  char buf[32];
+  snprintf(buf, sizeof buf, "%.*s", (int)n, s);
+  if (strchr(buf, '.'))
+    return (Const){.kind = CONST_FLOAT, .f = strtod(buf, NULL)};
+  return (Const){.kind = CONST_INT, .i = strtoll(buf, NULL, 10)};
+}
+
+/* A call of a numpy function, or of a method of an ndarray, with keyword
+ * arguments or defaults left out: bind them to the parameters numpy.def
+ * lists, defaults made constants before the call, so the instruction takes
+ * every parameter positionally (its op-library row's form). True when it
+ * changed in; false when it is not such a call, is already bound, or does
+ * not fit (in->err set). */
+static bool np_bind(Infer *I, IrFunc *fn, Instr *in, const char *callee) {
+  bool method = callee[0] == '.';
+  if (method && (in->nargs == 0 || in->args[0]->type->kind != TY_NDARRAY))
+    return false;
+  if (!method && strncmp(callee, "numpy.", 6))
+    return false;
+  const char *params = NULL;
+  for (size_t i = 0; i < countof(np_sigs) && !params; i++)
+    if (!strcmp(np_sigs[i].callee, callee))
+      params = np_sigs[i].params;
+  if (!params)
+    return false;
+  /* the parameters: names and defaults */
+  const char *pname[16], *pdef[16];
+  size_t plen[16], pdlen[16];
+  int np = 0;
+  for (const char *p = params; *p && np < 16;) {
+    const char *end = strchr(p, ',');
+    if (!end)
+      end = p + strlen(p);
+    const char *eq = memchr(p, '=', (size_t)(end - p));
+    pname[np] = p;
+    plen[np] = (size_t)((eq ? eq : end) - p);
+    pdef[np] = eq ? eq + 1 : NULL;
+    pdlen[np] = eq ? (size_t)(end - eq - 1) : 0;
+    np++;
+    p = *end ? end + 1 : end;
+  }
+  int self = method ? 1 : 0;
+  int npos = in->nargs - in->nkw - self;
+  if (!in->nkw && npos == np)
+    return false; /* bound already, or written in full */
+  const char *shown = method ? callee + 1 : callee;
+  if (npos > np) {
+    in->err = msg(I, "%s() takes at most %d positional argument%s (%d given)", shown, np, np == 1 ? "" : "s", npos);
+    return false;
+  }
+  Instr **vals = arena_alloc(I->a, (size_t)(np + self) * sizeof *vals);
+  memset(vals, 0, (size_t)(np + self) * sizeof *vals);
+  for (int i = 0; i < self + npos; i++)
+    vals[i] = in->args[i];
+  for (int k = 0; k < in->nkw; k++) {
+    const char *kw = in->kwnames[k]->str;
+    int i = 0;
+    while (i < np && !(strlen(kw) == plen[i] && !strncmp(kw, pname[i], plen[i])))
+      i++;
+    if (i == np) {
+      in->err = msg(I, "%s() got an unexpected keyword argument '%s' (kiln supports: %s)", shown, kw, params);
+      return false;
+    }
+    if (vals[self + i]) {
+      in->err = msg(I, "%s() got multiple values for argument '%s'", shown, kw);
+      return false;
+    }
+    vals[self + i] = in->args[self + npos + k];
+  }
+  for (int i = 0; i < np; i++) {
+    if (vals[self + i])
+      continue;
+    if (!pdef[i]) {
+      in->err = msg(I, "%s() missing required argument '%.*s'", shown, (int)plen[i], pname[i]);
+      return false;
+    }
+    Instr *c = ir_const_before(I->a, fn, in, np_default(pdef[i], pdlen[i]));
+    c->type = const_type(c);
+    vals[self + i] = c;
+  }
+  in->args = vals;
+  in->nargs = np + self;
+  in->nkw = 0;
+  in->kwnames = NULL;
+  in->err = NULL;
+  return true;
+}
+
 static void infer_instr(Infer *I, IrFunc *fn, Instr *in) {
   const Type *args[16];
   int nargs = in->nargs > 16 ? 16 : in->nargs;
@@ -1331,6 +1453,11 @@ static void infer_instr(Infer *I, IrFunc *fn, Instr *in) {
   case IR_COMPARE:
   case IR_BUILTIN: {
     const char *callee = callee_of(in);
+    if (in->op == IR_BUILTIN && np_bind(I, fn, in, callee)) { /* now positional: type it so */
+      I->changed = true;
+      infer_instr(I, fn, in);
+      break;
+    }
     if (in->op == IR_BUILTIN && (!strcmp(callee, "list.new") || !strcmp(callee, "set.new") ||
                                  !strcmp(callee, "dict.new"))) {
       /* [a, b], {a, b}, {k: v}: the join of the items' types; empty: a

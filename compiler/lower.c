@@ -525,10 +525,16 @@ static Instr *module_global(Lower *L, Module *m, Ident *name, uint32_t off) {
 
 /* x[a:b:c] (e a Subscript of a Slice): args[0] x, args[1..3] the bounds
  * given (0 for the others), args[4] which were given (KR_SLICE_* bits). */
+static void bounds_args(Lower *L, Node *sl, Instr *args[5]);
+
 static void slice_args(Lower *L, Node *e, Instr *args[5]) {
-  Node *sl = e->Subscript.slice;
-  Node *parts[3] = {sl->Slice.lower, sl->Slice.upper, sl->Slice.step};
   args[0] = expr(L, e->Subscript.value);
+  bounds_args(L, e->Subscript.slice, args);
+}
+
+/* The bounds of slice sl into args[1..4], as slice_args does. */
+static void bounds_args(Lower *L, Node *sl, Instr *args[5]) {
+  Node *parts[3] = {sl->Slice.lower, sl->Slice.upper, sl->Slice.step};
   int64_t has = 0;
   for (int i = 0; i < 3; i++) {
     if (parts[i] && !(parts[i]->kind == AST_Constant && parts[i]->Constant.value.kind == CONST_NONE)) {
@@ -1054,6 +1060,17 @@ static Instr *json_dump_call(Lower *L, Node *e, const char *name) {
   return builtin(L, e->off, name, a, nfixed + 5);
 }
 
+/* An argument of a numpy call: the builtin types float, int and bool stand
+ * for dtypes there (np.zeros(3, dtype=int), a.astype(float)). */
+static Instr *np_arg(Lower *L, Node *v) {
+  static const char *const py[] = {"float", "int", "bool"};
+  static const char *const np[] = {"numpy.float64", "numpy.int64", "numpy.bool_"};
+  for (int i = 0; i < 3; i++)
+    if (is_builtin_name(L, v, py[i]))
+      return builtin(L, v->off, np[i], NULL, 0);
+  return expr(L, v);
+}
+
 static Instr *provided_call(Lower *L, Node *e, const char *module, Ident *fname) {
   NodeList args = e->Call.args, kws = e->Call.keywords;
   if (!provided_func(module, fname)) {
@@ -1104,15 +1121,16 @@ static Instr *provided_call(Lower *L, Node *e, const char *module, Ident *fname)
   if (args.len == 1 && !kws.len && iteration_form(L, args.items[0]) &&
       (!strcmp(name, "math.fsum") || !strcmp(name, "math.prod")))
     return consume(L, e, name, NULL);
+  bool np = !strncmp(module, "numpy", 5);
   Instr *in = new_instr(L, IR_BUILTIN, e->off, args.len + kws.len);
   for (int i = 0; i < args.len; i++)
-    in->args[i] = expr(L, args.items[i]);
+    in->args[i] = np ? np_arg(L, args.items[i]) : expr(L, args.items[i]);
   if (kws.len) {
     in->kwnames = arena_alloc(L->a, (size_t)kws.len * sizeof *in->kwnames);
     in->nkw = kws.len;
     for (int i = 0; i < kws.len; i++) {
       in->kwnames[i] = kws.items[i]->keyword.arg;
-      in->args[args.len + i] = expr(L, kws.items[i]->keyword.value);
+      in->args[args.len + i] = np ? np_arg(L, kws.items[i]->keyword.value) : expr(L, kws.items[i]->keyword.value);
     }
   }
   in->name = intern(name, strlen(name));
@@ -1238,10 +1256,28 @@ static Instr *call(Lower *L, Node *e) {
       return consume(L, e, "join", obj);
     /* d.setdefault(k) is d.setdefault(k, None) */
     bool add_none = !var && !strcmp(fn->Attribute.attr->str, "setdefault") && args.len == 1 && !kws.len;
+    const char *mname = var ? "" : fn->Attribute.attr->str;
+    if ((!strcmp(mname, "reshape") || !strcmp(mname, "transpose")) && args.len > 1) {
+      /* a.reshape(2, 3) is a.reshape((2, 3)) (no other type has these) */
+      Instr **items = arena_alloc(L->a, (size_t)args.len * sizeof *items);
+      for (int i = 0; i < args.len; i++)
+        items[i] = expr(L, args.items[i]);
+      Instr *shape = builtin(L, e->off, "tuple.new", items, args.len);
+      Instr *in = new_instr(L, IR_BUILTIN, e->off, 2);
+      in->args[0] = obj;
+      in->args[1] = shape;
+      char name[32];
+      snprintf(name, sizeof name, ".%s", mname);
+      in->name = intern(name, strlen(name));
+      if (kws.len)
+        unsupported(L, kws.items[0], "keyword arguments with the shape given as separate arguments");
+      return emit(L, in);
+    }
+    bool dtypes = !strcmp(mname, "astype"); /* a.astype(float) */
     Instr *in = new_instr(L, IR_BUILTIN, e->off, args.len + kws.len + 1 + add_none);
     in->args[0] = obj;
     for (int i = 0; i < args.len; i++)
-      in->args[i + 1] = expr(L, args.items[i]);
+      in->args[i + 1] = dtypes ? np_arg(L, args.items[i]) : expr(L, args.items[i]);
     if (add_none)
       in->args[2] = none_const(L, e->off);
     /* keyword arguments follow, named: xs.sort(reverse=r) selects the row
@@ -1251,7 +1287,8 @@ static Instr *call(Lower *L, Node *e) {
       in->nkw = kws.len;
       for (int i = 0; i < kws.len; i++) {
         in->kwnames[i] = kws.items[i]->keyword.arg;
-        in->args[args.len + 1 + i] = expr(L, kws.items[i]->keyword.value);
+        in->args[args.len + 1 + i] = !strcmp(in->kwnames[i]->str, "dtype") ? np_arg(L, kws.items[i]->keyword.value)
+                                                                            : expr(L, kws.items[i]->keyword.value);
       }
     }
     char name[256];
@@ -1316,7 +1353,10 @@ static bool folded_constant(Node *e) {
 
 static Instr *expr(Lower *L, Node *e) {
   switch (e->kind) {
-  case AST_Constant: return const_instr(L, e->off, e->Constant.value);
+  case AST_Constant:
+    if (e->Constant.value.kind == CONST_ELLIPSIS) /* a[..., 0] */
+      return builtin(L, e->off, "Ellipsis", NULL, 0);
+    return const_instr(L, e->off, e->Constant.value);
   case AST_Name: return name_load(L, e);
   case AST_BinOp: {
     Instr *a = expr(L, e->BinOp.left);
@@ -1449,7 +1489,11 @@ static Instr *expr(Lower *L, Node *e) {
     return none_const(L, e->off); /* what send() would give: kiln has no send() */
   }
   case AST_Starred: unsupported(L, e, "starred expressions");
-  case AST_Slice: unsupported(L, e, "slices");
+  case AST_Slice: { /* an item of an index tuple (a[1:2, ::3]): a slice object */
+    Instr *args[5];
+    bounds_args(L, e, args);
+    return builtin(L, e->off, "slice.new", args + 1, 4);
+  }
   default: unsupported(L, e, "this expression");
   }
 }

@@ -1237,6 +1237,7 @@ static void find_classes(Arena *a, Module *m) {
 #define CONST(module, name, value)
 #define INT(module, name, value)
 #define STR(module, name, value)
+#define NONE(module, name)
 #define VALUE(module, name)
 #define LOWERED(module, name)
 #define FUNC(module, name)
@@ -1256,16 +1257,20 @@ static const struct {
 #undef CONST
 #undef INT
 #undef STR
+#undef NONE
 #define CONST(module, name, value) {module, name, {.kind = CONST_FLOAT, .f = value}},
 #define INT(module, name, value) {module, name, {.kind = CONST_INT, .i = value}},
 #define STR(module, name, value) {module, name, {.kind = CONST_STR, .s = value, .len = sizeof value - 1}},
+#define NONE(module, name) {module, name, {.kind = CONST_NONE}},
 #include "modules.def"
 #undef CONST
 #undef INT
 #undef STR
+#undef NONE
 #define CONST(module, name, value)
 #define INT(module, name, value)
 #define STR(module, name, value)
+#define NONE(module, name)
 };
 
 static const struct {
@@ -1295,6 +1300,7 @@ static const struct {
 #undef CONST
 #undef INT
 #undef STR
+#undef NONE
 #undef VALUE
 #undef LOWERED
 #undef FUNC
@@ -1335,8 +1341,10 @@ bool provided_value(const char *module, Ident *name) { return provided_name(modu
 
 bool provided_func(const char *module, Ident *name) {
   int k = provided_name(module, name);
-  if (k)
-    return k == 2;
+  if (k == 2)
+    return true;
+  /* a value may be called too (np.float32 is a dtype, np.float32(x) a
+   * scalar): then an op-library row of the name takes arguments */
   size_t m = strlen(module), n = strlen(name->str);
   for (size_t i = 0; i < countof(provided_desugared); i++)
     if (!strcmp(provided_desugared[i].module, module) && !strcmp(provided_desugared[i].name, name->str))
@@ -1344,7 +1352,7 @@ bool provided_func(const char *module, Ident *name) {
   for (int i = 0; i < op_count; i++) {
     const char *c = op_table[i].callee;
     if (!strncmp(c, module, m) && c[m] == '.' && !strncmp(c + m + 1, name->str, n) &&
-        (c[m + 1 + n] == 0 || c[m + 1 + n] == ':'))
+        (c[m + 1 + n] == 0 || c[m + 1 + n] == ':') && (!k || op_table[i].sig[0]))
       return true;
   }
   return false;

@@ -167,6 +167,7 @@ const KrType kr_ndarray_type = {
     .hash = array_hash,
     .len = array_len,
     .truth = array_truth,
+    .iter = kr_np_iter_init,
 };
 
 static KrArray *header(int ndim) {

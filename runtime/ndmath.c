@@ -229,22 +229,6 @@ static inline double fl_min(double a, double b) { return isnan(a) || a <= b ? a 
     }                                                                                                      \
   }
 
-/* The ops, in the order of enum NdBinop. */
-#define ND_BINOPS(X)                                                                   \
-  X(ADD, "add") X(SUB, "subtract") X(MUL, "multiply") X(TRUEDIV, "true_divide")         \
-  X(FLOORDIV, "floor_divide") X(MOD, "remainder") X(POW, "power") X(MAX, "maximum")     \
-  X(MIN, "minimum") X(AND, "bitwise_and") X(OR, "bitwise_or") X(XOR, "bitwise_xor")     \
-  X(LSHIFT, "left_shift") X(RSHIFT, "right_shift") X(LT, "less") X(LE, "less_equal")    \
-  X(GT, "greater") X(GE, "greater_equal") X(EQ, "equal") X(NE, "not_equal")             \
-  X(LAND, "logical_and") X(LOR, "logical_or") X(LXOR, "logical_xor") X(ATAN2, "arctan2") \
-  X(FMOD, "fmod") X(HYPOT, "hypot")
-
-enum NdBinop {
-#define X(k, s) ND_##k,
-  ND_BINOPS(X)
-#undef X
-  ND_NBINOPS
-};
 static const char *const binop_name[] = {
 #define X(k, s) s,
     ND_BINOPS(X)
@@ -483,22 +467,6 @@ KrObj *kr_np_binop(int op, KrObj *x, KrObj *y) {
 
 /* ------------------------------------------------------------ unary ufuncs */
 
-#define ND_UNOPS(X)                                                                          \
-  X(NEG, "negative") X(POS, "positive") X(ABS, "absolute") X(EXP, "exp") X(LOG, "log")        \
-  X(SQRT, "sqrt") X(TANH, "tanh") X(SIN, "sin") X(COS, "cos") X(FLOOR, "floor")              \
-  X(CEIL, "ceil") X(RINT, "rint") X(SIGN, "sign") X(ISNAN, "isnan") X(ISINF, "isinf")        \
-  X(ISFINITE, "isfinite") X(LNOT, "logical_not") X(INVERT, "invert") X(SQUARE, "square")      \
-  X(TAN, "tan") X(ARCTAN, "arctan") X(LOG2, "log2") X(LOG10, "log10") X(LOG1P, "log1p")       \
-  X(EXPM1, "expm1") X(ERF, "erf") X(SIGMOID, "sigmoid") X(RECIP, "reciprocal") X(TRUNC, "trunc") \
-  X(ARCSIN, "arcsin") X(ARCCOS, "arccos") X(SINH, "sinh") X(COSH, "cosh") X(EXP2, "exp2")     \
-  X(CBRT, "cbrt")
-
-enum NdUnop {
-#define X(k, s) ND_U##k,
-  ND_UNOPS(X)
-#undef X
-  ND_NUNOPS
-};
 static const char *const unop_name[] = {
 #define X(k, s) s,
     ND_UNOPS(X)
@@ -665,3 +633,13 @@ KrObj *kr_np_unop(int op, KrObj *x) {
   kr_decref(&a->h);
   return finish(r);
 }
+
+/* One C function per ufunc, for the op library's rows (ops.def). */
+#define X(k, s) \
+  KrObj *kr_np_B##k(KrObj *a, KrObj *b) { return kr_np_binop(ND_##k, a, b); }
+ND_BINOPS(X)
+#undef X
+#define X(k, s) \
+  KrObj *kr_np_U##k(KrObj *a) { return kr_np_unop(ND_U##k, a); }
+ND_UNOPS(X)
+#undef X

@@ -1942,3 +1942,157 @@ KrObj *kr_np_round(KrObj *o, int64_t decimals) {
   kr_decref(&a->h);
   return (KrObj *)r;
 }
+
+/* ------------------------------------------------------------ iteration */
+
+static int array_iter_next(KrIter *it, KrVal *out) {
+  KrArray *a = arr(it->src);
+  if (it->pos == it->end)
+    return 0;
+  int64_t i = it->pos;
+  it->pos += it->a;
+  char *p = a->data + i * a->strides[0];
+  KrArray *r;
+  if (a->ndim == 1) {
+    r = kr_array_new((KrDtype)a->dtype, 0, NULL, false);
+    if (r) {
+      memcpy(r->data, p, kr_dtype_size[a->dtype]);
+      r->flags |= KR_ARR_SCALAR;
+    }
+  } else
+    r = kr_array_view(a, (KrDtype)a->dtype, p, a->ndim - 1, a->shape + 1, a->strides + 1);
+  if (!r)
+    return -1;
+  out->o = &r->h;
+  return 1;
+}
+
+int kr_np_iter_init(KrIter *it, KrObj *o, bool reverse) {
+  KrArray *a = arr(o);
+  if (a->ndim == 0) {
+    kr_raise(&kr_TypeError_type, "iteration over a 0-d array");
+    return -1;
+  }
+  kr_incref(o);
+  it->src = o;
+  it->kind = KR_OBJ;
+  it->next = array_iter_next;
+  it->pos = reverse ? a->shape[0] - 1 : 0;
+  it->end = reverse ? -1 : a->shape[0];
+  it->a = reverse ? -1 : 1;
+  return 0;
+}
+
+/* ------------------------------------------------------------ entry points */
+
+KrObj *kr_np_sum(KrObj *a, KrObj *axis, bool kd) { return kr_np_reduce(ND_RSUM, a, axis, kd, 0); }
+KrObj *kr_np_prod(KrObj *a, KrObj *axis, bool kd) { return kr_np_reduce(ND_RPROD, a, axis, kd, 0); }
+KrObj *kr_np_max(KrObj *a, KrObj *axis, bool kd) { return kr_np_reduce(ND_RMAX, a, axis, kd, 0); }
+KrObj *kr_np_min(KrObj *a, KrObj *axis, bool kd) { return kr_np_reduce(ND_RMIN, a, axis, kd, 0); }
+KrObj *kr_np_mean(KrObj *a, KrObj *axis, bool kd) { return kr_np_reduce(ND_RMEAN, a, axis, kd, 0); }
+KrObj *kr_np_any(KrObj *a, KrObj *axis, bool kd) { return kr_np_reduce(ND_RANY, a, axis, kd, 0); }
+KrObj *kr_np_all(KrObj *a, KrObj *axis, bool kd) { return kr_np_reduce(ND_RALL, a, axis, kd, 0); }
+KrObj *kr_np_var(KrObj *a, KrObj *axis, int64_t ddof, bool kd) { return kr_np_reduce(ND_RVAR, a, axis, kd, ddof); }
+KrObj *kr_np_std(KrObj *a, KrObj *axis, int64_t ddof, bool kd) { return kr_np_reduce(ND_RSTD, a, axis, kd, ddof); }
+KrObj *kr_np_argmax(KrObj *a, KrObj *axis) { return kr_np_reduce(ND_RARGMAX, a, axis, false, 0); }
+KrObj *kr_np_argmin(KrObj *a, KrObj *axis) { return kr_np_reduce(ND_RARGMIN, a, axis, false, 0); }
+KrObj *kr_np_cumsum(KrObj *a, KrObj *axis) { return kr_np_cumulative(0, a, axis); }
+KrObj *kr_np_cumprod(KrObj *a, KrObj *axis) { return kr_np_cumulative(1, a, axis); }
+
+KrObj *kr_np_asarray_dt(KrObj *a, KrObj *dtype) {
+  KrDtype dt;
+  if (dtype_arg(dtype, KR_NDTYPES, &dt) < 0)
+    return NULL;
+  return (KrObj *)kr_np_asarray(a, dt);
+}
+
+KrObj *kr_np_empty_like(KrObj *a, KrObj *dtype) { return like(a, NULL, dtype); }
+
+KrObj *kr_np_getslice(KrObj *a, int64_t lo, int64_t hi, int64_t step, int64_t has) {
+  KrObj *s = kr_slice_new(lo, hi, step, (int)has);
+  if (!s)
+    return NULL;
+  KrObj *r = kr_np_getitem(a, s);
+  kr_decref(s);
+  return r;
+}
+
+int kr_np_setslice(KrObj *a, int64_t lo, int64_t hi, int64_t step, int64_t has, KrObj *v) {
+  KrObj *s = kr_slice_new(lo, hi, step, (int)has);
+  if (!s)
+    return -1;
+  int r = kr_np_setitem(a, s, v);
+  kr_decref(s);
+  return r;
+}
+
+/* ord=None: the 2-norm of the flattened array (axis None) or along an axis,
+ * computed as numpy does, sqrt(sum(x*x)) in the array's float type. */
+KrObj *kr_np_norm(KrObj *o, KrObj *axis, bool keepdims) {
+  KrArray *a = as_array(o);
+  if (!a)
+    return NULL;
+  KrArray *f = kr_dtype_kind[a->dtype] == 'f' ? (kr_incref(&a->h), a) : nd_copy(a, KR_DT_FLOAT64);
+  kr_decref(&a->h);
+  if (!f)
+    return NULL;
+  KrObj *sq = kr_np_BMUL(&f->h, &f->h);
+  kr_decref(&f->h);
+  if (!sq)
+    return NULL;
+  KrObj *s = kr_np_sum(sq, axis, keepdims);
+  kr_decref(sq);
+  if (!s)
+    return NULL;
+  KrObj *r = kr_np_USQRT(s);
+  kr_decref(s);
+  return r;
+}
+
+KrObj *kr_np_transpose_method(KrObj *a, KrObj *axes) { return kr_np_transpose(a, axes); }
+
+KrObj *kr_np_dtype_name(KrObj *dt) { return kr_str_from_cstr(kr_dtype_name[((KrDtypeObj *)dt)->dt]); }
+int64_t kr_np_dtype_itemsize(KrObj *dt) { return kr_dtype_size[((KrDtypeObj *)dt)->dt]; }
+int64_t kr_np_nbytes(KrObj *a) { return arr(a)->size * kr_dtype_size[arr(a)->dtype]; }
+KrObj *kr_np_shape_tuple(KrObj *a) { return kr_np_shape(a); }
+
+KrObj *kr_np_inplace(int op, KrObj *o, KrObj *b) {
+  KrArray *a = arr(o);
+  KrObj *r = kr_np_binop(op, o, b);
+  if (!r)
+    return NULL;
+  KrArray *ra = arr(r);
+  int ca = kr_dtype_kind[a->dtype] == 'f' ? 2 : a->dtype == KR_DT_BOOL ? 0 : 1;
+  int cr = kr_dtype_kind[ra->dtype] == 'f' ? 2 : ra->dtype == KR_DT_BOOL ? 0 : 1;
+  if (cr > ca) {
+    static const char *const names[] = {
+#define X(k, s) s,
+        ND_BINOPS(X)
+#undef X
+    };
+    kr_decref(r);
+    return kr_raise(&kr_TypeError_type, "Cannot cast ufunc '%s' output from dtype('%s') to dtype('%s') with casting "
+                                        "rule 'same_kind'",
+                    names[op], kr_dtype_name[ra->dtype], kr_dtype_name[a->dtype]);
+  }
+  if (a->flags & KR_ARR_SCALAR) /* numpy scalars are immutable: s += 1 makes a new one */
+    return r;
+  int rc = kr_np_setitem(o, kr_Ellipsis, r);
+  kr_decref(r);
+  if (rc < 0)
+    return NULL;
+  kr_incref(o);
+  return o;
+}
+#define X(k, s) \
+  KrObj *kr_np_I##k(KrObj *a, KrObj *b) { return kr_np_inplace(ND_##k, a, b); }
+ND_BINOPS(X)
+#undef X
+
+#define X(k, name, ctype, size, kind)                                      \
+  KrObj *kr_np_dt_##k(void) { return kr_np_dtype(KR_DT_##k, true); }       \
+  KrObj *kr_np_sc_##k(KrObj *v) { return kr_np_scalar(KR_DT_##k, v); }
+KR_DTYPES(X)
+#undef X
+
+KrObj *kr_np_ellipsis(void) { return kr_Ellipsis; }
