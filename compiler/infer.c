@@ -1260,16 +1260,18 @@ static const struct {
 };
 
 /* A default of numpy.def as a constant. */
-static Const np_default(const char *s, size_t n) {
+static Const np_default(Arena *a, const char *s, size_t n) {
   if (n == 4 && !strncmp(s, "None", 4))
     return (Const){.kind = CONST_NONE};
   if (n == 4 && !strncmp(s, "True", 4))
     return (Const){.kind = CONST_TRUE};
   if (n == 5 && !strncmp(s, "False", 5))
     return (Const){.kind = CONST_FALSE};
+  if (n >= 2 && s[0] == '\'')
+    return (Const){.kind = CONST_STR, .s = arena_strndup(a, s + 1, n - 2), .len = n - 2};
   char buf[32];
   snprintf(buf, sizeof buf, "%.*s", (int)n, s);
-  if (strchr(buf, '.'))
+  if (strpbrk(buf, ".eE"))
     return (Const){.kind = CONST_FLOAT, .f = strtod(buf, NULL)};
   return (Const){.kind = CONST_INT, .i = strtoll(buf, NULL, 10)};
 }
@@ -1284,7 +1286,7 @@ static bool np_bind(Infer *I, IrFunc *fn, Instr *in, const char *callee) {
   bool method = callee[0] == '.';
   if (method && (in->nargs == 0 || in->args[0]->type->kind != TY_NDARRAY))
     return false;
-  if (!method && strncmp(callee, "numpy.", 6))
+  if (!method && strncmp(callee, "numpy.", 6) && strncmp(callee, "kiln.nn.", 8))
     return false;
   const char *params = NULL;
   for (size_t i = 0; i < countof(np_sigs) && !params; i++)
@@ -1343,7 +1345,7 @@ static bool np_bind(Infer *I, IrFunc *fn, Instr *in, const char *callee) {
       in->err = msg(I, "%s() missing required argument '%.*s'", shown, (int)plen[i], pname[i]);
       return false;
     }
-    Instr *c = ir_const_before(I->a, fn, in, np_default(pdef[i], pdlen[i]));
+    Instr *c = ir_const_before(I->a, fn, in, np_default(I->a, pdef[i], pdlen[i]));
     c->type = const_type(c);
     vals[self + i] = c;
   }

@@ -490,8 +490,9 @@ def check_numpy(test):
     exe = os.path.join(ROOT, "build", "tests", "numpy", os.path.basename(path)[:-3])
     os.makedirs(os.path.dirname(exe), exist_ok=True)
     try:
+        env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "python"))  # kiln.nn under CPython
         ref = subprocess.run([NUMPY_PYTHON, path], stdin=subprocess.DEVNULL, capture_output=True,
-                             timeout=TIMEOUT, cwd=os.path.dirname(path))
+                             timeout=TIMEOUT, cwd=os.path.dirname(path), env=env)
         if b"No module named 'numpy'" in ref.stderr:
             return Result(test, "fail", "setup", [f"{NUMPY_PYTHON} has no numpy: run scripts/setup.sh"])
         b = subprocess.run([KILN, "build", test.path, "-o", exe], stdin=subprocess.DEVNULL,
