@@ -90,6 +90,9 @@ struct KrType {
   /* Set up it (a KrIter, containers.h) to iterate self, for a type the
    * core iterator does not know (ndarray): 0, or -1 + exception. */
   int (*iter)(struct KrIter *it, KrObj *self, bool reverse);
+  /* The name of self's type where it varies by instance (a numpy scalar's
+   * is its dtype's: float32); NULL: name. */
+  const char *(*name_of)(KrObj *self);
 };
 
 /* Rich-comparison ops for KrType.cmp and kr_val_cmp. */

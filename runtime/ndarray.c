@@ -159,6 +159,19 @@ static int64_t array_hash(KrObj *o) {
   return kr_hash_int(kr_dt_load_i64(a->dtype, a->data));
 }
 
+/* numpy scalars are instances of numpy.float32 and friends */
+static const char *array_name_of(KrObj *o) {
+  KrArray *a = (KrArray *)o;
+  if (!(a->flags & KR_ARR_SCALAR))
+    return "numpy.ndarray";
+  static const char *const names[KR_NDTYPES] = {
+#define X(k, name, ctype, size, kind) "numpy." name,
+      KR_DTYPES(X)
+#undef X
+  };
+  return a->dtype == KR_DT_BOOL ? "numpy.bool_" : names[a->dtype];
+}
+
 const KrType kr_ndarray_type = {
     .name = "ndarray",
     .dealloc = array_dealloc,
@@ -168,6 +181,7 @@ const KrType kr_ndarray_type = {
     .len = array_len,
     .truth = array_truth,
     .iter = kr_np_iter_init,
+    .name_of = array_name_of,
 };
 
 static KrArray *header(int ndim) {
