@@ -1376,6 +1376,18 @@ done:
 PAIRWISE(float)
 PAIRWISE(double)
 
+/* numpy reduces a contiguous run in chunks of its buffer size (8192 items),
+ * pairwise within a chunk, the chunks' sums added in order. */
+#define CHUNKED(T)                                                     \
+  static T chunked_##T(const T *a, int64_t n) {                        \
+    T s = pairwise_##T(a, n < 8192 ? n : 8192);                        \
+    for (int64_t i = 8192; i < n; i += 8192)                           \
+      s += pairwise_##T(a + i, n - i < 8192 ? n - i : 8192);           \
+    return s;                                                          \
+  }
+CHUNKED(float)
+CHUNKED(double)
+
 static const char *const reduce_name[] = {"add", "multiply", "maximum", "minimum", "mean", "var", "std",
                                           "argmax", "argmin", "logical_or", "logical_and"};
 
@@ -1426,7 +1438,7 @@ static Acc reduce_run(int op, KrDtype c, const char *p, int64_t n, bool seq, int
         for (int64_t i = 0; i < n; i++)
           s += a[i];
       else
-        s = pairwise_float(a, n);
+        s = chunked_float(a, n);
       r.f = s;
       if (op == ND_RMEAN)
         r.f = (float)(s / (float)n);
@@ -1437,7 +1449,7 @@ static Acc reduce_run(int op, KrDtype c, const char *p, int64_t n, bool seq, int
         for (int64_t i = 0; i < n; i++)
           s += a[i];
       else
-        s = pairwise_double(a, n);
+        s = chunked_double(a, n);
       r.f = op == ND_RMEAN ? s / (double)n : s;
     } else {
       uint64_t s = 0;
@@ -1496,7 +1508,7 @@ static Acc reduce_run(int op, KrDtype c, const char *p, int64_t n, bool seq, int
     /* numpy: the mean, then the sum of squared deviations, both in c */
     if (c == KR_DT_FLOAT32) {
       const float *a = (const float *)p;
-      float mean = (float)((seq ? 0 : pairwise_float(a, n)) / (float)n);
+      float mean = (float)((seq ? 0 : chunked_float(a, n)) / (float)n);
       if (seq) {
         float s = -0.0f;
         for (int64_t i = 0; i < n; i++)
@@ -1508,7 +1520,7 @@ static Acc reduce_run(int op, KrDtype c, const char *p, int64_t n, bool seq, int
       if (tmp) {
         for (int64_t i = 0; i < n; i++)
           tmp[i] = (a[i] - mean) * (a[i] - mean);
-        s = seq ? 0 : pairwise_float(tmp, n);
+        s = seq ? 0 : chunked_float(tmp, n);
         if (seq)
           for (int64_t i = 0; i < n; i++)
             s += tmp[i];
@@ -1518,7 +1530,7 @@ static Acc reduce_run(int op, KrDtype c, const char *p, int64_t n, bool seq, int
       r.f = op == ND_RSTD ? sqrtf(v) : v;
     } else {
       const double *a = (const double *)p;
-      double mean = (seq ? 0 : pairwise_double(a, n)) / (double)n;
+      double mean = (seq ? 0 : chunked_double(a, n)) / (double)n;
       if (seq) {
         double s = -0.0;
         for (int64_t i = 0; i < n; i++)
@@ -1530,7 +1542,7 @@ static Acc reduce_run(int op, KrDtype c, const char *p, int64_t n, bool seq, int
       if (tmp) {
         for (int64_t i = 0; i < n; i++)
           tmp[i] = (a[i] - mean) * (a[i] - mean);
-        s = seq ? 0 : pairwise_double(tmp, n);
+        s = seq ? 0 : chunked_double(tmp, n);
         if (seq)
           for (int64_t i = 0; i < n; i++)
             s += tmp[i];
