@@ -114,6 +114,8 @@ static const char *exc_type(Module *m, Ident *name, Module *gmod) {
     snprintf(b, sizeof buf[0], "&kp_exc_%s%s", gmod->prefix, name->str);
   else if (module_exception(m, name) >= 0)
     snprintf(b, sizeof buf[0], "&kp_exc_%s%s", m->prefix, name->str);
+  else if (imp && imp->exc && imp->provided) /* from safetensors import SafetensorError */
+    snprintf(b, sizeof buf[0], "&kr_%s_type", imp->exc->str);
   else if (imp && imp->exc) /* from m import E */
     snprintf(b, sizeof buf[0], "&kp_exc_%s%s", imp->mod->prefix, imp->exc->str);
   else

@@ -137,6 +137,7 @@ static const char *code_name(char c) {
   case 't': return "ndarray";
   case 'h': return "dtype";
   case '#': return "tuple[int, ...]";
+  case '~': return "dict[str, ndarray]";
   case 'z': return "BufferedReader";
   case 'e':
   case 'E': return "item";
@@ -617,6 +618,7 @@ static const Type *row_result(const OpRow *r, const Type **args, int nargs, Inst
   case 'm': return ty_list(ty_tuple((const Type *[]){a0->key, a0->elem}, 2));
   case 'p': return ty_tuple((const Type *[]){a0->key, a0->elem}, 2);
   case '#': return ty_tuple_of(ty_int);
+  case '~': return ty_dict(ty_str, ty_ndarray);
   case 'D': return ty_dict(a0->key, a0->elem);
   case '%':
     if (a0->kind == TY_DICT)
@@ -1285,8 +1287,6 @@ static Const np_default(Arena *a, const char *s, size_t n) {
 static bool np_bind(Infer *I, IrFunc *fn, Instr *in, const char *callee) {
   bool method = callee[0] == '.';
   if (method && (in->nargs == 0 || in->args[0]->type->kind != TY_NDARRAY))
-    return false;
-  if (!method && strncmp(callee, "numpy.", 6) && strncmp(callee, "kiln.nn.", 8))
     return false;
   const char *params = NULL;
   for (size_t i = 0; i < countof(np_sigs) && !params; i++)

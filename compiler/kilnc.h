@@ -592,6 +592,7 @@ bool is_compile_time_module(Ident *name);
  * (VALUE: the builtin "module.name"), a function `name` (an op-library row
  * "module.name", or one lower.c implements). */
 const char *provided_module(Ident *dotted);
+bool provided_exception(const char *module, Ident *name); /* EXCEPTION(module, name) of modules.def */
 const char *provided_submodule(const char *module, Ident *name);
 bool provided_const(const char *module, Ident *name, Const *value);
 bool provided_value(const char *module, Ident *name);

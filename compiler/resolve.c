@@ -1241,6 +1241,7 @@ static void find_classes(Arena *a, Module *m) {
 #define VALUE(module, name)
 #define LOWERED(module, name)
 #define FUNC(module, name)
+#define EXCEPTION(module, name)
 
 static const char *const provided_modules[] = {
 #undef MODULE
@@ -1294,6 +1295,16 @@ static const struct {
 #undef FUNC
 #define FUNC(module, name) {module, name},
 #include "modules.def"
+#undef FUNC
+#define FUNC(module, name)
+};
+
+static const struct {
+  const char *module, *name;
+} provided_exceptions[] = {
+#undef EXCEPTION
+#define EXCEPTION(module, name) {module, name},
+#include "modules.def"
 };
 
 #undef MODULE
@@ -1304,6 +1315,14 @@ static const struct {
 #undef VALUE
 #undef LOWERED
 #undef FUNC
+#undef EXCEPTION
+
+bool provided_exception(const char *module, Ident *name) {
+  for (size_t i = 0; i < countof(provided_exceptions); i++)
+    if (!strcmp(provided_exceptions[i].module, module) && !strcmp(provided_exceptions[i].name, name->str))
+      return true;
+  return false;
+}
 
 const char *provided_module(Ident *dotted) {
   for (size_t i = 0; dotted && i < countof(provided_modules); i++)
@@ -1515,6 +1534,8 @@ static void find_imports(Arena *a, Module *m, NodeList body, Vec *imps) {
         Ident *bound = al->alias.asname ? al->alias.asname : al->alias.name;
         if (provided_func(provided, al->alias.name))
           add_import(imps, a, (Import){.name = bound, .provided = provided, .attr = al->alias.name});
+        else if (provided_exception(provided, al->alias.name)) /* from safetensors import SafetensorError */
+          add_import(imps, a, (Import){.name = bound, .provided = provided, .exc = al->alias.name});
         else if (provided_submodule(provided, al->alias.name)) /* from os import path */
           add_import(imps, a, (Import){.name = bound, .provided = provided_submodule(provided, al->alias.name)});
       }

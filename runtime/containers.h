@@ -406,6 +406,8 @@ KrObj *kr_bytes_replace(KrObj *b, KrObj *old, KrObj *new_, int64_t count); /* co
 KrObj *kr_bytes_upper(KrObj *b);
 KrObj *kr_bytes_lower(KrObj *b);
 KrObj *kr_bytes_hex(KrObj *b);                                   /* b.hex(): a str */
+KrObj *kr_int_to_bytes(int64_t v, int64_t length, KrObj *order, bool is_signed); /* int.to_bytes */
+KrObj *kr_int_to_bytes2(int64_t v, int64_t length, KrObj *order);
 KrObj *kr_bytes_fromhex(KrObj *s);                               /* bytes.fromhex(str) */
 /* b.decode(encoding, errors): utf-8 (and its aliases), ascii, latin-1;
  * errors strict, replace, ignore, surrogateescape, backslashreplace. NULL

@@ -260,6 +260,25 @@ KrArray *kr_array_view(KrArray *base, KrDtype dt, char *data, int ndim, const in
   return a;
 }
 
+KrArray *kr_array_over(KrObj *owner, KrDtype dt, char *data, int ndim, const int64_t *shape,
+                       const int64_t *strides) {
+  KrArray *a = header(ndim);
+  if (!a)
+    return NULL;
+  a->dtype = (uint8_t)dt;
+  a->data = data;
+  a->flags = KR_ARR_READONLY;
+  a->base = owner;
+  kr_incref(owner);
+  a->size = 1;
+  for (int i = 0; i < ndim; i++) {
+    a->shape[i] = shape[i];
+    a->strides[i] = strides[i];
+    a->size *= shape[i];
+  }
+  return a;
+}
+
 KrArray *kr_array_scalar_f64(KrDtype dt, double v) {
   KrArray *a = kr_array_new(dt, 0, NULL, false);
   if (!a)

@@ -101,6 +101,10 @@ KrArray *kr_array_new(KrDtype dt, int ndim, const int64_t *shape, bool zero);
  * shape and strides as given, dtype dt. */
 KrArray *kr_array_view(KrArray *base, KrDtype dt, char *data, int ndim, const int64_t *shape,
                        const int64_t *strides);
+/* A read-only array over memory owner keeps alive (a file mapping; owner
+ * borrowed, the array takes a reference). */
+KrArray *kr_array_over(KrObj *owner, KrDtype dt, char *data, int ndim, const int64_t *shape,
+                       const int64_t *strides);
 /* A numpy scalar of dtype dt holding v (converted as numpy's astype does). */
 KrArray *kr_array_scalar_f64(KrDtype dt, double v);
 KrArray *kr_array_scalar_i64(KrDtype dt, int64_t v);
@@ -302,5 +306,11 @@ KrObj *kr_nn_silu(KrObj *x);
 KrObj *kr_nn_linear(KrObj *x, KrObj *weight, KrObj *bias);
 KrObj *kr_nn_rope(KrObj *x, KrObj *positions, double theta);
 KrObj *kr_nn_attention(KrObj *q, KrObj *k, KrObj *v, KrObj *mask, bool causal, int64_t window, KrObj *scale);
+
+/* ---------------------------------------------------- safetensors.c */
+
+extern const KrType kr_SafetensorError_type;
+KrObj *kr_st_load_file(KrObj *path);  /* safetensors.numpy.load_file: dict[str, ndarray], read-only views of the mapping */
+int kr_st_save_file(KrObj *tensors, KrObj *path, KrObj *metadata); /* safetensors.numpy.save_file */
 
 #endif
