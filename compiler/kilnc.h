@@ -778,5 +778,6 @@ Source *load_source(const char *path);
 bool compile_program(Arena *a, const char *path, bool library, Program *p);
 int driver_build(int argc, char **argv, bool library); /* kiln build / kiln compile */
 int driver_call(int argc, char **argv);                /* kiln call */
+const char *kiln_home(void); /* the folder of kiln's runtime, library and python/ package: bin/kiln's parent */
 
 #endif

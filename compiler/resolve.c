@@ -1409,8 +1409,20 @@ static bool module_file(Module *from, Ident *dotted, int level, char *out, size_
   if ((size_t)snprintf(out, size, "%s/%s.py", base, rel) < size && stat(out, &st) == 0 &&
       S_ISREG(st.st_mode))
     return true;
-  return (size_t)snprintf(out, size, "%s/%s/__init__.py", base, rel) < size && stat(out, &st) == 0 &&
-         S_ISREG(st.st_mode);
+  if ((size_t)snprintf(out, size, "%s/%s/__init__.py", base, rel) < size && stat(out, &st) == 0 &&
+      S_ISREG(st.st_mode))
+    return true;
+  /* kiln's own Python package (kiln.models: model code compiled with the
+   * program) after the program's folder, as site-packages comes after
+   * sys.path[0]; kiln.nn and the other modules kiln provides stay native */
+  if (!level && dotted && !strncmp(dotted->str, "kiln.", 5) && !provided_module(dotted)) {
+    if ((size_t)snprintf(out, size, "%s/python/%s.py", kiln_home(), rel) < size && stat(out, &st) == 0 &&
+        S_ISREG(st.st_mode))
+      return true;
+    return (size_t)snprintf(out, size, "%s/python/%s/__init__.py", kiln_home(), rel) < size &&
+           stat(out, &st) == 0 && S_ISREG(st.st_mode);
+  }
+  return false;
 }
 
 static Module *new_module(Arena *a, struct Program *p, Source *src, Node *ast, Ident *name) {
