@@ -485,3 +485,20 @@ KrArray *nd_broadcast_to(KrArray *a, int ndim, const int64_t *shape) {
     v->flags |= KR_ARR_READONLY;
   return v;
 }
+
+/* np.ascontiguousarray(a): a C-contiguous array (a itself when it is one),
+ * at least 1-d, as numpy's. */
+KrObj *kr_np_ascontiguous(KrObj *o) {
+  KrArray *a = kr_np_asarray(o, KR_NDTYPES);
+  if (!a)
+    return NULL;
+  KrArray *c = nd_as(a, (KrDtype)a->dtype);
+  kr_decref(&a->h);
+  if (c && c->ndim == 0) {
+    int64_t one = 1, st = kr_dtype_size[c->dtype];
+    KrArray *v = kr_array_view(c, (KrDtype)c->dtype, c->data, 1, &one, &st);
+    kr_decref(&c->h);
+    c = v;
+  }
+  return (KrObj *)c;
+}

@@ -239,6 +239,7 @@ KrObj *kr_np_concatenate(KrObj *arrays, int64_t axis);
 KrObj *kr_np_stack(KrObj *arrays, int64_t axis);
 KrObj *kr_np_astype(KrObj *a, KrObj *dtype);
 KrObj *kr_np_copy(KrObj *a);
+KrObj *kr_np_ascontiguous(KrObj *a);   /* np.ascontiguousarray */
 
 KrObj *kr_np_getitem(KrObj *a, KrObj *index);
 int kr_np_setitem(KrObj *a, KrObj *index, KrObj *value);
