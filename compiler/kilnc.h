@@ -471,7 +471,7 @@ struct FuncDecl {
   ClassDecl *cls;     /* a method: its class */
   bool generator;     /* its body yields: calling it makes a generator */
   FuncDecl *outer;    /* a nested def or a lambda: the function it is in */
-  Node *lambda;       /* a lambda: its node */
+  Node *lambda;       /* a lambda, a generator expression used as a value: its node */
   FuncDecl **nested;  /* the defs nested in it (their names are its locals) */
   int nnested;
   const char *cbase;  /* its specialisations' C name without the kp_ prefix, or NULL: its name */
@@ -607,6 +607,7 @@ bool class_is_sub(const ClassDecl *c, const ClassDecl *base); /* c is base or de
 
 /* A lambda met in f's body, as a function of its own (made once per node). */
 FuncDecl *resolve_lambda(Arena *a, FuncDecl *f, Node *lambda);
+FuncDecl *find_genexp(FuncDecl *f, Node *genexp); /* its generator function, or NULL */
 
 /* desugar.c: rewrite map/filter and sorted/min/max with key= in f's body
  * as comprehensions (after resolve has bound f's names). */

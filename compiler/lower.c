@@ -1397,9 +1397,20 @@ static Instr *expr(Lower *L, Node *e) {
   case AST_ListComp:
   case AST_SetComp:
   case AST_DictComp: return comprehension(L, e);
-  case AST_GeneratorExp:
-    unsupported(L, e, "generator expressions other than iterated by a for loop or consumed by "
-                      "list(), set(), tuple(), dict(), sum(), any(), all(), min(), max(), sorted() or join()");
+  case AST_GeneratorExp: {
+    /* a value: a call of its generator function (resolve.c, make_genexp)
+     * with the first iterable; none inside a comprehension, or when a
+     * shadowed builtin was taken for one that consumes it */
+    FuncDecl *g = find_genexp(L->decl, e);
+    if (!g)
+      unsupported(L, e, "generator expressions as values inside a comprehension or passed to a "
+                        "function that shadows a builtin");
+    Instr *in = new_instr(L, IR_BUILTIN, e->off, 2);
+    in->args[0] = func_value(L, g, e->off);
+    in->args[1] = expr(L, e->GeneratorExp.generators.items[0]->comprehension.iter);
+    in->name = intern(".__call__", 9);
+    return emit(L, in);
+  }
   case AST_Lambda: return func_value(L, resolve_lambda(L->a, L->decl, e), e->off);
   case AST_Subscript: {
     if (e->Subscript.slice->kind == AST_Slice) {

@@ -383,10 +383,100 @@ static FuncDecl *make_lambda(Arena *a, FuncDecl *f, Node *lambda) {
   return g;
 }
 
+static NodeList nodelist_of(Arena *a, Node **items, int n) {
+  Node **v = arena_alloc(a, (size_t)n * sizeof *v);
+  memcpy(v, items, (size_t)n * sizeof *v);
+  return (NodeList){v, n};
+}
+
+/* A generator expression used as a value, (elt for t in it if c ...), is
+ * the generator function
+ *
+ *   def <genexpr>($it):
+ *       for t in $it:
+ *           if c:
+ *               yield elt
+ *
+ * called with its first iterable (evaluated where the expression stands, as
+ * in Python); the rest of it is evaluated inside, so what it uses of the
+ * enclosing function makes it a closure like any nested def. */
+static FuncDecl *make_genexp(Arena *a, FuncDecl *f, Node *g) {
+  Ident *it = intern("$it", 3);
+  Node *y = node_new(a, AST_Yield, g->off, g->end);
+  y->Yield.value = g->GeneratorExp.elt;
+  Node *body = node_new(a, AST_Expr, g->off, g->end);
+  body->Expr.value = y;
+  NodeList gens = g->GeneratorExp.generators;
+  for (int i = gens.len - 1; i >= 0; i--) {
+    Node *c = gens.items[i];
+    for (int k = c->comprehension.ifs.len - 1; k >= 0; k--) {
+      Node *test = c->comprehension.ifs.items[k];
+      Node *st = node_new(a, AST_If, test->off, test->end);
+      st->If.test = test;
+      st->If.body = nodelist_of(a, &body, 1);
+      body = st;
+    }
+    Node *loop = node_new(a, AST_For, c->off, c->end);
+    loop->For.target = c->comprehension.target;
+    if (i == 0) {
+      loop->For.iter = node_new(a, AST_Name, c->comprehension.iter->off, c->comprehension.iter->end);
+      loop->For.iter->Name.id = it;
+    } else {
+      loop->For.iter = c->comprehension.iter;
+    }
+    loop->For.body = nodelist_of(a, &body, 1);
+    body = loop;
+  }
+  Node *param = node_new(a, AST_arg, g->off, g->end);
+  param->arg.arg = it;
+  Node *args = node_new(a, AST_arguments, g->off, g->end);
+  args->arguments.args = nodelist_of(a, &param, 1);
+  Node *def = node_new(a, AST_FunctionDef, g->off, g->end);
+  def->FunctionDef.name = intern("<genexpr>", 9);
+  def->FunctionDef.args = args;
+  def->FunctionDef.body = nodelist_of(a, &body, 1);
+  FuncDecl *gf = resolve_func(a, f->mod, def, NULL, f);
+  gf->outer = f;
+  gf->lambda = g;
+  char cb[32];
+  snprintf(cb, sizeof cb, "genexpr%d", f->mod->ninner);
+  gf->cbase = arena_strndup(a, cb, strlen(cb));
+  add_inner(f->mod, gf);
+  return gf;
+}
+
 typedef struct LambdaScan {
   Arena *a;
   FuncDecl *f;
+  int incomp; /* inside a comprehension, whose variables no inner function sees yet */
 } LambdaScan;
+
+/* Is call c's first argument consumed in place by lowering (a builtin that
+ * takes the items of a generator expression, or ''.join)? Its generator
+ * expression then needs no function; one the program shadows is refused by
+ * lowering. */
+static bool consumes_genexp(Node *c) {
+  static const char *const names[] = {"list", "set", "frozenset", "tuple", "dict", "any", "all", "min",
+                                      "max", "sorted", "sum", "enumerate", "zip", "fsum", "prod"};
+  Node *fn = c->Call.func;
+  const char *n = fn->kind == AST_Name ? fn->Name.id->str : fn->kind == AST_Attribute ? fn->Attribute.attr->str : "";
+  if (!strcmp(n, "join") || !strcmp(n, "fsum") || !strcmp(n, "prod"))
+    return true;
+  for (size_t i = 0; fn->kind == AST_Name && i < countof(names); i++)
+    if (!strcmp(n, names[i]))
+      return true;
+  return false;
+}
+
+static void scan_lambdas(Node **slot, void *ctx);
+
+/* the parts of generator expression g, iterated in place (inside a comprehension) */
+static void scan_genexp_parts(Node *g, LambdaScan *ls) {
+  scan_lambdas(&g->GeneratorExp.elt, ls);
+  NodeList gens = g->GeneratorExp.generators;
+  for (int i = 0; i < gens.len; i++)
+    ast_children(gens.items[i], scan_lambdas, ls);
+}
 
 static void scan_lambdas(Node **slot, void *ctx) {
   LambdaScan *ls = ctx;
@@ -397,12 +487,43 @@ static void scan_lambdas(Node **slot, void *ctx) {
     make_lambda(ls->a, ls->f, n);
     return; /* a lambda inside it belongs to it */
   }
+  if (n->kind == AST_GeneratorExp && !ls->incomp) { /* a value: one iterated in place is skipped below */
+    make_genexp(ls->a, ls->f, n);
+    return;
+  }
+  if (n->kind == AST_ListComp || n->kind == AST_SetComp || n->kind == AST_DictComp ||
+      n->kind == AST_GeneratorExp) {
+    ls->incomp++;
+    ast_children(n, scan_lambdas, ctx);
+    ls->incomp--;
+    return;
+  }
+  /* generator expressions that lowering iterates in place: a for loop's or
+   * a comprehension's iterable, the argument of a consuming builtin */
+  Node **inplace = NULL;
+  if (n->kind == AST_For)
+    inplace = &n->For.iter;
+  else if (n->kind == AST_comprehension)
+    inplace = &n->comprehension.iter;
+  else if (n->kind == AST_Call && n->Call.args.len && consumes_genexp(n))
+    inplace = &n->Call.args.items[0];
+  if (inplace && *inplace && (*inplace)->kind == AST_GeneratorExp) {
+    Node *g = *inplace;
+    *inplace = NULL;
+    ast_children(n, scan_lambdas, ctx);
+    *inplace = g;
+    ls->incomp++;
+    scan_genexp_parts(g, ls);
+    ls->incomp--;
+    return;
+  }
   ast_children(n, scan_lambdas, ctx);
 }
 
-/* The lambdas of f's body that desugar left as values. */
+/* The lambdas and generator expressions of f's body that desugar left as
+ * values. */
 static void find_lambdas(Arena *a, FuncDecl *f) {
-  LambdaScan ls = {a, f};
+  LambdaScan ls = {a, f, 0};
   NodeList body = f->def->kind == AST_Module ? f->def->Module.body : f->def->FunctionDef.body;
   for (int i = 0; i < body.len; i++)
     scan_lambdas(&body.items[i], &ls);
@@ -413,6 +534,13 @@ FuncDecl *resolve_lambda(Arena *a, FuncDecl *f, Node *lambda) {
     if (f->mod->inner[i]->lambda == lambda)
       return f->mod->inner[i];
   return make_lambda(a, f, lambda); /* not reached: find_lambdas made them all */
+}
+
+FuncDecl *find_genexp(FuncDecl *f, Node *genexp) {
+  for (int i = 0; i < f->mod->ninner; i++)
+    if (f->mod->inner[i]->lambda == genexp)
+      return f->mod->inner[i];
+  return NULL;
 }
 
 static void find_yield(Node **slot, void *ctx) {
@@ -1682,6 +1810,7 @@ static void resolve_into(Arena *a, Module *m) {
   m->funcs = (FuncDecl **)vec_to_arena(a, &funcs);
   m->init = init; /* module code has no locals: its names are the globals */
   desugar_func(a, init);
+  find_lambdas(a, init);
 }
 
 Module *resolve_program(Arena *a, Source *src, Node *ast, Ident *name, struct Program *p) {
