@@ -243,6 +243,14 @@ static void store_boxed(Emit *E, Instr *in, const char *place, const char *x, bo
 
 static void phi_copies(Emit *E, Block *from, Block *to);
 
+/* The length of the name a traceback shows for f: a def that lowering of
+ * lru_cache or decorators renamed (f__kiln_cached, f__kiln_undecorated) is
+ * still f in CPython's tracebacks. */
+static int tb_name_len(const FuncDecl *f) {
+  const char *s = f->name->str, *k = strstr(s, "__kiln_");
+  return (int)(k && k != s ? k - s : (ptrdiff_t)strlen(s));
+}
+
 /* Leave for the error: to the try's dispatch block (copying the phis along
  * the exception edge) or to the function's error exit. */
 /* Where an exception goes: the try's handler, or the function's exit. As
@@ -264,7 +272,7 @@ static void goto_error(Emit *E, Instr *in) {
     buf_printf(E->out, "    kp_line = %d;\n", line_of(E, in->off));
   if (in->succs[1]) {
     if (!again)
-      buf_printf(E->out, "    kr_tb_add(%s, \"%s\", kp_line);\n", E->tbpath,
+      buf_printf(E->out, "    kr_tb_add(%s, \"%.*s\", kp_line);\n", E->tbpath, tb_name_len(E->fn->decl),
                  E->fn->decl->name->str);
     phi_copies(E, in->block, in->succs[1]);
     buf_printf(E->out, "    goto b%d;\n  }\n", in->succs[1]->id);
@@ -1409,8 +1417,8 @@ static void emit_func(Emit *E, IrFunc *fn) {
     if (E->errlines.data[line])
       buf_printf(o, "kp_e%zu:\n  kp_line = %zu;\n  goto kp_error;\n", line, line);
   E->errlines.len = 0;
-  buf_printf(o, "kp_error:\n  kr_tb_add(%s, \"%s\", kp_line);\nkp_reraise:\n", E->tbpath,
-             fn->decl->name->str);
+  buf_printf(o, "kp_error:\n  kr_tb_add(%s, \"%.*s\", kp_line);\nkp_reraise:\n", E->tbpath,
+             tb_name_len(fn->decl), fn->decl->name->str);
   if (boxed(fn->ret))
     buf_puts(o, "  kr_xdecref(kp_ret);\n  kp_ret = NULL;\n");
   buf_puts(o, "kp_out:\n");
@@ -1541,9 +1549,9 @@ static void emit_generator(Emit *E, IrFunc *fn) {
     if (E->errlines.data[line])
       buf_printf(o, "kp_e%zu:\n  kp_line = %zu;\n  goto kp_error;\n", line, line);
   E->errlines.len = 0;
-  buf_printf(o, "kp_error:\n  kr_tb_add(%s, \"%s\", kp_line);\nkp_reraise:\n  F->state = -1;\n  return -1;\n"
+  buf_printf(o, "kp_error:\n  kr_tb_add(%s, \"%.*s\", kp_line);\nkp_reraise:\n  F->state = -1;\n  return -1;\n"
                 "kp_out:\n  F->state = -1;\n  return 0;\n}\n",
-             E->tbpath, fn->decl->name->str);
+             E->tbpath, tb_name_len(fn->decl), fn->decl->name->str);
   /* dealloc: whatever the frame still holds */
   buf_printf(o, "static void kd_%s(KrObj *o) {\n  kf_%s *F = (kf_%s *)o;\n", n, n, n);
   for (int i = 0; i < fn->nparams; i++)

@@ -608,6 +608,7 @@ bool class_is_sub(const ClassDecl *c, const ClassDecl *base); /* c is base or de
 /* A lambda met in f's body, as a function of its own (made once per node). */
 FuncDecl *resolve_lambda(Arena *a, FuncDecl *f, Node *lambda);
 FuncDecl *find_genexp(FuncDecl *f, Node *genexp); /* its generator function, or NULL */
+bool is_wraps_decorator(Node *d);                  /* functools.wraps(...): accepted, does nothing */
 
 /* desugar.c: rewrite map/filter and sorted/min/max with key= in f's body
  * as comprehensions (after resolve has bound f's names). */

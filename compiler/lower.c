@@ -2579,8 +2579,11 @@ static void stmt(Lower *L, Node *s) {
       if (L->decl->nested[i]->def == s)
         g = L->decl->nested[i];
     Instr *in = func_value(L, g, s->off);
-    if (s->FunctionDef.decorator_list.len)
-      unsupported(L, s->FunctionDef.decorator_list.items[0], "decorators");
+    /* a top-level def's decorators are calls after it (resolve.c,
+     * decorate_functions); a nested def's only functools.wraps */
+    for (int i = 0; i < s->FunctionDef.decorator_list.len; i++)
+      if (!is_wraps_decorator(s->FunctionDef.decorator_list.items[i]))
+        unsupported(L, s->FunctionDef.decorator_list.items[i], "decorators on a nested def other than functools.wraps");
     store_name(L, s->FunctionDef.name, in, s->off);
     break;
   }

@@ -272,8 +272,7 @@ static void add_inner(Module *m, FuncDecl *g) {
 
 typedef struct Captures {
   FuncDecl *g;  /* the inner function */
-  Vec names;    /* the outer function's variables it uses */
-  Node *far;    /* a use of a variable of a function further out, or NULL */
+  Vec names;    /* the enclosing functions' variables it uses or passes on */
 } Captures;
 
 static bool nested_static(FuncDecl *f, Ident *name) {
@@ -283,6 +282,24 @@ static bool nested_static(FuncDecl *f, Ident *name) {
   return false;
 }
 
+/* g uses name id, not a variable of its own: one of a function enclosing
+ * it (not the module) is captured. A variable of a function further out is
+ * captured by every function between, which passes its cell on. */
+static void capture(Captures *c, Ident *id) {
+  for (FuncDecl *o = c->g->outer; o && o->def->kind != AST_Module; o = o->outer)
+    if (func_local_index(o, id) >= 0) {
+      if (nested_static(o, id))
+        return;
+      if (o == c->g->outer && id == c->g->name && c->g->def->kind == AST_FunctionDef) {
+        for (int i = 0; i < o->nnested; i++)
+          if (o->nested[i] == c->g)
+            return; /* g calling itself: made again from its own cells (lower.c) */
+      }
+      add_name(&c->names, id);
+      return;
+    }
+}
+
 static void find_captures(Node **slot, void *ctx) {
   Captures *c = ctx;
   Node *n = *slot;
@@ -290,22 +307,7 @@ static void find_captures(Node **slot, void *ctx) {
     return;
   int li = n->kind == AST_Name ? func_local_index(c->g, n->Name.id) : 0;
   if (n->kind == AST_Name && (li < 0 || (li >= c->g->nparams && li < c->g->nparams + c->g->ncells))) {
-    int depth = 0;
-    for (FuncDecl *o = c->g->outer; o && o->def->kind != AST_Module; o = o->outer, depth++)
-      if (func_local_index(o, n->Name.id) >= 0) {
-        if (nested_static(o, n->Name.id))
-          return;
-        if (depth == 0 && n->Name.id == c->g->name && c->g->def->kind == AST_FunctionDef) {
-          for (int i = 0; i < o->nnested; i++)
-            if (o->nested[i] == c->g)
-              return; /* g calling itself: made again from its own cells (lower.c) */
-        }
-        if (depth == 0)
-          add_name(&c->names, n->Name.id);
-        else if (!c->far)
-          c->far = n;
-        return;
-      }
+    capture(c, n->Name.id);
     return;
   }
   if (n->kind == AST_FunctionDef || n->kind == AST_Lambda)
@@ -316,14 +318,20 @@ static void find_captures(Node **slot, void *ctx) {
 /* The variables of the enclosing function that inner function g uses: its
  * cells, hidden parameters after its own. */
 static void set_cells(Arena *a, FuncDecl *g) {
-  Captures c = {g, {0}, NULL};
+  Captures c = {g, {0}};
   Node *def = g->def;
   for (int i = 0; i < def->FunctionDef.body.len; i++)
     find_captures(&def->FunctionDef.body.items[i], &c);
-  if (c.far)
-    error_at(g->mod->src, c.far->off, ERR_SYNTAX,
-             "kiln does not support closures over a variable of a function two levels out yet ('%s')",
-             c.far->Name.id->str);
+  /* the cells g's inner functions take from further out pass through g */
+  Module *m = g->mod;
+  for (int i = 0; i < m->ninner; i++)
+    if (m->inner[i]->outer == g)
+      for (int k = 0; k < m->inner[i]->ncells; k++) {
+        Ident *id = m->inner[i]->cells[k];
+        int li = func_local_index(g, id);
+        if (li < 0 || (li >= g->nparams && li < g->nparams + g->ncells))
+          capture(&c, id);
+      }
   if (c.names.len == g->ncells) {
     free(c.names.items);
     return;
@@ -1776,8 +1784,73 @@ static void cache_functions(Arena *a, Module *m) {
   m->ast->Module.body = nodelist_from(a, &out);
 }
 
+/* Is d functools.wraps(...) / wraps(...)? kiln keeps no __name__ or
+ * __doc__ to copy, so it is accepted and does nothing. */
+bool is_wraps_decorator(Node *d) {
+  if (d->kind != AST_Call)
+    return false;
+  Node *fn = d->Call.func;
+  return (fn->kind == AST_Name && !strcmp(fn->Name.id->str, "wraps")) ||
+         (fn->kind == AST_Attribute && !strcmp(fn->Attribute.attr->str, "wraps") &&
+          fn->Attribute.value->kind == AST_Name && !strcmp(fn->Attribute.value->Name.id->str, "functools"));
+}
+
+/* A top-level def with decorators of the program,
+ *
+ *   @d1
+ *   @d2(arg)
+ *   def f(...): ...
+ *
+ * is the def renamed f__kiln_undecorated and, where it stood,
+ *
+ *   f = d1(d2(arg)(f__kiln_undecorated))
+ *
+ * so f is a global holding whatever the decorators return (a closure, most
+ * often), and calls of f go through it. */
+static void decorate_functions(Arena *a, Module *m) {
+  NodeList body = m->ast->Module.body;
+  Vec out = {0};
+  for (int i = 0; i < body.len; i++) {
+    Node *def = body.items[i];
+    vec_push(&out, def);
+    if (def->kind != AST_FunctionDef || !def->FunctionDef.decorator_list.len)
+      continue;
+    NodeList decs = def->FunctionDef.decorator_list;
+    Ident *f = def->FunctionDef.name;
+    int64_t maxsize;
+    for (int k = 0; k < decs.len; k++)
+      if (cache_decorator(m, decs.items[k], &maxsize))
+        error_at(m->src, decs.items[k]->off, ERR_SYNTAX,
+                 "kiln does not support lru_cache together with other decorators yet");
+    char buf[300];
+    int n = snprintf(buf, sizeof buf, "%s__kiln_undecorated", f->str);
+    Node *v = node_new(a, AST_Name, def->off, def->end);
+    v->Name.id = intern(buf, (size_t)n);
+    for (int k = decs.len - 1; k >= 0; k--) {
+      Node *d = decs.items[k];
+      if (is_wraps_decorator(d))
+        continue;
+      Node *call = node_new(a, AST_Call, d->off, d->end);
+      call->Call.func = d;
+      call->Call.args = nodelist_of(a, &v, 1);
+      v = call;
+    }
+    Node *target = node_new(a, AST_Name, def->off, def->end);
+    target->Name.id = f;
+    target->Name.ctx = CTX_Store;
+    Node *assign = node_new(a, AST_Assign, def->off, def->end);
+    assign->Assign.targets = nodelist_of(a, &target, 1);
+    assign->Assign.value = v;
+    def->FunctionDef.name = intern(buf, (size_t)n);
+    def->FunctionDef.decorator_list.len = 0;
+    vec_push(&out, assign);
+  }
+  m->ast->Module.body = nodelist_from(a, &out);
+}
+
 static void resolve_into(Arena *a, Module *m) {
   cache_functions(a, m);
+  decorate_functions(a, m);
   Vec imps = {0};
   find_imports(a, m, m->ast->Module.body, &imps);
   m->nimports = imps.len;
