@@ -1848,7 +1848,191 @@ static void decorate_functions(Arena *a, Module *m) {
   m->ast->Module.body = nodelist_from(a, &out);
 }
 
+/* functools.reduce and functools.partial, as calls of functions written as
+ * Python source and placed at the top of the module (functools_calls):
+ *
+ *   reduce(F, xs)        reduce__kiln(F, xs)       a loop: the first item, then F(value, x)
+ *   reduce(F, xs, init)  reduce__kiln_init(F, xs, init)
+ *   partial(F, a, k=v)   partial__kilnN(F, a, v)   which returns the closure
+ *                        def bound(<F's other parameters>): return F(a, <them>, k=v)
+ *
+ * partial's F must be a top-level def or a lambda, whose parameters are known
+ * here; a keyword it binds cannot be given again when the closure is called. */
+typedef struct Functools {
+  Arena *a;
+  Module *m;
+  Ident *reduce, *partial; /* the names from functools import binds, or NULL */
+  bool module;             /* import functools: functools.reduce(...) */
+  NodeList body;           /* the module's statements (for F's def) */
+  Buf defs;                /* the functions to add */
+  bool need_reduce, need_reduce_init;
+  int npartial;
+} Functools;
+
+static bool functools_name(Functools *ft, Node *fn, Ident *bound, const char *attr) {
+  if (fn->kind == AST_Name)
+    return bound && fn->Name.id == bound;
+  return ft->module && fn->kind == AST_Attribute && !strcmp(fn->Attribute.attr->str, attr) &&
+         fn->Attribute.value->kind == AST_Name && !strcmp(fn->Attribute.value->Name.id->str, "functools");
+}
+
+static void partial_call(Functools *ft, Node *call) {
+  Module *m = ft->m;
+  NodeList args = call->Call.args, kws = call->Call.keywords;
+  if (!args.len)
+    error_at(m->src, call->off, ERR_SYNTAX, "partial() takes at least one argument");
+  Node *fn = args.items[0], *params = NULL;
+  if (fn->kind == AST_Lambda)
+    params = fn->Lambda.args;
+  for (int i = 0; !params && fn->kind == AST_Name && i < ft->body.len; i++)
+    if (ft->body.items[i]->kind == AST_FunctionDef && ft->body.items[i]->FunctionDef.name == fn->Name.id)
+      params = ft->body.items[i]->FunctionDef.args;
+  if (!params)
+    error_at(m->src, fn->off, ERR_SYNTAX,
+             "kiln does not support partial() of anything but a top-level def or a lambda yet");
+  if (params->arguments.vararg || params->arguments.kwarg || params->arguments.kwonlyargs.len ||
+      params->arguments.posonlyargs.len)
+    error_at(m->src, fn->off, ERR_SYNTAX,
+             "kiln does not support partial() of a function with *args, **kwargs, keyword-only or "
+             "positional-only parameters yet");
+  NodeList ps = params->arguments.args, ds = params->arguments.defaults;
+  int nbound = args.len - 1;
+  if (nbound > ps.len)
+    error_at(m->src, call->off, ERR_SYNTAX, "kiln does not support partial() with more arguments than the function takes");
+  bool *bykw = arena_alloc(ft->a, (size_t)(ps.len + 1) * sizeof *bykw);
+  for (int k = 0; k < kws.len; k++) {
+    Ident *kw = kws.items[k]->keyword.arg;
+    int i = nbound;
+    while (i < ps.len && ps.items[i]->arg.arg != kw)
+      i++;
+    if (!kw || i == ps.len)
+      error_at(m->src, kws.items[k]->off, ERR_SYNTAX,
+               "kiln does not support partial() with a keyword that is not one of the function's "
+               "remaining parameters yet");
+    bykw[i] = true;
+  }
+  int n = ft->npartial++;
+  Buf *b = &ft->defs, inner = {0}, fwd = {0};
+  buf_printf(b, "def partial__kiln%d(p__kiln_f", n);
+  for (int i = 0; i < nbound; i++)
+    buf_printf(b, ", p__kiln_a%d", i);
+  for (int k = 0; k < kws.len; k++)
+    buf_printf(b, ", p__kiln_k_%s", kws.items[k]->keyword.arg->str);
+  buf_puts(b, "):\n");
+  for (int i = 0; i < nbound; i++)
+    buf_printf(&fwd, "%sp__kiln_a%d", i ? ", " : "", i);
+  bool star = false, starred = false; /* the parameters after one bound by keyword are keyword-only */
+  for (int i = nbound; i < ps.len; i++) {
+    const char *p = ps.items[i]->arg.arg->str;
+    if (bykw[i]) {
+      star = true;
+      buf_printf(&fwd, "%s%s=p__kiln_k_%s", fwd.len ? ", " : "", p, p);
+      continue;
+    }
+    buf_printf(&inner, "%s%s%s", inner.len ? ", " : "", star && !starred ? "*, " : "", p);
+    starred = star;
+    int d = i - (ps.len - ds.len);
+    if (d >= 0) {
+      buf_puts(&inner, "=");
+      node_text(&inner, m, ds.items[d]);
+    }
+    buf_printf(&fwd, "%s%s%s%s", fwd.len ? ", " : "", star ? p : "", star ? "=" : "", p);
+  }
+  buf_printf(b, "    def bound(%s):\n        return p__kiln_f(%s)\n    return bound\n", inner.data ? inner.data : "",
+             fwd.data ? fwd.data : "");
+  buf_free(&inner);
+  buf_free(&fwd);
+  /* the call: partial__kilnN(F, a..., v...) */
+  char name[32];
+  int len = snprintf(name, sizeof name, "partial__kiln%d", n);
+  Node *callee = node_new(ft->a, AST_Name, call->Call.func->off, call->Call.func->end);
+  callee->Name.id = intern(name, (size_t)len);
+  Node **all = arena_alloc(ft->a, (size_t)(args.len + kws.len) * sizeof *all);
+  for (int i = 0; i < args.len; i++)
+    all[i] = args.items[i];
+  for (int k = 0; k < kws.len; k++)
+    all[args.len + k] = kws.items[k]->keyword.value;
+  call->Call.func = callee;
+  call->Call.args = (NodeList){all, args.len + kws.len};
+  call->Call.keywords = (NodeList){NULL, 0};
+}
+
+static void functools_visit(Node **slot, void *ctx) {
+  Functools *ft = ctx;
+  Node *n = *slot;
+  ast_children(n, functools_visit, ctx); /* inner calls first: partial(partial(...)) */
+  if (n->kind != AST_Call)
+    return;
+  Node *fn = n->Call.func;
+  if (functools_name(ft, fn, ft->reduce, "reduce")) {
+    int nargs = n->Call.args.len;
+    if (n->Call.keywords.len || nargs < 2 || nargs > 3)
+      error_at(ft->m->src, n->off, ERR_SYNTAX, "reduce() takes 2 or 3 positional arguments");
+    const char *name = nargs == 2 ? "reduce__kiln" : "reduce__kiln_init";
+    *(nargs == 2 ? &ft->need_reduce : &ft->need_reduce_init) = true;
+    Node *callee = node_new(ft->a, AST_Name, fn->off, fn->end);
+    callee->Name.id = intern(name, strlen(name));
+    n->Call.func = callee;
+  } else if (functools_name(ft, fn, ft->partial, "partial")) {
+    partial_call(ft, n);
+  }
+}
+
+static void functools_calls(Arena *a, Module *m) {
+  Functools ft = {.a = a, .m = m, .body = m->ast->Module.body};
+  for (int i = 0; i < ft.body.len; i++) {
+    Node *st = ft.body.items[i];
+    if (st->kind == AST_ImportFrom && st->ImportFrom.module && !st->ImportFrom.level &&
+        !strcmp(st->ImportFrom.module->str, "functools"))
+      for (int k = 0; k < st->ImportFrom.names.len; k++) {
+        Node *al = st->ImportFrom.names.items[k];
+        Ident *bound = al->alias.asname ? al->alias.asname : al->alias.name;
+        if (!strcmp(al->alias.name->str, "reduce"))
+          ft.reduce = bound;
+        else if (!strcmp(al->alias.name->str, "partial"))
+          ft.partial = bound;
+      }
+    if (st->kind == AST_Import)
+      for (int k = 0; k < st->Import.names.len; k++) {
+        Node *al = st->Import.names.items[k];
+        ft.module |= !al->alias.asname && !strcmp(al->alias.name->str, "functools");
+      }
+  }
+  if (!ft.reduce && !ft.partial && !ft.module)
+    return;
+  for (int i = 0; i < ft.body.len; i++)
+    functools_visit(&ft.body.items[i], &ft);
+  if (ft.need_reduce)
+    buf_puts(&ft.defs, "def reduce__kiln(function, iterable):\n"
+                       "    first = True\n"
+                       "    for x in iterable:\n"
+                       "        if first:\n"
+                       "            value = x\n"
+                       "            first = False\n"
+                       "        else:\n"
+                       "            value = function(value, x)\n"
+                       "    if first:\n"
+                       "        raise TypeError(\"reduce() of empty iterable with no initial value\")\n"
+                       "    return value\n");
+  if (ft.need_reduce_init)
+    buf_puts(&ft.defs, "def reduce__kiln_init(function, iterable, initial):\n"
+                       "    value = initial\n"
+                       "    for x in iterable:\n"
+                       "        value = function(value, x)\n"
+                       "    return value\n");
+  if (!ft.defs.len)
+    return;
+  NodeList gen = parse_generated(a, m, &ft.defs, ft.body.len ? ft.body.items[0] : m->ast, "<functools>");
+  Vec out = {0};
+  for (int i = 0; i < gen.len; i++)
+    vec_push(&out, gen.items[i]);
+  for (int i = 0; i < ft.body.len; i++)
+    vec_push(&out, ft.body.items[i]);
+  m->ast->Module.body = nodelist_from(a, &out);
+}
+
 static void resolve_into(Arena *a, Module *m) {
+  functools_calls(a, m);
   cache_functions(a, m);
   decorate_functions(a, m);
   Vec imps = {0};
