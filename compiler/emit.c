@@ -1170,6 +1170,13 @@ static void emit_instr(Emit *E, Instr *in) {
       } else {
         buf_printf(E->out, "  /* v%d: unreachable */\n", in->id);
       }
+    } else if (in->op == IR_BUILTIN && !strcmp(in->name->str, "iter.class")) {
+      /* an instance walked by its __next__ (infer.c, class_iterable) */
+      char x[400];
+      snprintf(x, sizeof x, "kr_class_iter_new(v%d, (void (*)(void))%s, %s)", in->args[0]->id, in->target->cname,
+               valkind(in->type->elem));
+      assign(E, in, x);
+      check_error(E, in);
     } else if (in->op == IR_BUILTIN && !strcmp(in->name->str, "isinstance.class")) {
       const Type *t = in->args[0]->type;
       if (boxed(t))

@@ -1036,9 +1036,10 @@ static bool class_operator(Infer *I, Instr *in, const Type **args, int nargs) {
       break;
     }
     static const char *const map[][2] = {{"len", "__len__"}, {"[]", "__getitem__"}, {"[]=", "__setitem__"},
-                                         {"abs", "__abs__"}, {"hash", "__hash__"}};
+                                         {"abs", "__abs__"}, {"hash", "__hash__"}, {"iter", "__iter__"},
+                                         {"next", "__next__"}};
     for (size_t k = 0; k < countof(map); k++)
-      if (!strcmp(callee, map[k][0]) && has_method(args[0], map[k][1])) {
+      if (!strcmp(callee, map[k][0]) && has_method(args[0], map[k][1]) && (k < 5 || nargs == 1)) {
         as_method(in, map[k][1], a, in->nargs, false);
         return true;
       }
@@ -1047,6 +1048,41 @@ static bool class_operator(Infer *I, Instr *in, const Type **args, int nargs) {
   default: return false;
   }
   as_method(in, name, a, in->nargs, false);
+  return true;
+}
+
+/* The argument of builtin `callee` that it iterates, or -1. */
+static int iterable_arg(const char *callee) {
+  static const char *const first[] = {"iter.new", "list", "tuple", "set",   "frozenset", "sum", "sorted",
+                                      "min",      "max",  "any",   "all",   "dict",      "enumerate"};
+  for (size_t i = 0; i < countof(first); i++)
+    if (!strcmp(callee, first[i]))
+      return 0;
+  return !strcmp(callee, ".join") ? 1 : -1;
+}
+
+/* Iterating over an instance of a class of the program (a for loop,
+ * list(obj), sum(obj)...): the argument becomes obj.__iter__(), a method
+ * call like any; when that returns an instance whose class has __next__
+ * (most often self), it is wrapped as `iter.class`, an iterator object of
+ * the runtime that calls __next__ until StopIteration (kr_class_iter_new).
+ * A __iter__ that is a generator needs no wrapper. True when an
+ * instruction was inserted before in (typed on the next round). */
+static bool class_iterable(Infer *I, IrFunc *fn, Instr *in, const Type **args, int nargs) {
+  int k = iterable_arg(in->name->str);
+  if (k < 0 || k >= nargs || args[k]->kind != TY_CLASS)
+    return false;
+  Instr *x = in->args[k];
+  bool from_iter = x->op == IR_CALL && !strcmp(x->name->str, "__iter__");
+  const char *what = !from_iter ? "__iter__" : "__next__";
+  FuncDecl *m = class_method(args[k]->cls, intern(what, strlen(what)), -1);
+  if (!m || m->mkind != MK_PLAIN)
+    return false;
+  Instr *t = ir_insert_before(I->a, fn, in, IR_BUILTIN, 1);
+  t->args[0] = x;
+  t->name = intern(from_iter ? "iter.class" : ".__iter__", from_iter ? 10 : 9);
+  in->args[k] = t;
+  I->changed = true;
   return true;
 }
 
@@ -1405,6 +1441,21 @@ static void infer_instr(Infer *I, IrFunc *fn, Instr *in) {
       set_type(I, in, args[0]->kind == TY_OPTIONAL ? args[0]->elem : args[0]->kind == TY_NONE ? ty_noreturn : args[0]);
       break;
     }
+    if (in->op == IR_BUILTIN && !strcmp(callee, "iter.class")) { /* obj.__next__() until StopIteration */
+      FuncDecl *m = args[0]->kind == TY_CLASS ? class_method(args[0]->cls, intern("__next__", 8), -1) : NULL;
+      if (m && m->nparams == 1 && m->vararg < 0 && m->kwarg < 0 && !m->generator) {
+        const Type *self[1] = {ty_class(args[0]->cls)};
+        in->target = func_spec(I->a, m, self, 1);
+        const Type *r = in->target->ret;
+        /* what a KrVal slot can carry: a scalar, or an object */
+        if (r && r->kind != TY_NONE && r->kind != TY_UNKNOWN && r->kind != TY_NORETURN && r->kind != TY_RANGE &&
+            r->kind != TY_CURSOR && r->kind != TY_TVAR && r->kind != TY_CLASSREF && !(r->kind == TY_FUNC && !r->nitems))
+          set_type(I, in, ty_iter(r));
+      }
+      break;
+    }
+    if (in->op == IR_BUILTIN && class_iterable(I, fn, in, args, nargs))
+      break;
     if (class_operator(I, in, args, nargs)) { /* now a method call */
       method_call(I, fn, in);
       break;
@@ -1580,7 +1631,8 @@ static void mark_reached(IrFunc *fn) {
   for (int b = 0; b < fn->nblocks; b++)
     for (int i = 0; i < fn->blocks[b]->ninstrs; i++) {
       Instr *in = fn->blocks[b]->instrs[i];
-      if ((in->op == IR_CALL || in->op == IR_IMPORT || in->op == IR_GETATTR || in->op == IR_SETATTR) &&
+      if ((in->op == IR_CALL || in->op == IR_IMPORT || in->op == IR_GETATTR || in->op == IR_SETATTR ||
+           in->op == IR_BUILTIN) &&
           in->target)
         mark_reached(in->target);
       for (int k = 0; in->disp && k < in->ndisp; k++) /* a method's overrides */

@@ -705,6 +705,7 @@ typedef struct IrFunc {
 IrFunc *lower_func(Arena *a, FuncDecl *f, const Type **params, int nparams);
 /* A new constant instruction placed in `at`'s block just before it. */
 Instr *ir_const_before(Arena *a, IrFunc *fn, Instr *at, Const c);
+Instr *ir_insert_before(Arena *a, IrFunc *fn, Instr *at, IrOp op, int nargs); /* a new instruction, typed later */
 void ir_dump(Buf *b, IrFunc *fn, bool with_types);
 
 /* --------------------------------------------------------------- infer.c */

@@ -2795,11 +2795,20 @@ IrFunc *lower_func(Arena *a, FuncDecl *f, const Type **params, int nparams) {
 }
 
 Instr *ir_const_before(Arena *a, IrFunc *fn, Instr *at, Const c) {
+  Instr *in = ir_insert_before(a, fn, at, IR_CONST, 0);
+  in->cval = c;
+  return in;
+}
+
+Instr *ir_insert_before(Arena *a, IrFunc *fn, Instr *at, IrOp op, int nargs) {
   Instr *in = arena_alloc(a, sizeof *in);
-  in->op = IR_CONST;
+  in->op = op;
   in->id = fn->nvalues++;
   in->off = at->off;
-  in->cval = c;
+  in->args = arena_alloc(a, (size_t)(nargs + 1) * sizeof *in->args);
+  in->nargs = nargs;
+  if (op != IR_CONST)
+    in->succs[1] = at->succs[1]; /* inside a try: an exception goes where at's goes */
   in->type = ty_unknown;
   in->var = -1;
   Block *b = at->block;
