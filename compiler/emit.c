@@ -862,8 +862,12 @@ static void emit_attr(Emit *E, Instr *in) {
   if (set) {
     if (in->sub != 1 && frozen_class(obj->type) &&
         !(E->fn->decl->fresh_defaults && !strcmp(E->fn->decl->name->str, "__init__"))) {
-      buf_printf(E->out, "  kr_raise(&kp_FrozenInstanceError, \"cannot assign to field '%s'\");\n  ",
-                 in->name->str);
+      const Type *ot = obj->type;
+      if ((ot->kind == TY_OPTIONAL ? ot->elem->cls : ot->cls)->nntfields) /* a NamedTuple */
+        buf_puts(E->out, "  kr_raise(&kr_AttributeError_type, \"can't set attribute\");\n  ");
+      else
+        buf_printf(E->out, "  kr_raise(&kp_FrozenInstanceError, \"cannot assign to field '%s'\");\n  ",
+                   in->name->str);
       goto_error(E, in);
       return;
     }

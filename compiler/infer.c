@@ -827,6 +827,15 @@ static bool bind_method(Infer *I, IrFunc *fn, Instr *in, FuncDecl *m, bool with_
                     i < npos ? "positional" : "keyword-only", m->locals[i]->str);
       return false;
     }
+    if (self && m->fresh_defaults && d->kind == AST_Attribute && d->Attribute.value->kind == AST_Name &&
+        d->Attribute.value->Name.id == m->locals[0]) {
+      /* a generated method's default self.x (a NamedTuple's _replace): the receiver's field */
+      Instr *g = ir_insert_before(I->a, fn, in, IR_GETATTR, 1);
+      g->args[0] = in->margs[0];
+      g->name = d->Attribute.attr;
+      vals[i] = g;
+      continue;
+    }
     bool neg = d->kind == AST_UnaryOp && d->UnaryOp.op == UOP_USub && d->UnaryOp.operand->kind == AST_Constant;
     Node *k = neg ? d->UnaryOp.operand : d;
     if (k->kind != AST_Constant || (neg && k->Constant.value.kind != CONST_INT &&
@@ -1049,6 +1058,14 @@ static bool class_operator(Infer *I, Instr *in, const Type **args, int nargs) {
   }
   as_method(in, name, a, in->nargs, false);
   return true;
+}
+
+/* in (an item of unpacking, p[k]) becomes a read of NamedTuple field k. */
+static void namedtuple_field(Instr *in, int k) {
+  in->op = IR_GETATTR;
+  in->name = in->args[0]->type->cls->ntfields[k];
+  in->nargs = 1;
+  in->row = NULL;
 }
 
 /* The argument of builtin `callee` that it iterates, or -1. */
@@ -1406,7 +1423,10 @@ static void infer_instr(Infer *I, IrFunc *fn, Instr *in) {
     }
     if (in->op == IR_BUILTIN && !strcmp(callee, "tuple.item")) {
       /* unpacking: an item of a tuple of the right length (checked by check_func) */
-      if (known && args[0]->kind == TY_TUPLE && args[0]->nitems == in->var) {
+      if (known && args[0]->kind == TY_CLASS && args[0]->cls->nntfields == in->var) {
+        namedtuple_field(in, in->sub); /* a NamedTuple: its field */
+        attr_instr(I, in);
+      } else if (known && args[0]->kind == TY_TUPLE && args[0]->nitems == in->var) {
         in->row = match("tuple.item", args, nargs);
         set_type(I, in, args[0]->items[in->sub]);
       } else if (known && args[0]->kind == TY_OBJECT) {
@@ -1456,6 +1476,18 @@ static void infer_instr(Infer *I, IrFunc *fn, Instr *in) {
     }
     if (in->op == IR_BUILTIN && class_iterable(I, fn, in, args, nargs))
       break;
+    if (in->op == IR_BUILTIN && !strcmp(callee, "[]") && args[0]->kind == TY_CLASS && args[0]->cls->nntfields &&
+        in->args[1]->op == IR_CONST && in->args[1]->cval.kind == CONST_INT) {
+      /* p[k], k a constant: a NamedTuple's field, with its own type */
+      int64_t k = in->args[1]->cval.i;
+      if (k < 0)
+        k += args[0]->cls->nntfields;
+      if (k >= 0 && k < args[0]->cls->nntfields) {
+        namedtuple_field(in, (int)k);
+        attr_instr(I, in);
+        break;
+      }
+    }
     if (class_operator(I, in, args, nargs)) { /* now a method call */
       method_call(I, fn, in);
       break;

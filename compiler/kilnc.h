@@ -518,6 +518,8 @@ struct ClassDecl {
   int nattrs;
   int depth;          /* 0 for a class without a base of the program */
   bool dataclass, frozen, order;
+  Ident **ntfields;   /* class C(NamedTuple): its fields in order (a dataclass that is frozen and ordered) */
+  int nntfields;
   bool is_enum;       /* class C(Enum): its members are instances made by the class body */
   const char *cname;  /* <prefix><name>: the C struct is ko_<cname>, the type kt_<cname> */
   struct IrFunc *slots[12]; /* type propagation: the dunder methods the runtime calls (KrType) */

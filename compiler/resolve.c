@@ -1196,6 +1196,83 @@ static void dataclass_methods(Arena *a, ClassDecl *c, Vec *methods) {
   }
 }
 
+/* class P(NamedTuple): a frozen, ordered dataclass of its annotated fields
+ * (so __init__, __repr__ as P(x=1, y=2.0), ==, the orderings and hash are
+ * the tuple's), with the class attribute _fields added to its body;
+ * namedtuple_methods writes the tuple's protocol. Unpacking and constant
+ * indexes read the fields themselves (infer.c), keeping their types. */
+static void namedtuple_class(Arena *a, ClassDecl *c) {
+  Module *m = c->mod;
+  c->dataclass = c->frozen = c->order = true;
+  Vec names = {0};
+  Buf src = {0};
+  buf_puts(&src, "_fields = (");
+  NodeList body = c->def->ClassDef.body;
+  for (int i = 0; i < body.len; i++) {
+    Node *st = body.items[i];
+    if (st->kind == AST_AnnAssign && st->AnnAssign.target->kind == AST_Name) {
+      Ident *f = st->AnnAssign.target->Name.id;
+      if (f->str[0] == '_')
+        class_error(c, st, "NamedTuple field names starting with an underscore");
+      vec_push(&names, f);
+      buf_printf(&src, "'%s', ", f->str);
+    } else if (st->kind == AST_Assign) {
+      class_error(c, st, "class attributes in a NamedTuple");
+    }
+  }
+  buf_puts(&src, ")\n");
+  c->nntfields = names.len;
+  c->ntfields = (Ident **)vec_to_arena(a, &names);
+  if (!c->nntfields)
+    class_error(c, c->def, "a NamedTuple without fields");
+  char what[300];
+  snprintf(what, sizeof what, "<NamedTuple %s>", c->name->str);
+  NodeList gen = parse_generated(a, m, &src, c->def, what);
+  Vec all = {0};
+  for (int i = 0; i < body.len; i++)
+    vec_push(&all, body.items[i]);
+  for (int i = 0; i < gen.len; i++)
+    vec_push(&all, gen.items[i]);
+  c->def->ClassDef.body = nodelist_from(a, &all);
+}
+
+/* A NamedTuple's sequence protocol and helpers, as Python source:
+ * len(p), p[i], iteration, p._replace(y=2.0) (a parameter's default is the
+ * field's value: bind_method reads self.y for it), p._asdict(). */
+static void namedtuple_methods(Arena *a, ClassDecl *c, Vec *methods) {
+  Buf src = {0}, fields = {0}, params = {0}, dict = {0};
+  int n = c->nntfields;
+  for (int i = 0; i < n; i++) {
+    const char *f = c->ntfields[i]->str;
+    buf_printf(&fields, "self.%s, ", f);
+    buf_printf(&params, ", %s=self.%s", f, f);
+    buf_printf(&dict, "%s'%s': self.%s", i ? ", " : "", f, f);
+  }
+  buf_printf(&src, "def __len__(self):\n    return %d\n", n);
+  buf_printf(&src, "def __getitem__(self, i):\n    return (%s)[i]\n", fields.data);
+  buf_puts(&src, "def __iter__(self):\n");
+  for (int i = 0; i < n; i++)
+    buf_printf(&src, "    yield self.%s\n", c->ntfields[i]->str);
+  buf_printf(&src, "def _replace(self%s):\n    return %s(", params.data, c->name->str);
+  for (int i = 0; i < n; i++)
+    buf_printf(&src, "%s%s", i ? ", " : "", c->ntfields[i]->str);
+  buf_puts(&src, ")\n");
+  buf_printf(&src, "def _asdict(self):\n    return {%s}\n", dict.data);
+  buf_free(&fields);
+  buf_free(&params);
+  buf_free(&dict);
+  char what[300];
+  snprintf(what, sizeof what, "<NamedTuple %s>", c->name->str);
+  NodeList defs = parse_generated(a, c->mod, &src, c->def, what);
+  for (int i = 0; i < defs.len; i++) {
+    for (int k = 0; k < methods->len; k++)
+      if (((FuncDecl *)methods->items[k])->name == defs.items[i]->FunctionDef.name)
+        class_error(c, ((FuncDecl *)methods->items[k])->def, "redefining this method of a NamedTuple");
+    add_method(a, c, methods, defs.items[i], MK_PLAIN);
+    ((FuncDecl *)methods->items[methods->len - 1])->fresh_defaults = true;
+  }
+}
+
 static void find_value_return(Node **slot, void *ctx) {
   Node *n = *slot;
   if (!n || *(Node **)ctx)
@@ -1271,12 +1348,17 @@ static void find_classes(Arena *a, Module *m) {
       }
       if (b->kind == AST_Name && is_builtin_exception(b->Name.id))
         class_error(c, b, "exception classes with a body other than pass");
+      bool nt = (b->kind == AST_Name && !strcmp(b->Name.id->str, "NamedTuple")) ||
+                (b->kind == AST_Attribute && !strcmp(b->Attribute.attr->str, "NamedTuple") &&
+                 b->Attribute.value->kind == AST_Name && !strcmp(b->Attribute.value->Name.id->str, "typing"));
+      if (nt)
+        namedtuple_class(a, c);
       if ((b->kind == AST_Name && !strcmp(b->Name.id->str, "Enum")) ||
           (b->kind == AST_Attribute && !strcmp(b->Attribute.attr->str, "Enum") &&
            b->Attribute.value->kind == AST_Name && !strcmp(b->Attribute.value->Name.id->str, "enum"))) {
         c->is_enum = true;
         enum_members(a, c);
-      } else if (!base && !(b->kind == AST_Name && !strcmp(b->Name.id->str, "object")))
+      } else if (!base && !nt && !(b->kind == AST_Name && !strcmp(b->Name.id->str, "object")))
         class_error(c, b, "this base class (a class of the program defined before it, or object)");
       c->base = base;
     }
@@ -1339,6 +1421,8 @@ static void find_classes(Arena *a, Module *m) {
     c->methods = (FuncDecl **)methods.items;
     if (c->dataclass)
       dataclass_methods(a, c, &methods);
+    if (c->nntfields)
+      namedtuple_methods(a, c, &methods);
     c->nmethods = methods.len;
     c->methods = (FuncDecl **)vec_to_arena(a, &methods);
     for (int k = 0; k < c->nmethods; k++)
