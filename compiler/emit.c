@@ -110,7 +110,10 @@ static const char *exc_type(Module *m, Ident *name, Module *gmod) {
   static int next;
   char *b = buf[next++ & 1];
   const Import *imp = import_of(m, name);
-  if (gmod) /* m.E */
+  ClassDecl *c = gmod ? module_class(gmod, name) : module_class(m, name);
+  if (c && class_exc_root(c)) /* a class with a body: its type object */
+    snprintf(b, sizeof buf[0], "&kt_%s", c->cname);
+  else if (gmod) /* m.E */
     snprintf(b, sizeof buf[0], "&kp_exc_%s%s", gmod->prefix, name->str);
   else if (module_exception(m, name) >= 0)
     snprintf(b, sizeof buf[0], "&kp_exc_%s%s", m->prefix, name->str);
@@ -911,6 +914,8 @@ static void emit_class_struct(Buf *o, ClassDecl *c) {
   buf_printf(o, "typedef struct ko_%s {\n  ", c->cname);
   if (c->base)
     buf_printf(o, "ko_%s base;\n", c->base->cname);
+  else if (c->exc_base)
+    buf_puts(o, "KrExc h; /* an exception */\n");
   else
     buf_puts(o, "KrObj h;\n");
   for (int i = 0; i < c->nfields; i++) {
@@ -944,7 +949,7 @@ static void emit_class_type(Buf *o, ClassDecl *c) {
     for (int i = 0; i < k->nfields; i++)
       if (boxed(k->fields[i].type))
         buf_printf(o, "  kr_xdecref(((ko_%s *)o)->f_%s);\n", k->cname, k->fields[i].name->str);
-  buf_puts(o, "  kr_free(o);\n}\n");
+  buf_puts(o, class_exc_root(c) ? "  kr_exc_dealloc(o);\n}\n" : "  kr_free(o);\n}\n");
   IrFunc **s = c->slots;
   for (int i = 0; i < 2; i++)
     if (s[i]) {
@@ -1010,11 +1015,18 @@ static void emit_class_type(Buf *o, ClassDecl *c) {
   c_string(o, c->mod->name->str, c->mod->name->len);
   if (c->base)
     buf_printf(o, ", .base = &kt_%s", c->base->cname);
+  else if (c->exc_base)
+    buf_printf(o, ", .base = %s", exc_type(c->mod, c->exc_base, NULL));
   buf_printf(o, ", .size = sizeof(ko_%s), .dealloc = kd_%s", n, n);
+  bool exc = class_exc_root(c) != NULL;
   if (s[0])
     buf_printf(o, ", .repr = ks_%s_repr", n);
+  else if (exc)
+    buf_puts(o, ", .repr = kr_exc_repr");
   if (s[1])
     buf_printf(o, ", .str = ks_%s_str", n);
+  else if (exc && !s[0])
+    buf_puts(o, ", .str = kr_exc_str");
   if (s[2])
     buf_printf(o, ", .eq = ks_%s_eq", n);
   if (s[3])

@@ -1041,6 +1041,8 @@ static bool class_operator(Infer *I, Instr *in, const Type **args, int nargs) {
     if (!c0)
       return false;
     if (callee[0] == '.') {
+      if (class_exc_root(class_of(args[0])) && !has_method(args[0], callee + 1))
+        return false; /* an exception's own attribute (.args): the op library's */
       snprintf(name, sizeof name, "%s", callee + 1);
       break;
     }
@@ -1139,7 +1141,7 @@ static void attr_instr(Infer *I, Instr *in) {
     return;
   ClassDecl *c = class_of(rt);
   const char *x = in->name->str;
-  if (!c && in->op == IR_GETATTR && rt->kind == TY_OBJECT &&
+  if (in->op == IR_GETATTR && (rt->kind == TY_OBJECT || (rt->kind == TY_CLASS && class_exc_root(c))) &&
       (!strcmp(x, "args") || !strcmp(x, "__cause__") || !strcmp(x, "__context__"))) {
     /* an exception's attributes, read at run time: the op library's ".args" */
     char name[32];

@@ -518,6 +518,8 @@ struct ClassDecl {
   int nattrs;
   int depth;          /* 0 for a class without a base of the program */
   bool dataclass, frozen, order;
+  Ident *exc_base;    /* an exception class with a body: the built-in or plain exception class it
+                         extends (its subclasses have a base instead); NULL for other classes */
   Ident **ntfields;   /* class C(NamedTuple): its fields in order (a dataclass that is frozen and ordered) */
   int nntfields;
   bool is_enum;       /* class C(Enum): its members are instances made by the class body */
@@ -605,7 +607,8 @@ FuncDecl *class_method(ClassDecl *c, Ident *name, int kind);
 ClassField *class_field(ClassDecl *c, Ident *name, ClassDecl **owner); /* c's or a base's */
 ClassDecl *class_attr_owner(ClassDecl *c, Ident *name); /* where class attribute name is, or NULL */
 Ident *class_attr_global(ClassDecl *c, Ident *name);     /* the module global "C.x" of it */
-bool class_is_sub(const ClassDecl *c, const ClassDecl *base); /* c is base or derives from it */
+bool class_is_sub(const ClassDecl *c, const ClassDecl *base);
+ClassDecl *class_exc_root(ClassDecl *c); /* the exception class with a body c descends from, or NULL */ /* c is base or derives from it */
 
 /* A lambda met in f's body, as a function of its own (made once per node). */
 FuncDecl *resolve_lambda(Arena *a, FuncDecl *f, Node *lambda);

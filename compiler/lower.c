@@ -861,6 +861,47 @@ static Instr *setattr(Lower *L, Instr *obj, Ident *name, Instr *val, uint32_t of
   return in;
 }
 
+static bool is_super_call(Node *e);
+
+static void find_super_init(Node **slot, void *ctx) {
+  Node *n = *slot;
+  if (*(bool *)ctx || n->kind == AST_FunctionDef || n->kind == AST_Lambda)
+    return;
+  if (n->kind == AST_Call && n->Call.func->kind == AST_Attribute && is_super_call(n->Call.func->Attribute.value) &&
+      !strcmp(n->Call.func->Attribute.attr->str, "__init__")) {
+    *(bool *)ctx = true;
+    return;
+  }
+  ast_children(n, find_super_init, ctx);
+}
+
+/* Does the body of def call super().__init__(...)? */
+static bool calls_super_init(Node *def) {
+  bool found = false;
+  for (int i = 0; i < def->FunctionDef.body.len; i++)
+    find_super_init(&def->FunctionDef.body.items[i], &found);
+  return found;
+}
+
+/* BaseException.__init__(self, *args) for an exception class with a body:
+ * its args set from e's arguments (exc.init). */
+static Instr *exc_init(Lower *L, Node *e, Instr *self) {
+  NodeList args = e->Call.args;
+  if (e->Call.keywords.len)
+    unsupported(L, e->Call.keywords.items[0], "keyword arguments to exception classes");
+  Instr *t = new_instr(L, IR_BUILTIN, e->off, args.len);
+  t->name = intern("tuple.new", 9);
+  for (int i = 0; i < args.len; i++) {
+    if (args.items[i]->kind == AST_Starred)
+      unsupported(L, args.items[i], "starred arguments to exception classes");
+    t->args[i] = expr(L, args.items[i]);
+  }
+  emit(L, t);
+  Instr *a[2] = {self, t};
+  builtin(L, e->off, "exc.init", a, 2);
+  return none_const(L, e->off);
+}
+
 /* C(args): a new instance, its fields that have a class attribute of the
  * same name set from it, then __init__ (of C or of its nearest base). */
 static Instr *construct(Lower *L, Node *e, ClassDecl *c) {
@@ -874,8 +915,25 @@ static Instr *construct(Lower *L, Node *e, ClassDecl *c) {
       if (k->fields[i].has_default && !k->fields[i].always_set)
         setattr(L, obj, k->fields[i].name, class_attr(L, c, k->fields[i].name, NULL, e->off), e->off)->sub = 1;
   FuncDecl *init = class_method(c, intern("__init__", 8), -1);
+  if (init && class_exc_root(c) && !calls_super_init(init->def)) {
+    /* BaseException.__new__ sets e.args to the positional arguments before
+     * __init__ runs: kiln sets them too when evaluating them twice shows
+     * nothing (constants and names) */
+    for (int i = 0; i < e->Call.args.len; i++) {
+      Node *x = e->Call.args.items[i];
+      if (x->kind != AST_Constant && x->kind != AST_Name)
+        unsupported(L, x, "arguments other than names and constants to an exception class whose "
+                          "__init__ does not call super().__init__()");
+    }
+    Node *pos = node_new(L->a, AST_Call, e->off, e->end);
+    pos->Call.func = e->Call.func;
+    pos->Call.args = e->Call.args;
+    exc_init(L, pos, obj);
+  }
   if (init)
     call_func(L, e, init, obj);
+  else if (class_exc_root(c))
+    exc_init(L, e, obj); /* BaseException.__init__: e.args */
   else if (e->Call.args.len || e->Call.keywords.len)
     error_at(L->src, e->off, ERR_SYNTAX, "%s() takes no arguments", c->name->str);
   return obj;
@@ -941,6 +999,8 @@ static Instr *static_method_call(Lower *L, Node *e) {
   if (!me || L->decl->mkind == MK_STATIC || !L->decl->nparams)
     error_at(L->src, fn->off, ERR_SYNTAX, "super(): no arguments");
   FuncDecl *m = me->base ? class_method(me->base, name, -1) : NULL;
+  if (!m && !strcmp(name->str, "__init__") && class_exc_root(me))
+    return exc_init(L, e, read_var(L, 0, cur_block(L), e->off)); /* Exception.__init__(self, ...) */
   if (!m && !strcmp(name->str, "__init__") && !e->Call.args.len && !e->Call.keywords.len)
     return none_const(L, e->off); /* object.__init__() */
   if (!m)
@@ -2256,7 +2316,12 @@ static void raise_stmt(Lower *L, Node *s) {
     return;
   }
   Instr *v;
-  if (exc->kind == AST_Name && is_exception_name(L, exc->Name.id)) {
+  ClassDecl *ec = class_ref(L, exc);
+  if (ec && class_exc_root(ec)) { /* raise E, E with a body: E() */
+    Node *call = node_new(L->a, AST_Call, exc->off, exc->end);
+    call->Call.func = exc;
+    v = construct(L, call, ec);
+  } else if (exc->kind == AST_Name && is_exception_name(L, exc->Name.id)) {
     v = new_instr(L, IR_EXC_NEW, exc->off, 0); /* raise E: E() */
     v->name = exc->Name.id;
     emit(L, v);
@@ -2290,7 +2355,8 @@ static void except_classes(Lower *L, Node *type, Instr *match) {
   match->kwnames = arena_alloc(L->a, (size_t)l.len * sizeof *match->kwnames);
   for (int i = 0; i < l.len; i++) {
     Node *n = l.items[i];
-    if (n->kind != AST_Name || !is_exception_name(L, n->Name.id))
+    ClassDecl *c = class_ref(L, n);
+    if (n->kind != AST_Name || (!is_exception_name(L, n->Name.id) && !(c && class_exc_root(c))))
       unsupported(L, n, "except clauses for anything but exception classes");
     match->kwnames[i] = n->Name.id;
   }
@@ -2354,8 +2420,15 @@ static void try_except(Lower *L, Node *s, Block *outer) {
     }
     Instr *e = op0(L, IR_EXC_FETCH, h->off);
     Instr *prev = op1(L, IR_EXC_BEGIN, h->off, e);
-    if (h->ExceptHandler.name)
+    ClassDecl *ec = h->ExceptHandler.type ? class_ref(L, h->ExceptHandler.type) : NULL;
+    if (h->ExceptHandler.name && ec) { /* except E as e, E with a body: e is an E, fields and all */
+      Instr *cast = op1(L, IR_BUILTIN, h->off, e);
+      cast->name = intern("cast.class", 10);
+      cast->cls = ec;
+      store_name(L, h->ExceptHandler.name, cast, h->off);
+    } else if (h->ExceptHandler.name) {
       store_name(L, h->ExceptHandler.name, e, h->off);
+    }
     Block *cleanup = new_block(L);
     Cleanup handling = {.prev = prev, .outer = L->cleanup};
     L->cleanup = &handling;

@@ -645,7 +645,8 @@ int module_exception(Module *m, Ident *name) {
 
 /* The module's exception classes: top-level `class E(Base): pass` (or a
  * docstring) whose one base is an exception class. Their names are types,
- * not variables. Classes with more in them are a later step. */
+ * not variables. Those with more in them are classes of the program with
+ * an exception base (find_classes, exc_base). */
 static void find_exception_classes(Arena *a, Module *m) {
   NodeList body = m->ast->Module.body;
   Vec names = {0}, bases = {0};
@@ -691,6 +692,13 @@ ClassDecl *module_class(Module *m, Ident *name) {
       return m->classes[i];
   const Import *imp = import_of(m, name);
   return imp ? imp->cls : NULL;
+}
+
+ClassDecl *class_exc_root(ClassDecl *c) {
+  for (; c; c = c->base)
+    if (c->exc_base)
+      return c;
+  return NULL;
 }
 
 bool class_is_sub(const ClassDecl *c, const ClassDecl *base) {
@@ -892,6 +900,9 @@ static void find_fields(Arena *a, ClassDecl *c, Vec *declared) {
     Ident *x = names.items[i];
     if ((c->base && class_field(c->base, x, NULL)) || class_method(c, x, -1))
       continue;
+    if (class_exc_root(c) && (!strcmp(x->str, "args") || !strcmp(x->str, "__cause__") ||
+                              !strcmp(x->str, "__context__") || !strcmp(x->str, "__traceback__")))
+      continue; /* an exception's own attributes */
     ClassField *fd = arena_alloc(a, sizeof *fd);
     fd->name = x;
     fd->has_default = class_attr_owner(c, x) != NULL;
@@ -1346,8 +1357,8 @@ static void find_classes(Arena *a, Module *m) {
           if (((ClassDecl *)classes.items[k])->name == b->Name.id)
             base = classes.items[k];
       }
-      if (b->kind == AST_Name && is_builtin_exception(b->Name.id))
-        class_error(c, b, "exception classes with a body other than pass");
+      if (b->kind == AST_Name && !base && (is_builtin_exception(b->Name.id) || module_exception(m, b->Name.id) >= 0))
+        c->exc_base = b->Name.id; /* an exception class with a body: its instances are exceptions */
       bool nt = (b->kind == AST_Name && !strcmp(b->Name.id->str, "NamedTuple")) ||
                 (b->kind == AST_Attribute && !strcmp(b->Attribute.attr->str, "NamedTuple") &&
                  b->Attribute.value->kind == AST_Name && !strcmp(b->Attribute.value->Name.id->str, "typing"));
@@ -1358,7 +1369,7 @@ static void find_classes(Arena *a, Module *m) {
            b->Attribute.value->kind == AST_Name && !strcmp(b->Attribute.value->Name.id->str, "enum"))) {
         c->is_enum = true;
         enum_members(a, c);
-      } else if (!base && !nt && !(b->kind == AST_Name && !strcmp(b->Name.id->str, "object")))
+      } else if (!base && !nt && !c->exc_base && !(b->kind == AST_Name && !strcmp(b->Name.id->str, "object")))
         class_error(c, b, "this base class (a class of the program defined before it, or object)");
       c->base = base;
     }
