@@ -1182,12 +1182,16 @@ static Instr *provided_call(Lower *L, Node *e, const char *module, Ident *fname)
 static Instr *call(Lower *L, Node *e) {
   Node *fn = e->Call.func;
   NodeList args = e->Call.args, kws = e->Call.keywords;
+  /* f(*args, **kwargs): only f a variable (a function value, a closure),
+   * whose parameters type propagation binds them to (infer.c, bind_method) */
+  bool value_call = fn->kind == AST_Name && (local_slot(L, fn->Name.id) >= 0 || cell_slot(L, fn->Name.id) >= 0 ||
+                                             module_global_index(L->decl->mod, fn->Name.id) >= 0);
   for (int i = 0; i < args.len; i++)
-    if (args.items[i]->kind == AST_Starred)
-      unsupported(L, args.items[i], "*args in calls");
+    if (args.items[i]->kind == AST_Starred && !value_call)
+      unsupported(L, args.items[i], "*args in calls other than of a function value");
   for (int i = 0; i < kws.len; i++)
-    if (!kws.items[i]->keyword.arg)
-      unsupported(L, kws.items[i], "**kwargs in calls");
+    if (!kws.items[i]->keyword.arg && !value_call)
+      unsupported(L, kws.items[i], "**kwargs in calls other than of a function value");
   ClassDecl *cref = class_ref(L, fn);
   if (cref)
     return construct(L, e, cref);
@@ -1300,8 +1304,15 @@ static Instr *call(Lower *L, Node *e) {
     bool add_none = !var && !strcmp(fn->Attribute.attr->str, "setdefault") && args.len == 1 && !kws.len;
     Instr *in = new_instr(L, IR_BUILTIN, e->off, args.len + kws.len + 1 + add_none);
     in->args[0] = obj;
-    for (int i = 0; i < args.len; i++)
-      in->args[i + 1] = expr(L, args.items[i]);
+    for (int i = 0; i < args.len; i++) {
+      Node *a = args.items[i];
+      if (a->kind == AST_Starred) { /* *xs: its items, when its type says how many */
+        Instr *x = expr(L, a->Starred.value);
+        in->args[i + 1] = builtin(L, a->off, "call.star", &x, 1);
+      } else {
+        in->args[i + 1] = expr(L, a);
+      }
+    }
     if (add_none)
       in->args[2] = none_const(L, e->off);
     /* keyword arguments follow, named: xs.sort(reverse=r) selects the row
@@ -1310,7 +1321,7 @@ static Instr *call(Lower *L, Node *e) {
       in->kwnames = arena_alloc(L->a, (size_t)kws.len * sizeof *in->kwnames);
       in->nkw = kws.len;
       for (int i = 0; i < kws.len; i++) {
-        in->kwnames[i] = kws.items[i]->keyword.arg;
+        in->kwnames[i] = kws.items[i]->keyword.arg ? kws.items[i]->keyword.arg : intern("**", 2);
         in->args[args.len + 1 + i] = expr(L, kws.items[i]->keyword.value);
       }
     }

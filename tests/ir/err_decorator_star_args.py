@@ -1,5 +1,5 @@
-# A wrapper taking *args and **kwargs cannot forward them yet: refused where
-# the decorated function is called.
+# A wrapper's **kwargs is forwarded only while empty: a keyword argument
+# into it is refused where the decorated function is called.
 def deco(f):
     def wrapper(*args, **kwargs):
         return f(*args, **kwargs)
@@ -8,9 +8,10 @@ def deco(f):
 
 
 @deco
-def sq(x: int) -> int:
-    return x * x
+def scale(x: int, k: int = 2) -> int:
+    return x * k
 
 
-print(sq(3))
-# error: 15: kiln does not support calling a method or a function value with *args or **kwargs yet (wrapper)
+print(scale(3), scale(4, 5))
+print(scale(3, k=10))
+# error: 16: kiln does not support keyword arguments into **kwargs yet (wrapper() got 'k')

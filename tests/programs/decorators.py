@@ -61,6 +61,43 @@ def counted(f):
     return w
 
 
+def traced(f):
+    @functools.wraps(f)
+    def wrapper(*args, **kwargs):
+        calls.append(f"traced {args} {kwargs}")
+        return f(*args, **kwargs)
+
+    return wrapper
+
+
+def timed(label: str):
+    def deco(f):
+        def w(*args):
+            r = f(*args)
+            print(label, args, "->", r)
+            return r
+
+        return w
+
+    return deco
+
+
+@traced
+def scale(x: int, k: int = 2) -> int:
+    return x * k
+
+
+@timed("join")
+@traced
+def join3(a: str, b: str, c: str) -> str:
+    return a + b + c
+
+
+@traced
+def nothing() -> None:
+    print("nothing here")
+
+
 @logged
 def sq(x: int) -> int:
     return x * x
@@ -106,6 +143,10 @@ print(hyp(3.0, 4.0), hyp(5.0, 12.0))
 calls.clear()
 print(fact(4), len(calls), calls[:3])
 print([sq(i) for i in range(4)], len(calls))
+
+
+calls.clear()
+print(scale(3), scale(4, 5), join3("a", "b", "c"), nothing(), calls)
 
 
 def main() -> None:
