@@ -2709,6 +2709,8 @@ static void stmt(Lower *L, Node *s) {
         unsupported(L, al, "from m import *");
       if (import_of(L->decl->mod, bound))
         continue;
+      if (!strcmp(provided, "collections") && !strcmp(al->alias.name->str, "namedtuple"))
+        continue; /* its calls are class statements (resolve.c, namedtuple_calls) */
       Instr *v = provided_attr(L, provided, al->alias.name, al->off);
       if (!v)
         error_at(L->src, al->off, ERR_SYNTAX, "cannot import name '%s' from '%s' (a module kiln provides)",

@@ -1153,6 +1153,11 @@ static void dataclass_methods(Arena *a, ClassDecl *c, Vec *methods) {
     buf_puts(&src, "):\n    pass\n");
     for (int i = 0; i < fields.len; i++) {
       DcField *f = fields.items[i];
+      if (f->ann->kind == AST_Name && !strcmp(f->ann->Name.id->str, "object")) {
+        /* types nothing (and a namedtuple()'s, generated, has no source text) */
+        buf_printf(&src, "    self.%s = %s\n", f->name->str, f->name->str);
+        continue;
+      }
       buf_printf(&src, "    self.%s: ", f->name->str);
       node_text(&src, m, f->ann);
       buf_printf(&src, " = %s\n", f->name->str);
@@ -2126,7 +2131,84 @@ static void functools_calls(Arena *a, Module *m) {
   m->ast->Module.body = nodelist_from(a, &out);
 }
 
+/* P = namedtuple("P", ["x", "y"]) (or "x y", "x, y") at module level, from
+ * collections: the class statement `class P(NamedTuple)` with fields
+ * annotated `object`, which types nothing (a field's type is what is stored
+ * in it), placed where the assignment stood. */
+static void namedtuple_calls(Arena *a, Module *m) {
+  NodeList body = m->ast->Module.body;
+  bool named = false, module = false;
+  for (int i = 0; i < body.len; i++) {
+    Node *st = body.items[i];
+    if (st->kind == AST_ImportFrom && st->ImportFrom.module && !strcmp(st->ImportFrom.module->str, "collections"))
+      for (int k = 0; k < st->ImportFrom.names.len; k++)
+        named |= !strcmp(st->ImportFrom.names.items[k]->alias.name->str, "namedtuple") &&
+                 !st->ImportFrom.names.items[k]->alias.asname;
+    if (st->kind == AST_Import)
+      for (int k = 0; k < st->Import.names.len; k++)
+        module |= !strcmp(st->Import.names.items[k]->alias.name->str, "collections") &&
+                  !st->Import.names.items[k]->alias.asname;
+  }
+  if (!named && !module)
+    return;
+  for (int i = 0; i < body.len; i++) {
+    Node *st = body.items[i];
+    if (st->kind != AST_Assign || st->Assign.targets.len != 1 || st->Assign.targets.items[0]->kind != AST_Name ||
+        st->Assign.value->kind != AST_Call)
+      continue;
+    Node *call = st->Assign.value, *fn = call->Call.func;
+    bool is_nt = (named && fn->kind == AST_Name && !strcmp(fn->Name.id->str, "namedtuple")) ||
+                 (module && fn->kind == AST_Attribute && !strcmp(fn->Attribute.attr->str, "namedtuple") &&
+                  fn->Attribute.value->kind == AST_Name && !strcmp(fn->Attribute.value->Name.id->str, "collections"));
+    if (!is_nt)
+      continue;
+    Ident *target = st->Assign.targets.items[0]->Name.id;
+    NodeList args = call->Call.args;
+    if (call->Call.keywords.len)
+      error_at(m->src, call->Call.keywords.items[0]->off, ERR_SYNTAX,
+               "kiln does not support namedtuple() keyword arguments (defaults=, rename=) yet");
+    if (args.len != 2 || args.items[0]->kind != AST_Constant || args.items[0]->Constant.value.kind != CONST_STR ||
+        strcmp(args.items[0]->Constant.value.s, target->str))
+      error_at(m->src, call->off, ERR_SYNTAX,
+               "kiln supports namedtuple() only as NAME = namedtuple('NAME', fields) with constant fields");
+    Buf src = {0};
+    buf_printf(&src, "class %s(NamedTuple):\n", target->str);
+    Node *spec = args.items[1];
+    int nfields = 0;
+    if (spec->kind == AST_Constant && spec->Constant.value.kind == CONST_STR) {
+      const char *f = spec->Constant.value.s;
+      while (*f) {
+        size_t n = strcspn(f, ", \t\n");
+        if (n) {
+          buf_printf(&src, "    %.*s: object\n", (int)n, f);
+          nfields++;
+        }
+        f += n;
+        f += strspn(f, ", \t\n");
+      }
+    } else if (spec->kind == AST_List || spec->kind == AST_Tuple) {
+      NodeList elts = spec->kind == AST_List ? spec->List.elts : spec->Tuple.elts;
+      for (int k = 0; k < elts.len; k++) {
+        Node *x = elts.items[k];
+        if (x->kind != AST_Constant || x->Constant.value.kind != CONST_STR)
+          error_at(m->src, x->off, ERR_SYNTAX, "kiln supports namedtuple() field names only as constant strings");
+        buf_printf(&src, "    %s: object\n", x->Constant.value.s);
+        nfields++;
+      }
+    } else {
+      error_at(m->src, spec->off, ERR_SYNTAX, "kiln supports namedtuple() field names only as constant strings");
+    }
+    if (!nfields)
+      error_at(m->src, spec->off, ERR_SYNTAX, "kiln does not support a namedtuple() without fields yet");
+    char what[300];
+    snprintf(what, sizeof what, "<namedtuple %s>", target->str);
+    NodeList gen = parse_generated(a, m, &src, st, what);
+    body.items[i] = gen.items[0];
+  }
+}
+
 static void resolve_into(Arena *a, Module *m) {
+  namedtuple_calls(a, m);
   functools_calls(a, m);
   cache_functions(a, m);
   decorate_functions(a, m);
