@@ -473,7 +473,7 @@ struct FuncDecl {
   ClassDecl *cls;     /* a method: its class */
   bool generator;     /* its body yields: calling it makes a generator */
   FuncDecl *outer;    /* a nested def or a lambda: the function it is in */
-  Node *lambda;       /* a lambda: its node */
+  Node *lambda;       /* a lambda, a generator expression used as a value: its node */
   FuncDecl **nested;  /* the defs nested in it (their names are its locals) */
   int nnested;
   const char *cbase;  /* its specialisations' C name without the kp_ prefix, or NULL: its name */
@@ -520,6 +520,10 @@ struct ClassDecl {
   int nattrs;
   int depth;          /* 0 for a class without a base of the program */
   bool dataclass, frozen, order;
+  Ident *exc_base;    /* an exception class with a body: the built-in or plain exception class it
+                         extends (its subclasses have a base instead); NULL for other classes */
+  Ident **ntfields;   /* class C(NamedTuple): its fields in order (a dataclass that is frozen and ordered) */
+  int nntfields;
   bool is_enum;       /* class C(Enum): its members are instances made by the class body */
   const char *cname;  /* <prefix><name>: the C struct is ko_<cname>, the type kt_<cname> */
   struct IrFunc *slots[12]; /* type propagation: the dunder methods the runtime calls (KrType) */
@@ -606,10 +610,13 @@ FuncDecl *class_method(ClassDecl *c, Ident *name, int kind);
 ClassField *class_field(ClassDecl *c, Ident *name, ClassDecl **owner); /* c's or a base's */
 ClassDecl *class_attr_owner(ClassDecl *c, Ident *name); /* where class attribute name is, or NULL */
 Ident *class_attr_global(ClassDecl *c, Ident *name);     /* the module global "C.x" of it */
-bool class_is_sub(const ClassDecl *c, const ClassDecl *base); /* c is base or derives from it */
+bool class_is_sub(const ClassDecl *c, const ClassDecl *base);
+ClassDecl *class_exc_root(ClassDecl *c); /* the exception class with a body c descends from, or NULL */ /* c is base or derives from it */
 
 /* A lambda met in f's body, as a function of its own (made once per node). */
 FuncDecl *resolve_lambda(Arena *a, FuncDecl *f, Node *lambda);
+FuncDecl *find_genexp(FuncDecl *f, Node *genexp); /* its generator function, or NULL */
+bool is_wraps_decorator(Node *d);                  /* functools.wraps(...): accepted, does nothing */
 
 /* desugar.c: rewrite map/filter and sorted/min/max with key= in f's body
  * as comprehensions (after resolve has bound f's names). */
@@ -706,6 +713,7 @@ typedef struct IrFunc {
 IrFunc *lower_func(Arena *a, FuncDecl *f, const Type **params, int nparams);
 /* A new constant instruction placed in `at`'s block just before it. */
 Instr *ir_const_before(Arena *a, IrFunc *fn, Instr *at, Const c);
+Instr *ir_insert_before(Arena *a, IrFunc *fn, Instr *at, IrOp op, int nargs); /* a new instruction, typed later */
 void ir_dump(Buf *b, IrFunc *fn, bool with_types);
 
 /* --------------------------------------------------------------- infer.c */

@@ -867,6 +867,47 @@ static Instr *setattr(Lower *L, Instr *obj, Ident *name, Instr *val, uint32_t of
   return in;
 }
 
+static bool is_super_call(Node *e);
+
+static void find_super_init(Node **slot, void *ctx) {
+  Node *n = *slot;
+  if (*(bool *)ctx || n->kind == AST_FunctionDef || n->kind == AST_Lambda)
+    return;
+  if (n->kind == AST_Call && n->Call.func->kind == AST_Attribute && is_super_call(n->Call.func->Attribute.value) &&
+      !strcmp(n->Call.func->Attribute.attr->str, "__init__")) {
+    *(bool *)ctx = true;
+    return;
+  }
+  ast_children(n, find_super_init, ctx);
+}
+
+/* Does the body of def call super().__init__(...)? */
+static bool calls_super_init(Node *def) {
+  bool found = false;
+  for (int i = 0; i < def->FunctionDef.body.len; i++)
+    find_super_init(&def->FunctionDef.body.items[i], &found);
+  return found;
+}
+
+/* BaseException.__init__(self, *args) for an exception class with a body:
+ * its args set from e's arguments (exc.init). */
+static Instr *exc_init(Lower *L, Node *e, Instr *self) {
+  NodeList args = e->Call.args;
+  if (e->Call.keywords.len)
+    unsupported(L, e->Call.keywords.items[0], "keyword arguments to exception classes");
+  Instr *t = new_instr(L, IR_BUILTIN, e->off, args.len);
+  t->name = intern("tuple.new", 9);
+  for (int i = 0; i < args.len; i++) {
+    if (args.items[i]->kind == AST_Starred)
+      unsupported(L, args.items[i], "starred arguments to exception classes");
+    t->args[i] = expr(L, args.items[i]);
+  }
+  emit(L, t);
+  Instr *a[2] = {self, t};
+  builtin(L, e->off, "exc.init", a, 2);
+  return none_const(L, e->off);
+}
+
 /* C(args): a new instance, its fields that have a class attribute of the
  * same name set from it, then __init__ (of C or of its nearest base). */
 static Instr *construct(Lower *L, Node *e, ClassDecl *c) {
@@ -880,8 +921,25 @@ static Instr *construct(Lower *L, Node *e, ClassDecl *c) {
       if (k->fields[i].has_default && !k->fields[i].always_set)
         setattr(L, obj, k->fields[i].name, class_attr(L, c, k->fields[i].name, NULL, e->off), e->off)->sub = 1;
   FuncDecl *init = class_method(c, intern("__init__", 8), -1);
+  if (init && class_exc_root(c) && !calls_super_init(init->def)) {
+    /* BaseException.__new__ sets e.args to the positional arguments before
+     * __init__ runs: kiln sets them too when evaluating them twice shows
+     * nothing (constants and names) */
+    for (int i = 0; i < e->Call.args.len; i++) {
+      Node *x = e->Call.args.items[i];
+      if (x->kind != AST_Constant && x->kind != AST_Name)
+        unsupported(L, x, "arguments other than names and constants to an exception class whose "
+                          "__init__ does not call super().__init__()");
+    }
+    Node *pos = node_new(L->a, AST_Call, e->off, e->end);
+    pos->Call.func = e->Call.func;
+    pos->Call.args = e->Call.args;
+    exc_init(L, pos, obj);
+  }
   if (init)
     call_func(L, e, init, obj);
+  else if (class_exc_root(c))
+    exc_init(L, e, obj); /* BaseException.__init__: e.args */
   else if (e->Call.args.len || e->Call.keywords.len)
     error_at(L->src, e->off, ERR_SYNTAX, "%s() takes no arguments", c->name->str);
   return obj;
@@ -947,6 +1005,8 @@ static Instr *static_method_call(Lower *L, Node *e) {
   if (!me || L->decl->mkind == MK_STATIC || !L->decl->nparams)
     error_at(L->src, fn->off, ERR_SYNTAX, "super(): no arguments");
   FuncDecl *m = me->base ? class_method(me->base, name, -1) : NULL;
+  if (!m && !strcmp(name->str, "__init__") && class_exc_root(me))
+    return exc_init(L, e, read_var(L, 0, cur_block(L), e->off)); /* Exception.__init__(self, ...) */
   if (!m && !strcmp(name->str, "__init__") && !e->Call.args.len && !e->Call.keywords.len)
     return none_const(L, e->off); /* object.__init__() */
   if (!m)
@@ -1140,12 +1200,16 @@ static Instr *provided_call(Lower *L, Node *e, const char *module, Ident *fname)
 static Instr *call(Lower *L, Node *e) {
   Node *fn = e->Call.func;
   NodeList args = e->Call.args, kws = e->Call.keywords;
+  /* f(*args, **kwargs): only f a variable (a function value, a closure),
+   * whose parameters type propagation binds them to (infer.c, bind_method) */
+  bool value_call = fn->kind == AST_Name && (local_slot(L, fn->Name.id) >= 0 || cell_slot(L, fn->Name.id) >= 0 ||
+                                             module_global_index(L->decl->mod, fn->Name.id) >= 0);
   for (int i = 0; i < args.len; i++)
-    if (args.items[i]->kind == AST_Starred)
-      unsupported(L, args.items[i], "*args in calls");
+    if (args.items[i]->kind == AST_Starred && !value_call)
+      unsupported(L, args.items[i], "*args in calls other than of a function value");
   for (int i = 0; i < kws.len; i++)
-    if (!kws.items[i]->keyword.arg)
-      unsupported(L, kws.items[i], "**kwargs in calls");
+    if (!kws.items[i]->keyword.arg && !value_call)
+      unsupported(L, kws.items[i], "**kwargs in calls other than of a function value");
   ClassDecl *cref = class_ref(L, fn);
   if (cref)
     return construct(L, e, cref);
@@ -1276,8 +1340,15 @@ static Instr *call(Lower *L, Node *e) {
     bool dtypes = !strcmp(mname, "astype"); /* a.astype(float) */
     Instr *in = new_instr(L, IR_BUILTIN, e->off, args.len + kws.len + 1 + add_none);
     in->args[0] = obj;
-    for (int i = 0; i < args.len; i++)
-      in->args[i + 1] = dtypes ? np_arg(L, args.items[i]) : expr(L, args.items[i]);
+    for (int i = 0; i < args.len; i++) {
+      Node *a = args.items[i];
+      if (a->kind == AST_Starred) { /* *xs: its items, when its type says how many */
+        Instr *x = expr(L, a->Starred.value);
+        in->args[i + 1] = builtin(L, a->off, "call.star", &x, 1);
+      } else {
+        in->args[i + 1] = dtypes ? np_arg(L, a) : expr(L, a);
+      }
+    }
     if (add_none)
       in->args[2] = none_const(L, e->off);
     /* keyword arguments follow, named: xs.sort(reverse=r) selects the row
@@ -1286,7 +1357,7 @@ static Instr *call(Lower *L, Node *e) {
       in->kwnames = arena_alloc(L->a, (size_t)kws.len * sizeof *in->kwnames);
       in->nkw = kws.len;
       for (int i = 0; i < kws.len; i++) {
-        in->kwnames[i] = kws.items[i]->keyword.arg;
+        in->kwnames[i] = kws.items[i]->keyword.arg ? kws.items[i]->keyword.arg : intern("**", 2);
         in->args[args.len + 1 + i] = !strcmp(in->kwnames[i]->str, "dtype") ? np_arg(L, kws.items[i]->keyword.value)
                                                                             : expr(L, kws.items[i]->keyword.value);
       }
@@ -1437,9 +1508,20 @@ static Instr *expr(Lower *L, Node *e) {
   case AST_ListComp:
   case AST_SetComp:
   case AST_DictComp: return comprehension(L, e);
-  case AST_GeneratorExp:
-    unsupported(L, e, "generator expressions other than iterated by a for loop or consumed by "
-                      "list(), set(), tuple(), dict(), sum(), any(), all(), min(), max(), sorted() or join()");
+  case AST_GeneratorExp: {
+    /* a value: a call of its generator function (resolve.c, make_genexp)
+     * with the first iterable; none inside a comprehension, or when a
+     * shadowed builtin was taken for one that consumes it */
+    FuncDecl *g = find_genexp(L->decl, e);
+    if (!g)
+      unsupported(L, e, "generator expressions as values inside a comprehension or passed to a "
+                        "function that shadows a builtin");
+    Instr *in = new_instr(L, IR_BUILTIN, e->off, 2);
+    in->args[0] = func_value(L, g, e->off);
+    in->args[1] = expr(L, e->GeneratorExp.generators.items[0]->comprehension.iter);
+    in->name = intern(".__call__", 9);
+    return emit(L, in);
+  }
   case AST_Lambda: return func_value(L, resolve_lambda(L->a, L->decl, e), e->off);
   case AST_Subscript: {
     if (e->Subscript.slice->kind == AST_Slice) {
@@ -2289,7 +2371,12 @@ static void raise_stmt(Lower *L, Node *s) {
     return;
   }
   Instr *v;
-  if (exc->kind == AST_Name && is_exception_name(L, exc->Name.id)) {
+  ClassDecl *ec = class_ref(L, exc);
+  if (ec && class_exc_root(ec)) { /* raise E, E with a body: E() */
+    Node *call = node_new(L->a, AST_Call, exc->off, exc->end);
+    call->Call.func = exc;
+    v = construct(L, call, ec);
+  } else if (exc->kind == AST_Name && is_exception_name(L, exc->Name.id)) {
     v = new_instr(L, IR_EXC_NEW, exc->off, 0); /* raise E: E() */
     v->name = exc->Name.id;
     emit(L, v);
@@ -2323,7 +2410,8 @@ static void except_classes(Lower *L, Node *type, Instr *match) {
   match->kwnames = arena_alloc(L->a, (size_t)l.len * sizeof *match->kwnames);
   for (int i = 0; i < l.len; i++) {
     Node *n = l.items[i];
-    if (n->kind != AST_Name || !is_exception_name(L, n->Name.id))
+    ClassDecl *c = class_ref(L, n);
+    if (n->kind != AST_Name || (!is_exception_name(L, n->Name.id) && !(c && class_exc_root(c))))
       unsupported(L, n, "except clauses for anything but exception classes");
     match->kwnames[i] = n->Name.id;
   }
@@ -2387,8 +2475,15 @@ static void try_except(Lower *L, Node *s, Block *outer) {
     }
     Instr *e = op0(L, IR_EXC_FETCH, h->off);
     Instr *prev = op1(L, IR_EXC_BEGIN, h->off, e);
-    if (h->ExceptHandler.name)
+    ClassDecl *ec = h->ExceptHandler.type ? class_ref(L, h->ExceptHandler.type) : NULL;
+    if (h->ExceptHandler.name && ec) { /* except E as e, E with a body: e is an E, fields and all */
+      Instr *cast = op1(L, IR_BUILTIN, h->off, e);
+      cast->name = intern("cast.class", 10);
+      cast->cls = ec;
+      store_name(L, h->ExceptHandler.name, cast, h->off);
+    } else if (h->ExceptHandler.name) {
       store_name(L, h->ExceptHandler.name, e, h->off);
+    }
     Block *cleanup = new_block(L);
     Cleanup handling = {.prev = prev, .outer = L->cleanup};
     L->cleanup = &handling;
@@ -2612,8 +2707,11 @@ static void stmt(Lower *L, Node *s) {
       if (L->decl->nested[i]->def == s)
         g = L->decl->nested[i];
     Instr *in = func_value(L, g, s->off);
-    if (s->FunctionDef.decorator_list.len)
-      unsupported(L, s->FunctionDef.decorator_list.items[0], "decorators");
+    /* a top-level def's decorators are calls after it (resolve.c,
+     * decorate_functions); a nested def's only functools.wraps */
+    for (int i = 0; i < s->FunctionDef.decorator_list.len; i++)
+      if (!is_wraps_decorator(s->FunctionDef.decorator_list.items[i]))
+        unsupported(L, s->FunctionDef.decorator_list.items[i], "decorators on a nested def other than functools.wraps");
     store_name(L, s->FunctionDef.name, in, s->off);
     break;
   }
@@ -2655,6 +2753,8 @@ static void stmt(Lower *L, Node *s) {
         unsupported(L, al, "from m import *");
       if (import_of(L->decl->mod, bound))
         continue;
+      if (!strcmp(provided, "collections") && !strcmp(al->alias.name->str, "namedtuple"))
+        continue; /* its calls are class statements (resolve.c, namedtuple_calls) */
       Instr *v = provided_attr(L, provided, al->alias.name, al->off);
       if (!v)
         error_at(L->src, al->off, ERR_SYNTAX, "cannot import name '%s' from '%s' (a module kiln provides)",
@@ -2825,11 +2925,20 @@ IrFunc *lower_func(Arena *a, FuncDecl *f, const Type **params, int nparams) {
 }
 
 Instr *ir_const_before(Arena *a, IrFunc *fn, Instr *at, Const c) {
+  Instr *in = ir_insert_before(a, fn, at, IR_CONST, 0);
+  in->cval = c;
+  return in;
+}
+
+Instr *ir_insert_before(Arena *a, IrFunc *fn, Instr *at, IrOp op, int nargs) {
   Instr *in = arena_alloc(a, sizeof *in);
-  in->op = IR_CONST;
+  in->op = op;
   in->id = fn->nvalues++;
   in->off = at->off;
-  in->cval = c;
+  in->args = arena_alloc(a, (size_t)(nargs + 1) * sizeof *in->args);
+  in->nargs = nargs;
+  if (op != IR_CONST)
+    in->succs[1] = at->succs[1]; /* inside a try: an exception goes where at's goes */
   in->type = ty_unknown;
   in->var = -1;
   Block *b = at->block;

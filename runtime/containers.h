@@ -93,6 +93,7 @@ struct KrIter {
 };
 extern const KrType kr_iterator_type; /* the abstract base of all iterator types */
 
+KrObj *kr_class_iter_new(KrObj *self, void (*next)(void), ValKind kind); /* iterate by self's __next__ (next, its items of kind) */
 KrObj *kr_iter_new(KrObj *iterable);   /* iter(x): an iterator object (x itself if x is one); TypeError: 'int' object is not iterable */
 /* An iterator in caller storage (a for loop's local): no allocation. It
  * holds a reference to the iterable until kr_iter_clear. The struct's

@@ -552,6 +552,7 @@ bool kr_match_bool(KrObj *o, bool v);
 /* type(x).__name__; an exception's args, __cause__, __context__ (dynamic.c) */
 KrObj *kr_typename(KrObj *o);
 KrObj *kr_exc_args(KrObj *o);
+int kr_exc_init_args(KrObj *self, KrObj *tuple); /* Exception.__init__(self, *tuple) */
 KrObj *kr_exc_cause(KrObj *o);
 KrObj *kr_exc_context(KrObj *o);
 
