@@ -102,6 +102,28 @@ KrObj *kr_obj_getitem(KrObj *o, KrObj *key) {
     int64_t b = kr_bytes_getitem(o, i);
     return kr_failed() ? NULL : kr_int_box(b);
   }
+  if (t->getitem)
+    return t->getitem(o, key);
+  return kr_raise(&kr_TypeError_type, "'%s' object is not subscriptable", t->name);
+}
+
+/* o[a:b:c] of a dynamic value (the bounds as kr_str_slice takes them) */
+KrObj *kr_obj_getslice(KrObj *o, int64_t start, int64_t stop, int64_t step, int64_t has) {
+  const KrType *t = o->type;
+  if (t == &kr_list_type)
+    return kr_list_getslice(o, start, stop, step, (int)has);
+  if (t == &kr_tuple_type)
+    return kr_tuple_getslice(o, start, stop, step, (int)has);
+  if (t == &kr_str_type)
+    return kr_str_slice(o, start, stop, step, (int)has);
+  if (t == &kr_bytes_type)
+    return kr_bytes_getslice(o, start, stop, step, (int)has);
+  if (t->getitem) {
+    KrObj *s = kr_slice_new(start, stop, step, (int)has);
+    KrObj *r = s ? t->getitem(o, s) : NULL;
+    kr_xdecref(s);
+    return r;
+  }
   return kr_raise(&kr_TypeError_type, "'%s' object is not subscriptable", t->name);
 }
 
@@ -120,6 +142,8 @@ int kr_obj_setitem(KrObj *o, KrObj *key, KrObj *value) {
                                  "unboxed)", t->name);
     return -1;
   }
+  if (t->setitem)
+    return t->setitem(o, key, value);
   kr_raise(&kr_TypeError_type, "'%s' object does not support item assignment", t->name);
   return -1;
 }

@@ -93,6 +93,10 @@ struct KrType {
   /* The name of self's type where it varies by instance (a numpy scalar's
    * is its dtype's: float32); NULL: name. */
   const char *(*name_of)(KrObj *self);
+  /* self[key] and self[key] = value for a type the dynamic operations do
+   * not know (ndarray): a new reference / 0, or NULL / -1 + exception. */
+  KrObj *(*getitem)(KrObj *self, KrObj *key);
+  int (*setitem)(KrObj *self, KrObj *key, KrObj *value);
 };
 
 /* Rich-comparison ops for KrType.cmp and kr_val_cmp. */
@@ -523,6 +527,7 @@ KrObj *kr_str_encode(KrObj *s, const char *encoding); /* str.encode(): utf-8, as
 /* Operations on dynamic values (variants, what json.loads returns): what
  * CPython does for the runtime type, its TypeError otherwise. */
 KrObj *kr_obj_getitem(KrObj *o, KrObj *key);             /* o[key] */
+KrObj *kr_obj_getslice(KrObj *o, int64_t start, int64_t stop, int64_t step, int64_t has); /* o[a:b:c] */
 int kr_obj_setitem(KrObj *o, KrObj *key, KrObj *value);  /* o[key] = value; -1 on error */
 int64_t kr_obj_to_int(KrObj *o);                         /* int(o) */
 double kr_obj_to_float(KrObj *o);                        /* float(o) */

@@ -182,6 +182,8 @@ const KrType kr_ndarray_type = {
     .truth = array_truth,
     .iter = kr_np_iter_init,
     .name_of = array_name_of,
+    .getitem = kr_np_getitem,
+    .setitem = kr_np_setitem,
 };
 
 static KrArray *header(int ndim) {
