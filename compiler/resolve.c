@@ -1703,12 +1703,15 @@ Module *import_target(Module *from, Ident *dotted, int level) {
 }
 
 /* Load, parse and resolve the module an import names (once per program). */
-static Module *load_import(Arena *a, Module *from, Ident *dotted, int level, Node *at) {
+/* A package (the a of import a.b) may be the module being imported already:
+ * Python finds it in sys.modules half-initialised, and so does kiln (its
+ * code runs once, guarded at run time). */
+static Module *load_import(Arena *a, Module *from, Ident *dotted, int level, Node *at, bool package) {
   char path[4096];
   Module *loaded;
   if (!find_module(from, dotted, level, path, &loaded))
     return NULL; /* lowering says the module is not found */
-  if (loaded && !loaded->init)
+  if (loaded && !loaded->init && !package)
     error_at(from->src, at->off, ERR_SYNTAX,
              "kiln does not support circular imports yet ('%s' is being imported already)",
              dotted ? dotted->str : path);
@@ -1736,7 +1739,7 @@ static Module *load_import(Arena *a, Module *from, Ident *dotted, int level, Nod
  * their __init__.py runs before the module, as in Python. */
 static void load_packages(Arena *a, Module *m, Ident *dotted, int level, Node *at) {
   for (const char *dot = dotted ? strchr(dotted->str, '.') : NULL; dot; dot = strchr(dot + 1, '.'))
-    load_import(a, m, intern(dotted->str, (size_t)(dot - dotted->str)), level, at);
+    load_import(a, m, intern(dotted->str, (size_t)(dot - dotted->str)), level, at, true);
 }
 
 static void add_import(Vec *imps, Arena *a, Import imp) {
@@ -1764,7 +1767,7 @@ static void find_imports(Arena *a, Module *m, NodeList body, Vec *imps) {
           continue;
         }
         load_packages(a, m, al->alias.name, 0, al);
-        Module *t = load_import(a, m, al->alias.name, 0, al);
+        Module *t = load_import(a, m, al->alias.name, 0, al, false);
         Ident *bound = al->alias.asname ? al->alias.asname : al->alias.name;
         if (t)
           add_import(imps, a, (Import){.name = bound, .mod = t});
@@ -1775,7 +1778,7 @@ static void find_imports(Arena *a, Module *m, NodeList body, Vec *imps) {
     case AST_ImportFrom: {
       Ident *dotted = st->ImportFrom.module;
       load_packages(a, m, dotted, st->ImportFrom.level, st);
-      Module *t = load_import(a, m, dotted, st->ImportFrom.level, st);
+      Module *t = load_import(a, m, dotted, st->ImportFrom.level, st, false);
       const char *provided = !t && !st->ImportFrom.level ? provided_module(dotted) : NULL;
       for (int k = 0; provided && k < st->ImportFrom.names.len; k++) {
         Node *al = st->ImportFrom.names.items[k]; /* from math import sqrt: a function; pi: a variable */

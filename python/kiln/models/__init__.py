@@ -1,3 +1,31 @@
 """kiln.models: model architectures in numpy + kiln.nn, loading model
 folders as published. CPython runs them as they are; kiln compiles them with
-the program that imports them."""
+the program that imports them.
+
+    from kiln.models import load
+    model = load(folder)             # the architecture the folder's files say
+    vectors = model.embed_texts(["a sentence", "another"])
+"""
+import json
+import os
+
+from kiln.models.base import Encoder
+from kiln.models.bert import BertEncoder
+from kiln.models.glove import GloveEncoder
+
+
+def load(folder: str) -> Encoder:
+    """The encoder of a model folder: average word embeddings when it has a
+    0_WordEmbeddings module, a BERT encoder when its config.json says
+    model_type "bert"."""
+    if os.path.isdir(os.path.join(folder, "0_WordEmbeddings")):
+        return GloveEncoder(folder)
+    cfg_path = os.path.join(folder, "config.json")
+    if not os.path.exists(cfg_path):
+        raise ValueError(f"{folder}: not a model folder kiln knows (no config.json, no 0_WordEmbeddings)")
+    with open(cfg_path) as f:
+        cfg = json.load(f)
+    kind = str(cfg.get("model_type", "bert"))
+    if kind == "bert":
+        return BertEncoder(folder)
+    raise ValueError(f"{folder}: model_type {kind!r} is not supported yet")

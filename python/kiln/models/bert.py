@@ -8,6 +8,7 @@ import os
 
 import numpy as np
 from kiln import nn
+from kiln.models.base import Encoder
 from safetensors.numpy import load_file
 
 
@@ -48,14 +49,14 @@ class BertLayer:
         return nn.layer_norm(x + nn.linear(h, self.down_w, self.down_b), self.ln2_w, self.ln2_b, eps=self.eps)
 
 
-class BertEncoder:
+class BertEncoder(Encoder):
     """A sentence-transformers BERT folder: embed(ids) gives one vector per
     sequence of token ids."""
 
     def __init__(self, folder: str):
         with open(os.path.join(folder, "config.json")) as f:
             cfg = json.load(f)
-        self.dim = int(cfg["hidden_size"])
+        super().__init__(int(cfg["hidden_size"]))
         heads = int(cfg["num_attention_heads"])
         layers = int(cfg["num_hidden_layers"])
         self.eps = float(cfg.get("layer_norm_eps", 1e-12))
