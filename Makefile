@@ -1,7 +1,9 @@
 # kiln — a plain Makefile. `make` builds bin/kiln.
 #
 #   make              bin/kiln; first installs missing Debian packages (scripts/setup.sh)
-#   make demo         kiln's main job for now: compile examples/primes.py, run it beside CPython
+#   make demo         kiln's main job: compile examples/embed/embed.py (GloVe vectors from npm)
+#                     and call it from Node through the OpenAI-style client
+#   make demo-primes  compile examples/primes.py, run it beside CPython
 #   make test         the test suite (tests/run.py); last line "N passed, N failed"
 #   make test-parity  every .py file of CPython's standard library against ast.dump
 #   make test-middle  kiln ir over every .py file of the standard library: no crash
@@ -71,7 +73,26 @@ setup:
 	@mkdir -p build && touch build/setup.stamp build/setup-fuzz.stamp
 
 # ---- the main job, as far as it goes today
-demo: bin/kiln build/libkilnrt.a
+# ---- the main job: the seed example (embeddings of texts, GloVe vectors from
+# npm) compiled to a library and called from Node through the OpenAI-style
+# client (clients/node). make demo-primes: the first example, an executable.
+GLOVE = build/models/glove-100d
+demo: bin/kiln build/libkilnrt.a $(GLOVE)/modules.json clients/node/node_modules/koffi/package.json
+	@echo '$$ bin/kiln compile examples/embed/embed.py -o build/embed.so'
+	@bin/kiln compile examples/embed/embed.py -o build/embed.so
+	@ls -l build/embed.so | awk '{print $$5, "bytes"}'
+	@echo "\$$ KILN_MODEL_DIR=$(GLOVE) bin/kiln call build/embed.so generate_embeddings '[[\"hello world\"]]' | cut -c1-80"
+	@KILN_MODEL_DIR=$(GLOVE) bin/kiln call build/embed.so generate_embeddings '[["hello world"]]' | cut -c1-80
+	@echo '$$ KILN_MODEL_DIR=$(GLOVE) node examples/embed/demo.mjs build/embed.so   # client.embeddings.create'
+	@KILN_MODEL_DIR=$(GLOVE) node examples/embed/demo.mjs build/embed.so
+
+$(GLOVE)/modules.json: scripts/glove_model.py | build/setup.stamp
+	$(PYTHON) scripts/glove_model.py $(GLOVE)
+
+clients/node/node_modules/koffi/package.json: clients/node/package.json | build/setup.stamp
+	cd clients/node && npm install --silent --no-audit --no-fund
+
+demo-primes: bin/kiln build/libkilnrt.a
 	@echo '$$ bin/kiln build examples/primes.py -o build/primes'
 	@bin/kiln build examples/primes.py -o build/primes
 	@echo '$$ ls -l build/primes; ldd build/primes'
@@ -158,4 +179,4 @@ bench: bin/kiln build/libkilnrt.a | build/setup.stamp
 clean:
 	rm -rf build bin
 
-.PHONY: test-middle all setup demo test test-parity asan test-asan fuzz fuzz-run bench clean
+.PHONY: test-middle all setup demo demo-primes test test-parity asan test-asan fuzz fuzz-run bench clean

@@ -18,7 +18,8 @@ set -euo pipefail
 # python3-numpy:    numpy 1.24 under /usr/bin/python3, the reference of the tensor tests.
 # libpcre2-dev:     PCRE2, the regex engine behind `re` (and tokenizers' Split patterns).
 # python3-torch:    PyTorch, the independent reference of kiln.models' tests.
-base=(build-essential libutf8proc-dev unicode-data python3 python3-numpy libpcre2-dev python3-torch)
+# nodejs, npm:      the Node client (clients/node, koffi from npm) and the demo.
+base=(build-essential libutf8proc-dev unicode-data python3 python3-numpy libpcre2-dev python3-torch nodejs npm)
 # clang and its runtime libraries: libFuzzer for `make fuzz`.
 fuzz=(clang libclang-rt-14-dev)
 # The peers of `make bench`: PyPy, Cython (cython3 --embed, built against
@@ -41,6 +42,12 @@ fi
 
 missing=()
 for p in "${want[@]}"; do
+  # node and npm may come from elsewhere (NodeSource's nodejs bundles npm and
+  # conflicts with Debian's): a working command is enough
+  case "$p" in
+    nodejs) command -v node >/dev/null 2>&1 && continue ;;
+    npm) command -v npm >/dev/null 2>&1 && continue ;;
+  esac
   if [ "$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)" != "install ok installed" ]; then
     missing+=("$p")
   fi
