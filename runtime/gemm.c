@@ -1,0 +1,444 @@
+/* gemm.c — matrix multiply: C = A·B (+ C), float32 (B also bfloat16 or
+ * float16) and float64, row-major with strides.
+ *
+ * The plain-C reference comes first; the fast path is the classic blocked
+ * GEMM (Goto's algorithm):
+ *
+ *   for jc over N by NC          B block KC×NC packed once per (jc, pc): stays in L2/L3
+ *     for pc over K by KC
+ *       pack B[pc.., jc..] into NR-wide strips
+ *       for ic over M by MC      A block MC×KC packed: stays in L2
+ *         pack A[ic.., pc..] into MR-tall strips
+ *         for jr over NC by NR   one B strip (KC×NR) stays in L1 ...
+ *           for ir over MC by MR ... while A strips stream past it
+ *             micro-kernel: an MR×NR tile of C in registers, KC rank-1 updates
+ *
+ * Packing does the transposing and the dtype conversion, so one micro-kernel
+ * serves B plain or transposed (x @ W.T, the inference case) and in any
+ * dtype: bfloat16/float16 weights are widened to float32 as they are packed
+ * (exact), and multiplied in float32. A row vector (M = 1, decoding) skips
+ * packing: GEMV streams B once, straight from memory, where packing would
+ * read it twice.
+ *
+ * Threads: C is cut into as many tiles as the pool has threads (along N
+ * when it is the wider, else along M, in whole register tiles), and each
+ * thread runs the blocked loop on its tile with its own pack buffers.
+ *
+ * The kernels of each instruction set sit in their own file (gemm_x86.c)
+ * behind a KrGemmIsa; which one runs is decided once, at the first call,
+ * from the CPU (KILN_ISA=generic|avx2|avx512 forces one, for the tests).
+ * Kernels use FMA where the CPU has it, so results differ from the
+ * reference's by rounding only (each output is a K-term dot product
+ * summed in another order, with fused multiply-adds).
+ */
+#include "gemm_impl.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+
+/* ------------------------------------------------------------ reference */
+
+/* C[M×N] = A[M×K]·B[K×N] (+ C), each output summed in double in k order, then
+ * rounded: the most accurate of the implementations, so tests measure the
+ * fast kernels' error against it. */
+void kr_gemm_f32_ref(int64_t M, int64_t N, int64_t K, const float *A, int64_t lda, const float *B, int64_t ldb,
+                     bool trans_b, float *C, int64_t ldc, bool accumulate) {
+  for (int64_t i = 0; i < M; i++)
+    for (int64_t j = 0; j < N; j++) {
+      double s = accumulate ? C[i * ldc + j] : 0.0;
+      for (int64_t k = 0; k < K; k++)
+        s += (double)A[i * lda + k] * (trans_b ? B[j * ldb + k] : B[k * ldb + j]);
+      C[i * ldc + j] = (float)s;
+    }
+}
+
+/* ------------------------------------------------- portable kernels (C) */
+
+enum { GMR = 4, GNR = 16 };
+
+static void kern_generic(int64_t K, const float *Ap, const float *Bp, float *C, int64_t ldc, int m, int n,
+                         bool acc) {
+  float t[GMR][GNR] = {{0}};
+  for (int64_t k = 0; k < K; k++, Ap += GMR, Bp += GNR)
+    for (int i = 0; i < GMR; i++)
+      for (int j = 0; j < GNR; j++)
+        t[i][j] += Ap[i] * Bp[j];
+  for (int i = 0; i < m; i++)
+    for (int j = 0; j < n; j++)
+      C[i * ldc + j] = acc ? C[i * ldc + j] + t[i][j] : t[i][j];
+}
+
+static void kern64_generic(int64_t K, const double *Ap, const double *Bp, double *C, int64_t ldc, int m, int n,
+                           bool acc) {
+  double t[GMR][GMR * 2] = {{0}};
+  for (int64_t k = 0; k < K; k++, Ap += GMR, Bp += GMR * 2)
+    for (int i = 0; i < GMR; i++)
+      for (int j = 0; j < GMR * 2; j++)
+        t[i][j] += Ap[i] * Bp[j];
+  for (int i = 0; i < m; i++)
+    for (int j = 0; j < n; j++)
+      C[i * ldc + j] = acc ? C[i * ldc + j] + t[i][j] : t[i][j];
+}
+
+static void pack_t_generic(const void *src, int bt, int64_t ld, int64_t rows, int64_t kc, float *dst, int W) {
+  for (int64_t k = 0; k < kc; k++)
+    for (int r = 0; r < W; r++)
+      dst[k * W + r] = r < rows ? kr_gb_load(src, r * ld + k, bt) : 0.0f;
+}
+
+static void pack_n_generic(const void *src, int bt, int64_t ld, int64_t cols, int64_t kc, float *dst, int W) {
+  for (int64_t k = 0; k < kc; k++)
+    for (int j = 0; j < W; j++)
+      dst[k * W + j] = j < cols ? kr_gb_load(src, k * ld + j, bt) : 0.0f;
+}
+
+static void gemv_t_generic(int64_t N, int64_t K, const float *x, const void *B, int bt, int64_t ldb, float *y,
+                           bool acc) {
+  for (int64_t j = 0; j < N; j++) {
+    float s = 0;
+    for (int64_t k = 0; k < K; k++)
+      s += x[k] * kr_gb_load(B, j * ldb + k, bt);
+    y[j] = acc ? y[j] + s : s;
+  }
+}
+
+static void gemv_n_generic(int64_t N, int64_t K, const float *x, const void *B, int bt, int64_t ldb, float *y,
+                           bool acc) {
+  if (!acc)
+    for (int64_t j = 0; j < N; j++)
+      y[j] = 0;
+  for (int64_t k = 0; k < K; k++)
+    for (int64_t j = 0; j < N; j++)
+      y[j] += x[k] * kr_gb_load(B, k * ldb + j, bt);
+}
+
+const KrGemmIsa kr_gemm_isa_generic = {
+    .name = "generic",
+    .mr = GMR, .nr = GNR, .kern = kern_generic,
+    .pack_t = pack_t_generic, .pack_n = pack_n_generic,
+    .gemv_t = gemv_t_generic, .gemv_n = gemv_n_generic,
+    .mr64 = GMR, .nr64 = GMR * 2, .kern64 = kern64_generic,
+};
+
+/* float64 packing, for every ISA: plain C (f64 GEMM is the rare case). */
+static void pack64_t(const double *src, int64_t ld, int64_t rows, int64_t kc, double *dst, int W) {
+  for (int64_t k = 0; k < kc; k++)
+    for (int r = 0; r < W; r++)
+      dst[k * W + r] = r < rows ? src[r * ld + k] : 0.0;
+}
+
+static void pack64_n(const double *src, int64_t ld, int64_t cols, int64_t kc, double *dst, int W) {
+  for (int64_t k = 0; k < kc; k++)
+    for (int j = 0; j < W; j++)
+      dst[k * W + j] = j < cols ? src[k * ld + j] : 0.0;
+}
+
+/* ------------------------------------------------------- ISA selection */
+
+static const KrGemmIsa *isa_chosen;
+static pthread_once_t isa_once = PTHREAD_ONCE_INIT;
+
+static void choose_isa(void) {
+  const KrGemmIsa *best = &kr_gemm_isa_generic;
+#if defined(__x86_64__)
+  __builtin_cpu_init();
+  bool has_avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+  bool has_avx512 = has_avx2 && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+                    __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512dq");
+  /* f16c comes with every AVX2 CPU made; gcc 12 cannot test for it by name */
+  if (has_avx512)
+    best = &kr_gemm_isa_avx512;
+  else if (has_avx2)
+    best = &kr_gemm_isa_avx2;
+  const char *want = getenv("KILN_ISA");
+  if (want && strcmp(want, "generic") == 0)
+    best = &kr_gemm_isa_generic;
+  else if (want && strcmp(want, "avx2") == 0 && has_avx2)
+    best = &kr_gemm_isa_avx2;
+#endif
+  isa_chosen = best;
+}
+
+const KrGemmIsa *kr_gemm_isa(void) {
+  pthread_once(&isa_once, choose_isa);
+  return isa_chosen;
+}
+
+/* ------------------------------------------------------ pack buffers */
+
+/* Each thread keeps its two pack buffers between calls (a decode step
+ * multiplies hundreds of times); they are freed when the thread exits. */
+typedef struct Scratch {
+  void *p[2];
+  size_t n[2];
+} Scratch;
+
+static pthread_key_t scratch_key;
+static pthread_once_t scratch_once = PTHREAD_ONCE_INIT;
+static _Thread_local Scratch *scratch_mine;
+
+static void scratch_free(void *v) {
+  Scratch *s = v;
+  free(s->p[0]);
+  free(s->p[1]);
+  free(s);
+}
+
+static void scratch_init(void) { pthread_key_create(&scratch_key, scratch_free); }
+
+/* Buffer `which` (0: A, 1: B) of at least n bytes, 64-byte aligned, or NULL
+ * when memory is short (the caller then falls back to the reference). */
+static void *scratch(int which, size_t n) {
+  if (!scratch_mine) {
+    pthread_once(&scratch_once, scratch_init);
+    scratch_mine = calloc(1, sizeof(Scratch));
+    if (!scratch_mine)
+      return NULL;
+    pthread_setspecific(scratch_key, scratch_mine);
+  }
+  Scratch *s = scratch_mine;
+  if (s->n[which] < n) {
+    free(s->p[which]);
+    s->n[which] = 0;
+    if (posix_memalign(&s->p[which], 64, n) != 0) {
+      s->p[which] = NULL;
+      return NULL;
+    }
+    s->n[which] = n;
+  }
+  return s->p[which];
+}
+
+/* ------------------------------------------------------------ driver */
+
+/* Cache blocks. KC·NR·4 bytes (a B strip) must sit in L1 beside a few A
+ * strips: 256·32·4 = 32 KiB of a 48 KiB L1; MC·KC·4 (the A block) in L2:
+ * 192 KiB; KC·NC·4 (the B block) in L3: 2 MiB. MC and NC are multiples of
+ * every MR and NR used. */
+enum { KC = 256, MC = 192, NC = 2048, KC64 = 192 };
+
+typedef struct Gemm {
+  const KrGemmIsa *isa;
+  bool f64;
+  int64_t M, N, K;
+  const void *A;
+  int64_t lda;
+  const void *B;
+  int bt; /* KR_GB_*: B's dtype (f32 ones when f64) */
+  int64_t ldb;
+  bool trans_b;
+  void *C;
+  int64_t ldc;
+  bool acc;
+  int64_t step_m, step_n; /* each thread's tile of C */
+  int64_t tiles_n;
+} Gemm;
+
+static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
+
+/* Packs into a fresh buffer failed: do the tile with the reference (slow,
+ * but never wrong; GEMM cannot raise). */
+static void tile_fallback(const Gemm *g, int64_t m0, int64_t m1, int64_t n0, int64_t n1) {
+  for (int64_t i = m0; i < m1; i++)
+    for (int64_t j = n0; j < n1; j++) {
+      double s = 0;
+      for (int64_t k = 0; k < g->K; k++) {
+        int64_t bi = g->trans_b ? j * g->ldb + k : k * g->ldb + j;
+        s += g->f64 ? ((const double *)g->A)[i * g->lda + k] * ((const double *)g->B)[bi]
+                    : (double)((const float *)g->A)[i * g->lda + k] * kr_gb_load(g->B, bi, g->bt);
+      }
+      if (g->f64) {
+        double *c = (double *)g->C + i * g->ldc + j;
+        *c = g->acc ? *c + s : s;
+      } else {
+        float *c = (float *)g->C + i * g->ldc + j;
+        *c = g->acc ? *c + (float)s : (float)s;
+      }
+    }
+}
+
+/* The blocked loop over C[m0:m1, n0:n1]. */
+static void gemm_tile(const Gemm *g, int64_t m0, int64_t m1, int64_t n0, int64_t n1) {
+  const KrGemmIsa *isa = g->isa;
+  int MR = g->f64 ? isa->mr64 : isa->mr, NR = g->f64 ? isa->nr64 : isa->nr;
+  int64_t kcb = g->f64 ? KC64 : KC;
+  size_t esz = g->f64 ? 8 : 4, bsz = g->f64 ? 8 : g->bt == KR_GB_F32 ? 4 : 2;
+  char *Ap = scratch(0, (size_t)MC * kcb * esz);
+  char *Bp = scratch(1, (size_t)NC * kcb * esz);
+  if (!Ap || !Bp) {
+    tile_fallback(g, m0, m1, n0, n1);
+    return;
+  }
+  const char *A = g->A, *B = g->B;
+  char *C = g->C;
+  for (int64_t jc = n0; jc < n1; jc += NC) {
+    int64_t nc = min64(NC, n1 - jc);
+    for (int64_t pc = 0; pc < g->K; pc += kcb) {
+      int64_t kc = min64(kcb, g->K - pc);
+      for (int64_t jr = 0; jr < nc; jr += NR) {
+        int64_t nr = min64(NR, nc - jr), j = jc + jr;
+        const char *src = B + (g->trans_b ? j * g->ldb + pc : pc * g->ldb + j) * bsz;
+        char *dst = Bp + jr * kc * esz;
+        if (g->f64 && g->trans_b)
+          pack64_t((const double *)src, g->ldb, nr, kc, (double *)dst, NR);
+        else if (g->f64)
+          pack64_n((const double *)src, g->ldb, nr, kc, (double *)dst, NR);
+        else if (g->trans_b)
+          isa->pack_t(src, g->bt, g->ldb, nr, kc, (float *)dst, NR);
+        else
+          isa->pack_n(src, g->bt, g->ldb, nr, kc, (float *)dst, NR);
+      }
+      bool acc = g->acc || pc > 0;
+      for (int64_t ic = m0; ic < m1; ic += MC) {
+        int64_t mc = min64(MC, m1 - ic);
+        for (int64_t ir = 0; ir < mc; ir += MR) {
+          const char *src = A + ((ic + ir) * g->lda + pc) * esz;
+          char *dst = Ap + ir * kc * esz;
+          if (g->f64)
+            pack64_t((const double *)src, g->lda, min64(MR, mc - ir), kc, (double *)dst, MR);
+          else
+            isa->pack_t(src, KR_GB_F32, g->lda, min64(MR, mc - ir), kc, (float *)dst, MR);
+        }
+        for (int64_t jr = 0; jr < nc; jr += NR) {
+          int n = (int)min64(NR, nc - jr);
+          for (int64_t ir = 0; ir < mc; ir += MR) {
+            int m = (int)min64(MR, mc - ir);
+            char *c = C + ((ic + ir) * g->ldc + jc + jr) * esz;
+            if (g->f64)
+              isa->kern64(kc, (const double *)(Ap + ir * kc * esz), (const double *)(Bp + jr * kc * esz),
+                          (double *)c, g->ldc, m, n, acc);
+            else
+              isa->kern(kc, (const float *)(Ap + ir * kc * esz), (const float *)(Bp + jr * kc * esz), (float *)c,
+                        g->ldc, m, n, acc);
+          }
+        }
+      }
+    }
+  }
+}
+
+static void gemm_task(void *ctx, int64_t t) {
+  const Gemm *g = ctx;
+  int64_t m0 = (t / g->tiles_n) * g->step_m, n0 = (t % g->tiles_n) * g->step_n;
+  if (m0 < g->M && n0 < g->N)
+    gemm_tile(g, m0, min64(m0 + g->step_m, g->M), n0, min64(n0 + g->step_n, g->N));
+}
+
+static int64_t round_up(int64_t x, int64_t to) { return (x + to - 1) / to * to; }
+
+/* Work below this many multiply-adds stays on one thread: waking the pool
+ * and packing twice costs more than it saves. */
+#define PARALLEL_MIN_FMAS (1 << 18)
+
+static void gemm_run(Gemm *g) {
+  if (g->M <= 0 || g->N <= 0)
+    return;
+  if (g->K <= 0) { /* an empty sum: zeros, or C unchanged */
+    if (!g->acc)
+      for (int64_t i = 0; i < g->M; i++)
+        memset((char *)g->C + i * g->ldc * (g->f64 ? 8 : 4), 0, (size_t)g->N * (g->f64 ? 8 : 4));
+    return;
+  }
+  int MR = g->f64 ? g->isa->mr64 : g->isa->mr, NR = g->f64 ? g->isa->nr64 : g->isa->nr;
+  int64_t nt = kr_num_threads();
+  if ((double)g->M * g->N * g->K < PARALLEL_MIN_FMAS)
+    nt = 1;
+  /* split the wider side of C, in whole register tiles */
+  int64_t tiles_m = 1, tiles_n = 1;
+  if (g->N >= g->M)
+    tiles_n = min64(nt, (g->N + NR - 1) / NR);
+  else
+    tiles_m = min64(nt, (g->M + MR - 1) / MR);
+  g->step_m = round_up((g->M + tiles_m - 1) / tiles_m, MR);
+  g->step_n = round_up((g->N + tiles_n - 1) / tiles_n, NR);
+  g->tiles_n = tiles_n;
+  if (tiles_m * tiles_n == 1)
+    gemm_tile(g, 0, g->M, 0, g->N);
+  else
+    kr_parallel_for(tiles_m * tiles_n, gemm_task, g);
+}
+
+/* ------------------------------------------------------------- GEMV */
+
+typedef struct Gemv {
+  const KrGemmIsa *isa;
+  int64_t N, K;
+  const float *x;
+  const char *B;
+  int bt;
+  int64_t ldb;
+  bool trans_b;
+  float *y;
+  bool acc;
+  int64_t step; /* each thread's share of N */
+} Gemv;
+
+static void gemv_part(const Gemv *v, int64_t j0, int64_t j1) {
+  size_t bsz = v->bt == KR_GB_F32 ? 4 : 2;
+  if (v->trans_b)
+    v->isa->gemv_t(j1 - j0, v->K, v->x, v->B + j0 * v->ldb * bsz, v->bt, v->ldb, v->y + j0, v->acc);
+  else
+    v->isa->gemv_n(j1 - j0, v->K, v->x, v->B + j0 * bsz, v->bt, v->ldb, v->y + j0, v->acc);
+}
+
+static void gemv_task(void *ctx, int64_t t) {
+  const Gemv *v = ctx;
+  int64_t j0 = t * v->step;
+  if (j0 < v->N)
+    gemv_part(v, j0, min64(j0 + v->step, v->N));
+}
+
+/* y[N] (+)= x[K]·B, one row of C; N split over the threads in 64-byte
+ * multiples, so each streams its own part of B. */
+static void gemv_run(const KrGemmIsa *isa, int64_t N, int64_t K, const float *x, const void *B, int bt,
+                     int64_t ldb, bool trans_b, float *y, bool acc) {
+  if (N <= 0)
+    return;
+  Gemv v = {isa, N, K, x, B, bt, ldb, trans_b, y, acc, N};
+  int64_t nt = kr_num_threads();
+  if ((double)N * K < PARALLEL_MIN_FMAS / 4 || nt == 1) {
+    gemv_part(&v, 0, N);
+    return;
+  }
+  v.step = round_up((N + nt - 1) / nt, 16);
+  kr_parallel_for((N + v.step - 1) / v.step, gemv_task, &v);
+}
+
+/* --------------------------------------------------------- entry points */
+
+static void gemm_f32_any(int64_t M, int64_t N, int64_t K, const float *A, int64_t lda, const void *B, int bt,
+                         int64_t ldb, bool trans_b, float *C, int64_t ldc, bool accumulate) {
+  const KrGemmIsa *isa = kr_gemm_isa();
+  /* one or two rows: a GEMV per row reads B from memory once per row, which
+   * still beats packing all of it for so little arithmetic */
+  if (M <= 2 && K > 0) {
+    for (int64_t i = 0; i < M; i++)
+      gemv_run(isa, N, K, A + i * lda, B, bt, ldb, trans_b, C + i * ldc, accumulate);
+    return;
+  }
+  Gemm g = {.isa = isa, .M = M, .N = N, .K = K, .A = A, .lda = lda, .B = B, .bt = bt, .ldb = ldb,
+            .trans_b = trans_b, .C = C, .ldc = ldc, .acc = accumulate};
+  gemm_run(&g);
+}
+
+void kr_gemm_f32(int64_t M, int64_t N, int64_t K, const float *A, int64_t lda, const float *B, int64_t ldb,
+                 bool trans_b, float *C, int64_t ldc, bool accumulate) {
+  gemm_f32_any(M, N, K, A, lda, B, KR_GB_F32, ldb, trans_b, C, ldc, accumulate);
+}
+
+void kr_gemm_f32_bf16(int64_t M, int64_t N, int64_t K, const float *A, int64_t lda, const uint16_t *B,
+                      int64_t ldb, bool trans_b, float *C, int64_t ldc, bool accumulate) {
+  gemm_f32_any(M, N, K, A, lda, B, KR_GB_BF16, ldb, trans_b, C, ldc, accumulate);
+}
+
+void kr_gemm_f32_f16(int64_t M, int64_t N, int64_t K, const float *A, int64_t lda, const uint16_t *B,
+                     int64_t ldb, bool trans_b, float *C, int64_t ldc, bool accumulate) {
+  gemm_f32_any(M, N, K, A, lda, B, KR_GB_F16, ldb, trans_b, C, ldc, accumulate);
+}
+
+void kr_gemm_f64(int64_t M, int64_t N, int64_t K, const double *A, int64_t lda, const double *B, int64_t ldb,
+                 bool trans_b, double *C, int64_t ldc, bool accumulate) {
+  Gemm g = {.isa = kr_gemm_isa(), .f64 = true, .M = M, .N = N, .K = K, .A = A, .lda = lda, .B = B,
+            .bt = KR_GB_F32, .ldb = ldb, .trans_b = trans_b, .C = C, .ldc = ldc, .acc = accumulate};
+  gemm_run(&g);
+}

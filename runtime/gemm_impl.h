@@ -1,0 +1,64 @@
+/* gemm_impl.h — what gemm.c shares with its per-ISA kernel file
+ * (gemm_x86.c); internal to the runtime, not included by generated code.
+ *
+ * gemm.c holds the reference, the blocking driver (cache blocks, packing,
+ * threads) and the portable kernels; an instruction set contributes one
+ * KrGemmIsa: its register-tile micro-kernels, its packing and its
+ * matrix-vector routines. Packed layouts, the micro-kernel's inputs:
+ *
+ *   Ap, an MR-row strip of A, column by column:  Ap[k*MR + i] = A[i][k]
+ *   Bp, an NR-column strip of B, row by row:     Bp[k*NR + j] = B[k][j]
+ *
+ * both zero-padded to MR rows / NR columns at the matrix edge, so a
+ * micro-kernel always runs its full tile and only masks its stores to C.
+ */
+#ifndef KILNRT_GEMM_IMPL_H
+#define KILNRT_GEMM_IMPL_H
+
+#include "ndarray.h"
+
+/* The element type of a B operand as packing and GEMV read it. */
+enum { KR_GB_F32, KR_GB_BF16, KR_GB_F16 };
+
+static inline float kr_gb_load(const void *p, int64_t i, int bt) {
+  switch (bt) {
+  case KR_GB_BF16:
+    return kr_bf16_to_f32(((const uint16_t *)p)[i]);
+  case KR_GB_F16:
+    return kr_f16_to_f32(((const uint16_t *)p)[i]);
+  default:
+    return ((const float *)p)[i];
+  }
+}
+
+typedef struct KrGemmIsa {
+  const char *name; /* KILN_ISA's spelling: "generic", "avx2", "avx512" */
+  /* f32: C[m×n] (+)= Ap·Bp over K, the tile's top-left at C; m <= mr, n <= nr */
+  int mr, nr;
+  void (*kern)(int64_t K, const float *Ap, const float *Bp, float *C, int64_t ldc, int m, int n, bool acc);
+  /* dst[k*W + r] = src[r*ld + k] for r < rows, 0 for rows <= r < W (k < kc):
+   * a strip of A, or of a transposed B (N×K, as a Linear weight) */
+  void (*pack_t)(const void *src, int bt, int64_t ld, int64_t rows, int64_t kc, float *dst, int W);
+  /* dst[k*W + j] = src[k*ld + j] for j < cols, 0 for cols <= j < W: a strip of a plain B */
+  void (*pack_n)(const void *src, int bt, int64_t ld, int64_t cols, int64_t kc, float *dst, int W);
+  /* M = 1: y[j] (+)= sum_k x[k]·B(k, j), j < N; gemv_t reads B as N rows of
+   * K (transposed, row j at B + j*ldb), gemv_n as K rows of N */
+  void (*gemv_t)(int64_t N, int64_t K, const float *x, const void *B, int bt, int64_t ldb, float *y, bool acc);
+  void (*gemv_n)(int64_t N, int64_t K, const float *x, const void *B, int bt, int64_t ldb, float *y, bool acc);
+  /* f64: the same micro-kernel contract (packing is plain C, in gemm.c) */
+  int mr64, nr64;
+  void (*kern64)(int64_t K, const double *Ap, const double *Bp, double *C, int64_t ldc, int m, int n, bool acc);
+} KrGemmIsa;
+
+extern const KrGemmIsa kr_gemm_isa_generic;
+#if defined(__x86_64__)
+extern const KrGemmIsa kr_gemm_isa_avx2;   /* needs avx2, fma, f16c */
+extern const KrGemmIsa kr_gemm_isa_avx512; /* needs avx512f, avx512bw, avx512vl, avx512dq (and the above) */
+#endif
+
+/* The kernels in use: the best the CPU has, or KILN_ISA's choice when the
+ * CPU has it (generic|avx2|avx512; tests force each path this way). Chosen
+ * once per process. */
+const KrGemmIsa *kr_gemm_isa(void);
+
+#endif
