@@ -20,9 +20,9 @@
  * packing: GEMV streams B once, straight from memory, where packing would
  * read it twice.
  *
- * Threads: C is cut into as many tiles as the pool has threads (along N
- * when it is the wider, else along M, in whole register tiles), and each
- * thread runs the blocked loop on its tile with its own pack buffers.
+ * Threads: C is cut into a few tiles per thread (whole register tiles),
+ * which the threads take dynamically; each runs the blocked loop on its
+ * tile with its own pack buffers.
  *
  * The kernels of each instruction set sit in their own file (gemm_x86.c)
  * behind a KrGemmIsa; which one runs is decided once, at the first call,
@@ -329,6 +329,7 @@ static int64_t round_up(int64_t x, int64_t to) { return (x + to - 1) / to * to; 
 /* Work below this many multiply-adds stays on one thread: waking the pool
  * and packing twice costs more than it saves. */
 #define PARALLEL_MIN_FMAS (1 << 18)
+#define TASKS_PER_THREAD 4
 
 static void gemm_run(Gemm *g) {
   if (g->M <= 0 || g->N <= 0)
@@ -343,12 +344,16 @@ static void gemm_run(Gemm *g) {
   int64_t nt = kr_num_threads();
   if ((double)g->M * g->N * g->K < PARALLEL_MIN_FMAS)
     nt = 1;
-  /* split the wider side of C, in whole register tiles */
-  int64_t tiles_m = 1, tiles_n = 1;
-  if (g->N >= g->M)
-    tiles_n = min64(nt, (g->N + NR - 1) / NR);
-  else
-    tiles_m = min64(nt, (g->M + MR - 1) / MR);
+  /* Tiles: about TASKS_PER_THREAD per thread, taken dynamically, so a
+   * thread slowed by another process on its core just takes fewer (with one
+   * tile per thread everybody waits for the slowest). Columns first, at
+   * least 4 register tiles wide; rows at least 64 tall. Each tile packs its
+   * own A block, which costs K per column of C: small beside 2·M·K flops. */
+  int64_t want = nt == 1 ? 1 : nt * TASKS_PER_THREAD;
+  int64_t tiles_n = g->N / (4 * NR), tiles_m;
+  tiles_n = tiles_n < 1 ? 1 : tiles_n > want ? want : tiles_n;
+  tiles_m = g->M / 64;
+  tiles_m = tiles_m < 1 ? 1 : tiles_m > want / tiles_n ? (want / tiles_n > 0 ? want / tiles_n : 1) : tiles_m;
   g->step_m = round_up((g->M + tiles_m - 1) / tiles_m, MR);
   g->step_n = round_up((g->N + tiles_n - 1) / tiles_n, NR);
   g->tiles_n = tiles_n;
@@ -400,7 +405,10 @@ static void gemv_run(const KrGemmIsa *isa, int64_t N, int64_t K, const float *x,
     gemv_part(&v, 0, N);
     return;
   }
-  v.step = round_up((N + nt - 1) / nt, 16);
+  /* a few chunks per thread, each at least 64 columns (see gemm_run) */
+  v.step = round_up((N + nt * TASKS_PER_THREAD - 1) / (nt * TASKS_PER_THREAD), 16);
+  if (v.step < 64)
+    v.step = 64;
   kr_parallel_for((N + v.step - 1) / v.step, gemv_task, &v);
 }
 
