@@ -16,6 +16,8 @@ Implementations, each at 1 and 2 threads:
   kiln f32      kr_gemm_f32 (bench/gemm_bench.c, linked with build/libkilnrt.a)
   kiln bf16 W   kr_gemm_f32_bf16: the weight in bfloat16, x and C float32
   kiln f16 W    kr_gemm_f32_f16: the weight in float16
+  kiln bf16     kr_gemm_bf16: x rounded to bfloat16 too (VDPBF16PS where the
+                CPU has avx512_bf16): PyTorch bf16's numbers
   OpenBLAS      cblas_sgemm (Debian libopenblas-dev, called from the same C
                 program; OPENBLAS_NUM_THREADS)
   PyTorch       torch.nn.functional.linear under /usr/bin/python3 (Debian
@@ -93,7 +95,9 @@ def run_c(threads, quick):
     res = {}
     for line in p.stdout.splitlines():
         f = line.split()
-        if f[0] == "peak":
+        if f[0] == "isa":
+            res["isa"] = f[1]
+        elif f[0] == "peak":
             res["peak " + f[1]] = float(f[2])
         elif f[0] != "threads":
             res[" ".join(f[:5])] = float(f[5])
@@ -114,7 +118,9 @@ def run_torch(threads, quick):
 
 def best_merge(into, res):
     for k, v in res.items():
-        if k != "version":
+        if k == "isa":
+            into[k] = v
+        elif k != "version":
             into[k] = max(into.get(k, 0.0), v)
 
 
@@ -135,7 +141,7 @@ def machine():
     return f"{cpu}, {os.cpu_count()} CPUs ({', '.join(isa)}); {platform.platform()}"
 
 
-def section(res, blas, torch_version, cmd, minutes, load0, load1):
+def section(res, blas, torch_version, cmd, minutes, load0, load1, isa):
     def cell(key):
         v = res.get(key)
         return "—" if v is None else f"{v:.1f}"
@@ -146,11 +152,12 @@ def section(res, blas, torch_version, cmd, minutes, load0, load1):
          f"Machine: {machine()}. Load average (1 min) {load0:.2f} at the start, {load1:.2f} at the end"
          " (other work on the 2 CPUs inflates the 2-thread figures most).", "",
          "GFLOP/s (2·M·N·K / seconds; higher is better), best of the runs. C = x @ W.T with W stored N×K"
-         " (a Linear layer's weight). kiln: `kr_gemm_f32` / `kr_gemm_f32_bf16` / `kr_gemm_f32_f16`"
-         f" (libkilnrt, AVX-512 kernels here); OpenBLAS: `cblas_sgemm`{'' if blas else ' (missing)'};"
+         " (a Linear layer's weight). kiln f32 / bf16 W / f16 W: `kr_gemm_f32` / `kr_gemm_f32_bf16` /"
+         " `kr_gemm_f32_f16` (x and C float32, W in its dtype); kiln bf16: `kr_gemm_bf16` (x rounded to"
+         f" bfloat16 too); libkilnrt's ISA here: {isa}; OpenBLAS: `cblas_sgemm`{'' if blas else ' (missing)'};"
          f" PyTorch {torch_version or '(missing)'}: `F.linear`, bf16 = x and W both bfloat16.", ""]
     impls = [("kiln f32", "kiln-f32"), ("kiln bf16 W", "kiln-bf16"), ("kiln f16 W", "kiln-f16"),
-             ("OpenBLAS f32", "openblas"), ("PyTorch f32", "torch-f32"), ("PyTorch bf16", "torch-bf16")]
+             ("kiln bf16", "kiln-bf16x"), ("OpenBLAS f32", "openblas"), ("PyTorch f32", "torch-f32"), ("PyTorch bf16", "torch-bf16")]
     head = "| M×K · K×N | " + " | ".join(f"{n} {t}T" for n, _ in impls for t in THREADS) + " |"
     L += [head, "|---|" + "---:|" * (len(impls) * len(THREADS))]
     for (M, N, K) in SHAPES:
@@ -159,12 +166,14 @@ def section(res, blas, torch_version, cmd, minutes, load0, load1):
             for t in THREADS:
                 row.append(cell(f"{t}T {key} {M} {N} {K} 1"))
         L.append("| " + " | ".join(row) + " |")
-    L += ["", "Ratios (from the table): kiln f32 over OpenBLAS (goal ≥ 0.90), and kiln bf16 W over kiln f32.", "",
-          "| M×K · K×N | kiln/OpenBLAS 1T | kiln/OpenBLAS 2T | bf16 W/f32 1T | bf16 W/f32 2T |",
-          "|---|---:|---:|---:|---:|"]
+    L += ["", "Ratios (from the table): kiln f32 over OpenBLAS (goal ≥ 0.90); kiln bf16 W and kiln bf16"
+          " over kiln f32 (goal for bf16 ≥ 1.6x where the CPU has avx512_bf16).", "",
+          "| M×K · K×N | kiln/OpenBLAS 1T | kiln/OpenBLAS 2T | bf16 W/f32 1T | bf16 W/f32 2T"
+          " | bf16/f32 1T | bf16/f32 2T |",
+          "|---|---:|---:|---:|---:|---:|---:|"]
     for (M, N, K) in SHAPES:
         row = [f"{M}×{K} · {K}×{N}"]
-        for num, den in (("kiln-f32", "openblas"), ("kiln-bf16", "kiln-f32")):
+        for num, den in (("kiln-f32", "openblas"), ("kiln-bf16", "kiln-f32"), ("kiln-bf16x", "kiln-f32")):
             for t in THREADS:
                 a, b = res.get(f"{t}T {num} {M} {N} {K} 1"), res.get(f"{t}T {den} {M} {N} {K} 1")
                 row.append(f"{a / b:.2f}x" if a and b else "—")
@@ -172,11 +181,12 @@ def section(res, blas, torch_version, cmd, minutes, load0, load1):
     peaks = [f"{isa}: {res[f'peak {isa}']:.1f} GFLOP/s" for isa in ("avx512", "avx2") if f"peak {isa}" in res]
     L += ["", "FMA peak of one core, float32 (independent FMAs in registers): " + "; ".join(peaks) +
           ". Two cores: twice that at best.", "",
-          "bfloat16 weights are widened to float32 when packed and multiplied in float32 (exact products,"
-          " the same accuracy as f32): at M = 1 (GEMV, memory-bound) they move half the bytes and run up to"
-          " 2x faster; at larger M the work is compute-bound and runs at the f32 speed. This CPU has"
-          " avx512_bf16, whose VDPBF16PS would double the arithmetic rate but needs x rounded to bfloat16"
-          " too (PyTorch bf16's numbers), which kr_gemm_f32_bf16 does not do.", END, ""]
+          "kiln bf16 W (`kr_gemm_f32_bf16`) widens the weights to float32 as it packs them and multiplies"
+          " in float32 (exact products, f32's accuracy): at M = 1 (GEMV, memory-bound) it moves half the"
+          " bytes and runs up to 2x faster; at larger M the work is compute-bound and runs at the f32 speed."
+          " kiln bf16 (`kr_gemm_bf16`) rounds x to bfloat16 as well and, on a CPU with avx512_bf16, runs"
+          " VDPBF16PS (two multiply-adds per lane): about twice the f32 rate, with PyTorch bf16's"
+          " accuracy.", END, ""]
     return L
 
 
@@ -198,7 +208,7 @@ def main():
     res, tv = {}, None
     for r in range(opts.repeat):  # rounds interleaved, so a busy spell hits all alike
         for t in THREADS:
-            best_merge(res, {f"{t}T {k}" if not k.startswith("peak") else k: v
+            best_merge(res, {f"{t}T {k}" if not k.startswith(("peak", "isa")) else k: v
                              for k, v in run_c(t, opts.quick).items()})
             tr = run_torch(t, opts.quick)
             if tr:
@@ -206,7 +216,8 @@ def main():
                 best_merge(res, {f"{t}T {k}": v for k, v in tr.items() if k != "version"})
         print(f"bench-gemm: round {r + 1} of {opts.repeat} done", file=sys.stderr)
     cmd = "make bench-gemm  # python3 bench/bench_gemm.py" + "".join(f" {a}" for a in sys.argv[1:])
-    lines = section(res, blas, tv, cmd, (time.perf_counter() - t0) / 60, load0, os.getloadavg()[0])
+    lines = section(res, blas, tv, cmd, (time.perf_counter() - t0) / 60, load0, os.getloadavg()[0],
+                    res.get("isa", "?"))
     write_section(os.path.join(ROOT, opts.out), lines)
     print("\n".join(lines))
 

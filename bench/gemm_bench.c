@@ -3,10 +3,12 @@
  * thread counts (KILN_NUM_THREADS, OPENBLAS_NUM_THREADS) and collects the
  * lines this prints:
  *
+ *   isa NAME                     the kernels libkilnrt picked (KILN_ISA)
  *   peak avx512 GFLOPS           one thread, independent FMAs in registers
  *   IMPL M N K trans GFLOPS      per implementation and shape
  *
- * IMPL: kiln-f32, kiln-bf16 (B in bfloat16), kiln-f16, openblas. trans 1 is
+ * IMPL: kiln-f32, kiln-bf16 (B in bfloat16), kiln-f16, kiln-bf16x
+ * (kr_gemm_bf16: A rounded to bfloat16 too), openblas. trans 1 is
  * B stored N×K, a Linear layer's weight (x @ W.T); 0 is B K×N. Each figure
  * is the best of several timed runs of at least 0.1 s each (the machine may
  * be shared: the best run is the one least disturbed). Built with -DNO_BLAS
@@ -14,7 +16,7 @@
  *
  *   gemm_bench [--quick] [M N K trans]...   (default: the shapes below)
  */
-#include "ndarray.h"
+#include "gemm_impl.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -115,6 +117,10 @@ static void run_kiln_bf16(void *ctx) {
   Case *c = ctx;
   kr_gemm_f32_bf16(c->M, c->N, c->K, c->A, c->K, c->Bh, c->trans ? c->K : c->N, c->trans, c->C, c->N, false);
 }
+static void run_kiln_bf16x(void *ctx) {
+  Case *c = ctx;
+  kr_gemm_bf16(c->M, c->N, c->K, c->A, c->K, c->Bh, c->trans ? c->K : c->N, c->trans, c->C, c->N, false);
+}
 static void run_kiln_f16(void *ctx) {
   Case *c = ctx;
   kr_gemm_f32_f16(c->M, c->N, c->K, c->A, c->K, c->Bf16, c->trans ? c->K : c->N, c->trans, c->C, c->N, false);
@@ -148,7 +154,8 @@ static void bench_shape(int64_t M, int64_t N, int64_t K, bool trans) {
     const char *name;
     void (*run)(void *);
   } impls[] = {
-      {"kiln-f32", run_kiln}, {"kiln-bf16", run_kiln_bf16}, {"kiln-f16", run_kiln_f16},
+      {"kiln-f32", run_kiln},        {"kiln-bf16", run_kiln_bf16}, {"kiln-f16", run_kiln_f16},
+      {"kiln-bf16x", run_kiln_bf16x},
 #if !defined(NO_BLAS)
       {"openblas", run_blas},
 #endif
@@ -165,7 +172,7 @@ int main(int argc, char **argv) {
   int a = 1;
   if (a < argc && strcmp(argv[a], "--quick") == 0)
     rounds = 3, a++;
-  printf("threads %d\n", kr_num_threads());
+  printf("threads %d\nisa %s\n", kr_num_threads(), kr_gemm_isa()->name);
   if (a < argc && strcmp(argv[a], "--peak") == 0) {
     print_peak();
     return 0;

@@ -1,5 +1,6 @@
 /* gemm.c — matrix multiply: C = A·B (+ C), float32 (B also bfloat16 or
- * float16) and float64, row-major with strides.
+ * float16), bfloat16 × bfloat16 (kr_gemm_bf16) and float64, row-major with
+ * strides.
  *
  * The plain-C reference comes first; the fast path is the classic blocked
  * GEMM (Goto's algorithm):
@@ -18,7 +19,8 @@
  * dtype: bfloat16/float16 weights are widened to float32 as they are packed
  * (exact), and multiplied in float32. A row vector (M = 1, decoding) skips
  * packing: GEMV streams B once, straight from memory, where packing would
- * read it twice.
+ * read it twice. kr_gemm_bf16 packs pairs of k as 32-bit items for
+ * VDPBF16PS (two multiply-adds per lane), where the CPU has avx512_bf16.
  *
  * Threads: C is cut into a few tiles per thread (whole register tiles),
  * which the threads take dynamically; each runs the blocked loop on its
@@ -145,8 +147,11 @@ static void choose_isa(void) {
   bool has_avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
   bool has_avx512 = has_avx2 && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
                     __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512dq");
+  bool has_bf16 = has_avx512 && __builtin_cpu_supports("avx512bf16");
   /* f16c comes with every AVX2 CPU made; gcc 12 cannot test for it by name */
-  if (has_avx512)
+  if (has_bf16)
+    best = &kr_gemm_isa_avx512bf16;
+  else if (has_avx512)
     best = &kr_gemm_isa_avx512;
   else if (has_avx2)
     best = &kr_gemm_isa_avx2;
@@ -155,6 +160,10 @@ static void choose_isa(void) {
     best = &kr_gemm_isa_generic;
   else if (want && strcmp(want, "avx2") == 0 && has_avx2)
     best = &kr_gemm_isa_avx2;
+  else if (want && strcmp(want, "avx512") == 0 && has_avx512)
+    best = &kr_gemm_isa_avx512;
+  else if (want && strcmp(want, "avx512bf16") == 0 && has_bf16)
+    best = &kr_gemm_isa_avx512bf16;
 #endif
   isa_chosen = best;
 }
@@ -217,37 +226,43 @@ static void *scratch(int which, size_t n) {
  * every MR and NR used. */
 enum { KC = 256, MC = 192, NC = 2048, KC64 = 192 };
 
+/* What a Gemm multiplies: float32 (B any of KR_GB_*), float64, or
+ * bfloat16 pairs through kern_bf. */
+enum { GK_F32, GK_F64, GK_BF };
+
 typedef struct Gemm {
   const KrGemmIsa *isa;
-  bool f64;
+  int kind; /* GK_* */
   int64_t M, N, K;
   const void *A;
+  int abt; /* GK_F32: KR_GB_F32, or KR_GB_F32R for kr_gemm_bf16 without kern_bf */
   int64_t lda;
   const void *B;
-  int bt; /* KR_GB_*: B's dtype (f32 ones when f64) */
+  int bt; /* KR_GB_*: B's dtype (GK_F32; KR_GB_BF16 for GK_BF) */
   int64_t ldb;
   bool trans_b;
   void *C;
   int64_t ldc;
   bool acc;
-  int64_t step_m, step_n; /* each thread's tile of C */
+  int64_t step_m, step_n; /* each task's tile of C */
   int64_t tiles_n;
 } Gemm;
 
 static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
 
-/* Packs into a fresh buffer failed: do the tile with the reference (slow,
+/* The pack buffers could not be had: do the tile with plain loops (slow,
  * but never wrong; GEMM cannot raise). */
 static void tile_fallback(const Gemm *g, int64_t m0, int64_t m1, int64_t n0, int64_t n1) {
+  bool f64 = g->kind == GK_F64;
   for (int64_t i = m0; i < m1; i++)
     for (int64_t j = n0; j < n1; j++) {
       double s = 0;
       for (int64_t k = 0; k < g->K; k++) {
         int64_t bi = g->trans_b ? j * g->ldb + k : k * g->ldb + j;
-        s += g->f64 ? ((const double *)g->A)[i * g->lda + k] * ((const double *)g->B)[bi]
-                    : (double)((const float *)g->A)[i * g->lda + k] * kr_gb_load(g->B, bi, g->bt);
+        s += f64 ? ((const double *)g->A)[i * g->lda + k] * ((const double *)g->B)[bi]
+                 : (double)kr_gb_load(g->A, i * g->lda + k, g->abt) * kr_gb_load(g->B, bi, g->bt);
       }
-      if (g->f64) {
+      if (f64) {
         double *c = (double *)g->C + i * g->ldc + j;
         *c = g->acc ? *c + s : s;
       } else {
@@ -257,12 +272,16 @@ static void tile_fallback(const Gemm *g, int64_t m0, int64_t m1, int64_t n0, int
     }
 }
 
-/* The blocked loop over C[m0:m1, n0:n1]. */
+/* The blocked loop over C[m0:m1, n0:n1]. K is blocked by KC packed items:
+ * KC source columns, or 2·KC for bfloat16 pairs. */
 static void gemm_tile(const Gemm *g, int64_t m0, int64_t m1, int64_t n0, int64_t n1) {
   const KrGemmIsa *isa = g->isa;
-  int MR = g->f64 ? isa->mr64 : isa->mr, NR = g->f64 ? isa->nr64 : isa->nr;
-  int64_t kcb = g->f64 ? KC64 : KC;
-  size_t esz = g->f64 ? 8 : 4, bsz = g->f64 ? 8 : g->bt == KR_GB_F32 ? 4 : 2;
+  int kind = g->kind;
+  int MR = kind == GK_F64 ? isa->mr64 : kind == GK_BF ? isa->mrbf : isa->mr;
+  int NR = kind == GK_F64 ? isa->nr64 : kind == GK_BF ? isa->nrbf : isa->nr;
+  int64_t kcb = kind == GK_F64 ? KC64 : KC, kstep = kind == GK_BF ? 2 * KC : kcb;
+  size_t esz = kind == GK_F64 ? 8 : 4; /* a packed item */
+  size_t asz = kind == GK_F64 ? 8 : 4, bsz = kind == GK_F64 ? 8 : g->bt == KR_GB_F32 ? 4 : 2; /* source items */
   char *Ap = scratch(0, (size_t)MC * kcb * esz);
   char *Bp = scratch(1, (size_t)NC * kcb * esz);
   if (!Ap || !Bp) {
@@ -273,43 +292,58 @@ static void gemm_tile(const Gemm *g, int64_t m0, int64_t m1, int64_t n0, int64_t
   char *C = g->C;
   for (int64_t jc = n0; jc < n1; jc += NC) {
     int64_t nc = min64(NC, n1 - jc);
-    for (int64_t pc = 0; pc < g->K; pc += kcb) {
-      int64_t kc = min64(kcb, g->K - pc);
+    for (int64_t pc = 0; pc < g->K; pc += kstep) {
+      int64_t kc = min64(kstep, g->K - pc), kp = kind == GK_BF ? (kc + 1) / 2 : kc;
       for (int64_t jr = 0; jr < nc; jr += NR) {
         int64_t nr = min64(NR, nc - jr), j = jc + jr;
         const char *src = B + (g->trans_b ? j * g->ldb + pc : pc * g->ldb + j) * bsz;
-        char *dst = Bp + jr * kc * esz;
-        if (g->f64 && g->trans_b)
-          pack64_t((const double *)src, g->ldb, nr, kc, (double *)dst, NR);
-        else if (g->f64)
-          pack64_n((const double *)src, g->ldb, nr, kc, (double *)dst, NR);
-        else if (g->trans_b)
-          isa->pack_t(src, g->bt, g->ldb, nr, kc, (float *)dst, NR);
-        else
+        char *dst = Bp + jr * kp * esz;
+        switch (kind * 2 + g->trans_b) {
+        case GK_F32 * 2:
           isa->pack_n(src, g->bt, g->ldb, nr, kc, (float *)dst, NR);
+          break;
+        case GK_F32 * 2 + 1:
+          isa->pack_t(src, g->bt, g->ldb, nr, kc, (float *)dst, NR);
+          break;
+        case GK_F64 * 2:
+          pack64_n((const double *)src, g->ldb, nr, kc, (double *)dst, NR);
+          break;
+        case GK_F64 * 2 + 1:
+          pack64_t((const double *)src, g->ldb, nr, kc, (double *)dst, NR);
+          break;
+        case GK_BF * 2:
+          isa->pack_bf_n((const uint16_t *)src, g->ldb, nr, kc, (uint32_t *)dst, NR);
+          break;
+        default:
+          isa->pack_bf_t((const uint16_t *)src, g->ldb, nr, kc, (uint32_t *)dst, NR);
+        }
       }
       bool acc = g->acc || pc > 0;
       for (int64_t ic = m0; ic < m1; ic += MC) {
         int64_t mc = min64(MC, m1 - ic);
         for (int64_t ir = 0; ir < mc; ir += MR) {
-          const char *src = A + ((ic + ir) * g->lda + pc) * esz;
-          char *dst = Ap + ir * kc * esz;
-          if (g->f64)
-            pack64_t((const double *)src, g->lda, min64(MR, mc - ir), kc, (double *)dst, MR);
+          const char *src = A + ((ic + ir) * g->lda + pc) * asz;
+          char *dst = Ap + ir * kp * esz;
+          int64_t mr = min64(MR, mc - ir);
+          if (kind == GK_F64)
+            pack64_t((const double *)src, g->lda, mr, kc, (double *)dst, MR);
+          else if (kind == GK_BF)
+            isa->pack_bf_a((const float *)src, g->lda, mr, kc, (uint32_t *)dst, MR);
           else
-            isa->pack_t(src, KR_GB_F32, g->lda, min64(MR, mc - ir), kc, (float *)dst, MR);
+            isa->pack_t(src, g->abt, g->lda, mr, kc, (float *)dst, MR);
         }
         for (int64_t jr = 0; jr < nc; jr += NR) {
           int n = (int)min64(NR, nc - jr);
           for (int64_t ir = 0; ir < mc; ir += MR) {
             int m = (int)min64(MR, mc - ir);
             char *c = C + ((ic + ir) * g->ldc + jc + jr) * esz;
-            if (g->f64)
-              isa->kern64(kc, (const double *)(Ap + ir * kc * esz), (const double *)(Bp + jr * kc * esz),
-                          (double *)c, g->ldc, m, n, acc);
+            const char *a = Ap + ir * kp * esz, *b = Bp + jr * kp * esz;
+            if (kind == GK_F64)
+              isa->kern64(kp, (const double *)a, (const double *)b, (double *)c, g->ldc, m, n, acc);
+            else if (kind == GK_BF)
+              isa->kern_bf(kp, (const uint32_t *)a, (const uint32_t *)b, (float *)c, g->ldc, m, n, acc);
             else
-              isa->kern(kc, (const float *)(Ap + ir * kc * esz), (const float *)(Bp + jr * kc * esz), (float *)c,
-                        g->ldc, m, n, acc);
+              isa->kern(kp, (const float *)a, (const float *)b, (float *)c, g->ldc, m, n, acc);
           }
         }
       }
@@ -337,10 +371,12 @@ static void gemm_run(Gemm *g) {
   if (g->K <= 0) { /* an empty sum: zeros, or C unchanged */
     if (!g->acc)
       for (int64_t i = 0; i < g->M; i++)
-        memset((char *)g->C + i * g->ldc * (g->f64 ? 8 : 4), 0, (size_t)g->N * (g->f64 ? 8 : 4));
+        memset((char *)g->C + i * g->ldc * (g->kind == GK_F64 ? 8 : 4), 0,
+               (size_t)g->N * (g->kind == GK_F64 ? 8 : 4));
     return;
   }
-  int MR = g->f64 ? g->isa->mr64 : g->isa->mr, NR = g->f64 ? g->isa->nr64 : g->isa->nr;
+  int MR = g->kind == GK_F64 ? g->isa->mr64 : g->kind == GK_BF ? g->isa->mrbf : g->isa->mr;
+  int NR = g->kind == GK_F64 ? g->isa->nr64 : g->kind == GK_BF ? g->isa->nrbf : g->isa->nr;
   int64_t nt = kr_num_threads();
   if ((double)g->M * g->N * g->K < PARALLEL_MIN_FMAS)
     nt = 1;
@@ -424,8 +460,8 @@ static void gemm_f32_any(int64_t M, int64_t N, int64_t K, const float *A, int64_
       gemv_run(isa, N, K, A + i * lda, B, bt, ldb, trans_b, C + i * ldc, accumulate);
     return;
   }
-  Gemm g = {.isa = isa, .M = M, .N = N, .K = K, .A = A, .lda = lda, .B = B, .bt = bt, .ldb = ldb,
-            .trans_b = trans_b, .C = C, .ldc = ldc, .acc = accumulate};
+  Gemm g = {.isa = isa, .kind = GK_F32, .M = M, .N = N, .K = K, .A = A, .abt = KR_GB_F32, .lda = lda, .B = B,
+            .bt = bt, .ldb = ldb, .trans_b = trans_b, .C = C, .ldc = ldc, .acc = accumulate};
   gemm_run(&g);
 }
 
@@ -446,7 +482,27 @@ void kr_gemm_f32_f16(int64_t M, int64_t N, int64_t K, const float *A, int64_t ld
 
 void kr_gemm_f64(int64_t M, int64_t N, int64_t K, const double *A, int64_t lda, const double *B, int64_t ldb,
                  bool trans_b, double *C, int64_t ldc, bool accumulate) {
-  Gemm g = {.isa = kr_gemm_isa(), .f64 = true, .M = M, .N = N, .K = K, .A = A, .lda = lda, .B = B,
+  Gemm g = {.isa = kr_gemm_isa(), .kind = GK_F64, .M = M, .N = N, .K = K, .A = A, .lda = lda, .B = B,
             .bt = KR_GB_F32, .ldb = ldb, .trans_b = trans_b, .C = C, .ldc = ldc, .acc = accumulate};
+  gemm_run(&g);
+}
+
+void kr_gemm_bf16(int64_t M, int64_t N, int64_t K, const float *A, int64_t lda, const uint16_t *B, int64_t ldb,
+                  bool trans_b, float *C, int64_t ldc, bool accumulate) {
+  const KrGemmIsa *isa = kr_gemm_isa();
+  if (M <= 2 && K > 0) { /* GEMV on the rounded row: memory-bound, VDPBF16PS would gain nothing */
+    float *x = scratch(0, (size_t)K * 4);
+    if (x) {
+      for (int64_t i = 0; i < M; i++) {
+        for (int64_t k = 0; k < K; k++)
+          x[k] = kr_bf16_to_f32(kr_f32_to_bf16(A[i * lda + k]));
+        gemv_run(isa, N, K, x, B, KR_GB_BF16, ldb, trans_b, C + i * ldc, accumulate);
+      }
+      return;
+    }
+  }
+  Gemm g = {.isa = isa, .kind = isa->kern_bf ? GK_BF : GK_F32, .M = M, .N = N, .K = K, .A = A, .abt = KR_GB_F32R,
+            .lda = lda, .B = B, .bt = KR_GB_BF16, .ldb = ldb, .trans_b = trans_b, .C = C, .ldc = ldc,
+            .acc = accumulate};
   gemm_run(&g);
 }

@@ -17,11 +17,14 @@
 
 #include "ndarray.h"
 
-/* The element type of a B operand as packing and GEMV read it. */
-enum { KR_GB_F32, KR_GB_BF16, KR_GB_F16 };
+/* The element type of an operand as packing and GEMV read it. KR_GB_F32R:
+ * float32 rounded to bfloat16 as it is read (A of kr_gemm_bf16). */
+enum { KR_GB_F32, KR_GB_BF16, KR_GB_F16, KR_GB_F32R };
 
 static inline float kr_gb_load(const void *p, int64_t i, int bt) {
   switch (bt) {
+  case KR_GB_F32R:
+    return kr_bf16_to_f32(kr_f32_to_bf16(((const float *)p)[i]));
   case KR_GB_BF16:
     return kr_bf16_to_f32(((const uint16_t *)p)[i]);
   case KR_GB_F16:
@@ -32,7 +35,7 @@ static inline float kr_gb_load(const void *p, int64_t i, int bt) {
 }
 
 typedef struct KrGemmIsa {
-  const char *name; /* KILN_ISA's spelling: "generic", "avx2", "avx512" */
+  const char *name; /* KILN_ISA's spelling: "generic", "avx2", "avx512", "avx512bf16" */
   /* f32: C[m×n] (+)= Ap·Bp over K, the tile's top-left at C; m <= mr, n <= nr */
   int mr, nr;
   void (*kern)(int64_t K, const float *Ap, const float *Bp, float *C, int64_t ldc, int m, int n, bool acc);
@@ -48,17 +51,30 @@ typedef struct KrGemmIsa {
   /* f64: the same micro-kernel contract (packing is plain C, in gemm.c) */
   int mr64, nr64;
   void (*kern64)(int64_t K, const double *Ap, const double *Bp, double *C, int64_t ldc, int m, int n, bool acc);
+  /* bfloat16 × bfloat16 dot products (VDPBF16PS), for kr_gemm_bf16; NULL
+   * where the ISA has none. Packed strips hold pairs of consecutive k as one
+   * 32-bit item (low half: the even k), K2 = ceil(kc/2) of them, an odd
+   * kc's last pair padded with 0:
+   *   Ap[k2*MR + i] = (A[i][2k2], A[i][2k2+1]),  Bp[k2*NR + j] = (B[2k2][j], B[2k2+1][j])
+   * pack_bf_a rounds float32 A rows; pack_bf_t reads bfloat16 rows of a
+   * transposed B, pack_bf_n bfloat16 rows of a plain B. */
+  int mrbf, nrbf;
+  void (*kern_bf)(int64_t K2, const uint32_t *Ap, const uint32_t *Bp, float *C, int64_t ldc, int m, int n, bool acc);
+  void (*pack_bf_a)(const float *src, int64_t ld, int64_t rows, int64_t kc, uint32_t *dst, int W);
+  void (*pack_bf_t)(const uint16_t *src, int64_t ld, int64_t rows, int64_t kc, uint32_t *dst, int W);
+  void (*pack_bf_n)(const uint16_t *src, int64_t ld, int64_t cols, int64_t kc, uint32_t *dst, int W);
 } KrGemmIsa;
 
 extern const KrGemmIsa kr_gemm_isa_generic;
 #if defined(__x86_64__)
 extern const KrGemmIsa kr_gemm_isa_avx2;   /* needs avx2, fma, f16c */
 extern const KrGemmIsa kr_gemm_isa_avx512; /* needs avx512f, avx512bw, avx512vl, avx512dq (and the above) */
+extern const KrGemmIsa kr_gemm_isa_avx512bf16; /* avx512 with avx512_bf16's dot products */
 #endif
 
 /* The kernels in use: the best the CPU has, or KILN_ISA's choice when the
- * CPU has it (generic|avx2|avx512; tests force each path this way). Chosen
- * once per process. */
+ * CPU has it (generic|avx2|avx512|avx512bf16; tests force each path this
+ * way). Chosen once per process. */
 const KrGemmIsa *kr_gemm_isa(void);
 
 #endif

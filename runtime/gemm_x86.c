@@ -7,7 +7,9 @@
  * Register tiles (C accumulators held in registers for a whole KC block):
  *   AVX2     6×16 float32 (12 ymm accumulators, 2 B loads, 1 broadcast of A),
  *            6×8 float64;
- *   AVX-512  MR512×32 float32 (2 zmm per row), 8×16 float64.
+ *   AVX-512  MR512×32 float32 (2 zmm per row), 8×16 float64; with
+ *            avx512_bf16 the same float32 tile fed by VDPBF16PS, two k per
+ *            instruction (kr_gemm_bf16: twice the float32 rate).
  * A is broadcast from its packed strip (a load-port operation, no shuffle);
  * the ratio of FMAs to loads is what the tile size buys.
  *
@@ -37,6 +39,16 @@ AVX2 INLINE __m256 ld8(const void *p, int64_t i, int bt) {
         _mm256_slli_epi32(_mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)((const uint16_t *)p + i))), 16));
   case KR_GB_F16:
     return _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)((const uint16_t *)p + i)));
+  case KR_GB_F32R: { /* kr_f32_to_bf16's rounding, 8 at a time */
+    __m256i u = _mm256_loadu_si256((const __m256i *)((const float *)p + i));
+    __m256i one = _mm256_set1_epi32(1), top = _mm256_set1_epi32((int)0xffff0000u);
+    __m256i r = _mm256_add_epi32(u, _mm256_add_epi32(_mm256_set1_epi32(0x7fff),
+                                                      _mm256_and_si256(_mm256_srli_epi32(u, 16), one)));
+    __m256i nan = _mm256_or_si256(_mm256_and_si256(u, top), _mm256_set1_epi32(0x00400000));
+    __m256 x = _mm256_castsi256_ps(u);
+    return _mm256_blendv_ps(_mm256_castsi256_ps(_mm256_and_si256(r, top)), _mm256_castsi256_ps(nan),
+                            _mm256_cmp_ps(x, x, _CMP_UNORD_Q));
+  }
   default:
     return _mm256_loadu_ps((const float *)p + i);
   }
@@ -90,6 +102,9 @@ AVX2 static void pack_t_avx2(const void *src, int bt, int64_t ld, int64_t rows, 
   switch (bt) { /* one body per dtype, the load inlined into each */
   case KR_GB_BF16:
     pack_t_body(src, KR_GB_BF16, ld, rows, kc, dst, W);
+    break;
+  case KR_GB_F32R:
+    pack_t_body(src, KR_GB_F32R, ld, rows, kc, dst, W);
     break;
   case KR_GB_F16:
     pack_t_body(src, KR_GB_F16, ld, rows, kc, dst, W);
@@ -305,6 +320,7 @@ const KrGemmIsa kr_gemm_isa_avx2 = {
     .pack_t = pack_t_avx2, .pack_n = pack_n_avx2,
     .gemv_t = gemv_t_avx2, .gemv_n = gemv_n_avx2,
     .mr64 = 6, .nr64 = 8, .kern64 = kern64_avx2,
+    .kern_bf = NULL,
 };
 
 /* ------------------------------------------------------------- AVX-512 */
@@ -528,6 +544,126 @@ const KrGemmIsa kr_gemm_isa_avx512 = {
     .pack_t = pack_t_avx2, .pack_n = pack_n_avx512,
     .gemv_t = gemv_t_avx512, .gemv_n = gemv_n_avx512,
     .mr64 = 8, .nr64 = 16, .kern64 = kern64_avx512,
+    .kern_bf = NULL,
+};
+
+/* ---------------------------------------------------- AVX-512 BF16 */
+
+#define AVX512BF __attribute__((target("avx512f,avx512bw,avx512vl,avx512dq,avx512bf16,avx2,fma,f16c")))
+
+static inline uint32_t bf_pair(uint16_t lo, uint16_t hi) { return (uint32_t)lo | (uint32_t)hi << 16; }
+
+/* A rows (float32) to rounded bfloat16 pairs: 8 rows × 16 k become 8 rows
+ * × 8 pairs (one ymm each), transposed as 32-bit items like pack_t's. */
+AVX512BF static void pack_bf_a_512(const float *src, int64_t ld, int64_t rows, int64_t kc, uint32_t *dst, int W) {
+  int64_t kp = (kc + 1) / 2, r = 0;
+  for (; r + 8 <= rows; r += 8) {
+    int64_t k = 0;
+    for (; k + 16 <= kc; k += 16) {
+      __m256 v[8];
+      for (int i = 0; i < 8; i++)
+        v[i] = (__m256)_mm512_cvtneps_pbh(_mm512_loadu_ps(src + (r + i) * ld + k));
+      transpose8(v);
+      for (int i = 0; i < 8; i++)
+        _mm256_storeu_ps((float *)(dst + (k / 2 + i) * W + r), v[i]);
+    }
+    for (; k < kc; k += 2)
+      for (int i = 0; i < 8; i++) {
+        const float *a = src + (r + i) * ld;
+        dst[(k / 2) * W + r + i] = bf_pair(kr_f32_to_bf16(a[k]), k + 1 < kc ? kr_f32_to_bf16(a[k + 1]) : 0);
+      }
+  }
+  for (; r < W; r++)
+    for (int64_t k2 = 0; k2 < kp; k2++) {
+      const float *a = src + r * ld;
+      int64_t k = 2 * k2;
+      dst[k2 * W + r] = r >= rows ? 0 : bf_pair(kr_f32_to_bf16(a[k]), k + 1 < kc ? kr_f32_to_bf16(a[k + 1]) : 0);
+    }
+}
+
+/* Rows of a transposed bfloat16 B already hold their pairs side by side:
+ * a 32-bit transpose. */
+AVX512BF static void pack_bf_t_512(const uint16_t *src, int64_t ld, int64_t rows, int64_t kc, uint32_t *dst,
+                                   int W) {
+  int64_t kp = (kc + 1) / 2, r = 0;
+  for (; r + 8 <= rows; r += 8) {
+    int64_t k = 0;
+    for (; k + 16 <= kc; k += 16) {
+      __m256 v[8];
+      for (int i = 0; i < 8; i++)
+        v[i] = _mm256_loadu_ps((const float *)(src + (r + i) * ld + k));
+      transpose8(v);
+      for (int i = 0; i < 8; i++)
+        _mm256_storeu_ps((float *)(dst + (k / 2 + i) * W + r), v[i]);
+    }
+    for (; k < kc; k += 2)
+      for (int i = 0; i < 8; i++) {
+        const uint16_t *b = src + (r + i) * ld;
+        dst[(k / 2) * W + r + i] = bf_pair(b[k], k + 1 < kc ? b[k + 1] : 0);
+      }
+  }
+  for (; r < W; r++)
+    for (int64_t k2 = 0; k2 < kp; k2++) {
+      const uint16_t *b = src + r * ld;
+      int64_t k = 2 * k2;
+      dst[k2 * W + r] = r >= rows ? 0 : bf_pair(b[k], k + 1 < kc ? b[k + 1] : 0);
+    }
+}
+
+/* A plain bfloat16 B: rows 2k2 and 2k2+1 interleaved. */
+AVX512BF static void pack_bf_n_512(const uint16_t *src, int64_t ld, int64_t cols, int64_t kc, uint32_t *dst,
+                                   int W) {
+  for (int64_t k = 0; k < kc; k += 2) {
+    const uint16_t *r0 = src + k * ld, *r1 = src + (k + 1) * ld;
+    uint32_t *d = dst + (k / 2) * W;
+    for (int64_t j = 0; j < W; j += 16) {
+      __mmask16 m = j < cols ? first_n(cols - j) : 0;
+      __m512i lo = _mm512_cvtepu16_epi32(_mm256_maskz_loadu_epi16(m, r0 + j));
+      __m512i hi = k + 1 < kc ? _mm512_cvtepu16_epi32(_mm256_maskz_loadu_epi16(m, r1 + j)) : _mm512_setzero_si512();
+      _mm512_storeu_si512(d + j, _mm512_or_si512(lo, _mm512_slli_epi32(hi, 16)));
+    }
+  }
+}
+
+/* The MR512×32 tile again, each VDPBF16PS doing two k at once. */
+AVX512BF static void kern_bf_avx512(int64_t K2, const uint32_t *Ap, const uint32_t *Bp, float *C, int64_t ldc,
+                                    int m, int n, bool acc) {
+  __m512 c[MR512][2];
+#pragma GCC unroll 16
+  for (int i = 0; i < MR512; i++)
+    c[i][0] = c[i][1] = _mm512_setzero_ps();
+  for (int64_t k = 0; k < K2; k++, Ap += MR512, Bp += 32) {
+    __m512bh b0 = (__m512bh)_mm512_load_si512(Bp), b1 = (__m512bh)_mm512_load_si512(Bp + 16);
+#pragma GCC unroll 16
+    for (int i = 0; i < MR512; i++) {
+      __m512bh a = (__m512bh)_mm512_set1_epi32((int)Ap[i]);
+      c[i][0] = _mm512_dpbf16_ps(c[i][0], a, b0);
+      c[i][1] = _mm512_dpbf16_ps(c[i][1], a, b1);
+    }
+  }
+  __mmask16 m0 = first_n(n), m1 = n > 16 ? first_n(n - 16) : 0;
+#pragma GCC unroll 16
+  for (int i = 0; i < MR512; i++) {
+    if (i >= m)
+      break;
+    float *ci = C + i * ldc;
+    if (acc) {
+      c[i][0] = _mm512_add_ps(c[i][0], _mm512_maskz_loadu_ps(m0, ci));
+      c[i][1] = _mm512_add_ps(c[i][1], _mm512_maskz_loadu_ps(m1, ci + 16));
+    }
+    _mm512_mask_storeu_ps(ci, m0, c[i][0]);
+    _mm512_mask_storeu_ps(ci + 16, m1, c[i][1]);
+  }
+}
+
+const KrGemmIsa kr_gemm_isa_avx512bf16 = {
+    .name = "avx512bf16",
+    .mr = MR512, .nr = 32, .kern = kern_avx512,
+    .pack_t = pack_t_avx2, .pack_n = pack_n_avx512,
+    .gemv_t = gemv_t_avx512, .gemv_n = gemv_n_avx512,
+    .mr64 = 8, .nr64 = 16, .kern64 = kern64_avx512,
+    .mrbf = MR512, .nrbf = 32, .kern_bf = kern_bf_avx512,
+    .pack_bf_a = pack_bf_a_512, .pack_bf_t = pack_bf_t_512, .pack_bf_n = pack_bf_n_512,
 };
 
 #endif

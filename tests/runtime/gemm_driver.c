@@ -12,7 +12,8 @@
  *                 checked against the nearest-value definition in double
  *   pool          kr_parallel_for: every index once, a nested call (runs
  *                 inline), two threads calling at once
- *   gemm SEED N   N random multiplies per dtype (f32, bf16 B, f16 B, f64)
+ *   gemm SEED N   N random multiplies per dtype (f32, bf16 B, f16 B, f64,
+ *                 and kr_gemm_bf16: A rounded to bf16 too)
  *                 of odd and round shapes (1..300, K past the cache block,
  *                 N past the column block), B plain and transposed, with
  *                 padded rows (lda/ldb/ldc above the width), accumulate on
@@ -232,8 +233,10 @@ static void check_pool(void) {
 
 /* ---------------------------------------------------------------- gemm */
 
-enum { DT_F32, DT_BF16, DT_F16, DT_F64 };
-static const char *const dt_name[] = {"f32", "bf16", "f16", "f64"};
+/* DT_BF16X: kr_gemm_bf16, A rounded to bfloat16 too (the reference is
+ * given the rounded A) */
+enum { DT_F32, DT_BF16, DT_F16, DT_F64, DT_BF16X };
+static const char *const dt_name[] = {"f32", "bf16", "f16", "f64", "bf16xbf16"};
 
 #define GUARD 12345.0 /* in C's padding: must survive */
 
@@ -251,8 +254,8 @@ static bool one_case(int dt, int64_t M, int64_t N, int64_t K, bool trans_b, bool
     A[i] = dt == DT_F64 ? uniform() : (double)(float)uniform();
   for (int64_t i = 0; i < brows * ldb; i++) {
     double v = uniform() * 2;
-    B[i] = dt == DT_F64    ? v
-           : dt == DT_BF16 ? kr_bf16_to_f32(kr_f32_to_bf16((float)v))
+    B[i] = dt == DT_F64                       ? v
+           : dt == DT_BF16 || dt == DT_BF16X ? kr_bf16_to_f32(kr_f32_to_bf16((float)v))
            : dt == DT_F16  ? kr_f16_to_f32(kr_f32_to_f16((float)v))
                            : (double)(float)v;
   }
@@ -260,7 +263,7 @@ static bool one_case(int dt, int64_t M, int64_t N, int64_t K, bool trans_b, bool
     for (int64_t j = 0; j < ldc; j++)
       C0[i * ldc + j] = j < N ? (dt == DT_F64 ? uniform() : (double)(float)uniform()) : GUARD;
   bool ok = true;
-  float *Af = NULL, *Bf = NULL, *Cf = NULL, *Cr = NULL;
+  float *Af = NULL, *Ar = NULL, *Bf = NULL, *Cf = NULL, *Cr = NULL;
   uint16_t *Bh = NULL;
   double *Cd = NULL;
   if (dt == DT_F64) {
@@ -269,15 +272,18 @@ static bool one_case(int dt, int64_t M, int64_t N, int64_t K, bool trans_b, bool
     kr_gemm_f64(M, N, K, A, lda, B, ldb, trans_b, Cd, ldc, acc);
   } else {
     Af = malloc(sizeof(float) * (size_t)(M * lda + 1));
+    Ar = malloc(sizeof(float) * (size_t)(M * lda + 1));
     Bf = malloc(sizeof(float) * (size_t)(brows * ldb + 1));
     Bh = malloc(sizeof(uint16_t) * (size_t)(brows * ldb + 1));
     Cf = malloc(sizeof(float) * (size_t)(M * ldc + 1));
     Cr = malloc(sizeof(float) * (size_t)(M * ldc + 1));
-    for (int64_t i = 0; i < M * lda; i++)
+    for (int64_t i = 0; i < M * lda; i++) {
       Af[i] = (float)A[i];
+      Ar[i] = dt == DT_BF16X ? kr_bf16_to_f32(kr_f32_to_bf16(Af[i])) : Af[i];
+    }
     for (int64_t i = 0; i < brows * ldb; i++) {
       Bf[i] = (float)B[i];
-      Bh[i] = dt == DT_BF16 ? kr_f32_to_bf16(Bf[i]) : kr_f32_to_f16(Bf[i]);
+      Bh[i] = dt == DT_F16 ? kr_f32_to_f16(Bf[i]) : kr_f32_to_bf16(Bf[i]);
     }
     for (int64_t i = 0; i < M * ldc; i++)
       Cf[i] = Cr[i] = (float)C0[i];
@@ -285,9 +291,11 @@ static bool one_case(int dt, int64_t M, int64_t N, int64_t K, bool trans_b, bool
       kr_gemm_f32(M, N, K, Af, lda, Bf, ldb, trans_b, Cf, ldc, acc);
     else if (dt == DT_BF16)
       kr_gemm_f32_bf16(M, N, K, Af, lda, Bh, ldb, trans_b, Cf, ldc, acc);
-    else
+    else if (dt == DT_F16)
       kr_gemm_f32_f16(M, N, K, Af, lda, Bh, ldb, trans_b, Cf, ldc, acc);
-    kr_gemm_f32_ref(M, N, K, Af, lda, Bf, ldb, trans_b, Cr, ldc, acc);
+    else
+      kr_gemm_bf16(M, N, K, Af, lda, Bh, ldb, trans_b, Cf, ldc, acc);
+    kr_gemm_f32_ref(M, N, K, Ar, lda, Bf, ldb, trans_b, Cr, ldc, acc);
   }
   double u = dt == DT_F64 ? 0x1p-53 : 0x1p-24;
   for (int64_t i = 0; i < M && ok; i++)
@@ -313,7 +321,7 @@ static bool one_case(int dt, int64_t M, int64_t N, int64_t K, bool trans_b, bool
         ok = false;
       }
     }
-  free(A), free(B), free(C0), free(Af), free(Bf), free(Bh), free(Cf), free(Cr), free(Cd);
+  free(A), free(B), free(C0), free(Af), free(Ar), free(Bf), free(Bh), free(Cf), free(Cr), free(Cd);
   return ok;
 }
 
@@ -321,7 +329,7 @@ static void check_gemm(uint64_t seed, int ncases) {
   static const int64_t dims[] = {1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 47, 63, 64, 65, 96, 129, 200};
   const int ndims = sizeof dims / sizeof *dims;
   rng = seed * 0x2545F4914F6CDD1Dull + 1;
-  for (int dt = DT_F32; dt <= DT_F64; dt++) {
+  for (int dt = DT_F32; dt <= DT_BF16X; dt++) {
     char why[300] = "", name[160];
     int bad = 0;
     for (int c = 0; c < ncases; c++) {

@@ -4,9 +4,10 @@
 float16/bfloat16 conversions (runtime/gemm.c, gemm_x86.c, threads.c, half.c).
 
 Builds tests/runtime/gemm_driver.c against build/libkilnrt.a and runs it
-once per kernel path and thread count: KILN_ISA=generic|avx2|avx512 (each
-path the CPU has; KILN_ISA forces gemm.c's choice) × KILN_NUM_THREADS=1|2.
-Each run checks random multiplies of every dtype (f32, bf16 B, f16 B, f64)
+once per kernel path and thread count: KILN_ISA=generic|avx2|avx512|
+avx512bf16 (each path the CPU has; KILN_ISA forces gemm.c's choice) ×
+KILN_NUM_THREADS=1|2. Each run checks random multiplies of every dtype
+(f32, bf16 B, f16 B, f64, and kr_gemm_bf16's bf16 × bf16)
 against the plain-C reference, B plain and transposed, odd shapes, M = 1,
 strided rows and accumulate; the tolerance is the summation error bound,
 2·(K+2)·u·sum|a·b| (see the driver). The conversions and the pool are
@@ -98,6 +99,8 @@ def main():
         isas.append("avx2")
     if {"avx512f", "avx512bw", "avx512vl", "avx512dq"} <= flags:
         isas.append("avx512")
+        if "avx512_bf16" in flags:
+            isas.append("avx512bf16")
     exe = build(args.cc, "lib")
     if exe:
         run("half+pool", exe, ["half", "pool"], {"KILN_NUM_THREADS": "2"})
