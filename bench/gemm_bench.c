@@ -29,9 +29,14 @@
 #include <immintrin.h>
 #endif
 
+/* GEMM_BENCH_CPUTIME=1: this thread's CPU time instead of wall time, for
+ * comparing single-thread kernel variants on a busy machine (time spent
+ * descheduled does not count; meaningless with threads). */
+static clockid_t clock_id = CLOCK_MONOTONIC;
+
 static double now(void) {
   struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
+  clock_gettime(clock_id, &ts);
   return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
@@ -170,6 +175,9 @@ static void bench_shape(int64_t M, int64_t N, int64_t K, bool trans) {
 
 int main(int argc, char **argv) {
   int a = 1;
+  const char *cpu = getenv("GEMM_BENCH_CPUTIME");
+  if (cpu && strcmp(cpu, "1") == 0)
+    clock_id = CLOCK_THREAD_CPUTIME_ID;
   if (a < argc && strcmp(argv[a], "--quick") == 0)
     rounds = 3, a++;
   printf("threads %d\nisa %s\n", kr_num_threads(), kr_gemm_isa()->name);
