@@ -11,9 +11,10 @@ KILN_NUM_THREADS=1|2. Each run checks random multiplies of every dtype
 against the plain-C reference, B plain and transposed, odd shapes, M = 1,
 strided rows and accumulate; the tolerance is the summation error bound,
 2·(K+2)·u·sum|a·b| (see the driver). The conversions and the pool are
-checked once, and with --asan/--tsan builds the runtime under a sanitizer.
+checked once; --tsan and --asan also build the kernel files with the
+driver under ThreadSanitizer / AddressSanitizer+UBSan and run them.
 
-    python3 tests/runtime/test_gemm.py [--quick] [--cases N] [--seed N] [--tsan]
+    python3 tests/runtime/test_gemm.py [--quick] [--cases N] [--seed N] [--tsan] [--asan]
 
 The last line is "N passed, N failed"; the exit status is 1 if anything failed.
 """
@@ -42,7 +43,8 @@ def check(name, ok, detail=""):
 
 
 def build(cc, kind):
-    """'lib' links build/libkilnrt.a; 'tsan' compiles the kernel files with the driver under TSan."""
+    """'lib' links build/libkilnrt.a; 'tsan'/'asan' compile the kernel files with the driver under
+    ThreadSanitizer / AddressSanitizer+UBSan."""
     os.makedirs(os.path.join(ROOT, "build", "tests"), exist_ok=True)
     drv = os.path.join(HERE, "gemm_driver.c")
     exe = os.path.join(ROOT, "build", "tests", f"gemm_driver_{kind}")
@@ -53,14 +55,17 @@ def build(cc, kind):
         cmd = [cc] + FLAGS + ["-O2", "-o", exe, drv, os.path.join(ROOT, "build", "libkilnrt.a")]
     else:
         rt = [os.path.join(ROOT, "runtime", f) for f in ("gemm.c", "gemm_x86.c", "threads.c", "half.c")]
-        cmd = [cc] + FLAGS + ["-O1", "-fsanitize=thread", "-o", exe, drv] + rt
+        san = ["-fsanitize=thread"] if kind == "tsan" else ["-fsanitize=address,undefined",
+                                                             "-fno-sanitize-recover=all"]
+        cmd = [cc] + FLAGS + ["-O1", "-fno-omit-frame-pointer"] + san + ["-o", exe, drv] + rt
     p = subprocess.run(cmd + ["-lutf8proc", "-lm", "-lpthread", "-ldl"], capture_output=True, text=True)
     check(f"build {kind}", p.returncode == 0, p.stderr[-3000:])
     return exe if p.returncode == 0 else None
 
 
 def run(name, exe, args, env_extra, timeout=900):
-    env = dict(os.environ, TSAN_OPTIONS="halt_on_error=1:exitcode=86", **env_extra)
+    env = dict(os.environ, TSAN_OPTIONS="halt_on_error=1:exitcode=86", ASAN_OPTIONS="detect_leaks=1:exitcode=86",
+               UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1:exitcode=86", **env_extra)
     p = subprocess.run([exe] + args, capture_output=True, text=True, timeout=timeout, env=env)
     lines = p.stdout.splitlines()
     for line in lines:
@@ -88,6 +93,7 @@ def main():
     ap.add_argument("--cases", type=int, default=None, help="random multiplies per dtype and run")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--tsan", action="store_true", help="also the pool and a threaded GEMM under ThreadSanitizer")
+    ap.add_argument("--asan", action="store_true", help="also every ISA path under AddressSanitizer+UBSan")
     ap.add_argument("--cc", default=os.environ.get("CC", "cc"))
     args = ap.parse_args()
     cases = args.cases or (60 if args.quick else 300)
@@ -114,6 +120,12 @@ def main():
         exe = build(args.cc, "tsan")
         if exe:
             run("tsan", exe, ["pool", "gemm", str(args.seed), "20"], {"KILN_NUM_THREADS": "2"})
+
+    if args.asan:
+        exe = build(args.cc, "asan")
+        if exe:
+            for isa in isas:
+                run(f"asan {isa}", exe, ["gemm", str(args.seed), "30"], {"KILN_ISA": isa, "KILN_NUM_THREADS": "2"})
 
     print("(%.1fs)" % (time.time() - t0))
     print(f"{passed} passed, {failed} failed")
