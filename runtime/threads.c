@@ -9,7 +9,7 @@
  * Workers spin for a while after a job before sleeping on a condition
  * variable: a decode step calls GEMM/GEMV back to back every few tens of
  * microseconds, and a futex wake-up costs about as much as a small GEMV.
- * The spin is short (~50 us) because the cores may be shared.
+ * The spin is short (50 us) because the cores may be shared.
  *
  * One job runs at a time. A call made while another job runs (from another
  * thread, or from inside fn) runs its items inline on the calling thread:
@@ -19,10 +19,20 @@
 
 #include <pthread.h>
 #include <stdatomic.h>
+#include <sched.h>
 #include <stdlib.h>
+#include <time.h>
 #include <unistd.h>
 
-#define SPIN_ROUNDS 20000 /* pause loops before a worker sleeps (~50 us) */
+#if defined(__x86_64__) || defined(__i386__)
+#define cpu_relax() __builtin_ia32_pause()
+#elif defined(__aarch64__)
+#define cpu_relax() __asm__ volatile("yield")
+#else
+#define cpu_relax() ((void)0)
+#endif
+
+#define SPIN_NS 50000 /* how long a worker spins for the next job before it sleeps */
 
 typedef struct Pool {
   pthread_mutex_t lock;  /* guards gen and the condvar */
@@ -82,14 +92,25 @@ static void run_items(uint64_t gen) {
   in_job = false;
 }
 
+static int64_t now_ns(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
 static void *worker(void *arg) {
   (void)arg;
   uint64_t seen = 0;
   for (;;) {
+    /* spin by the clock, not by a count: PAUSE takes 10 to 150 cycles
+     * depending on the CPU */
     uint64_t g = atomic_load_explicit(&pool.gen, memory_order_acquire);
-    for (int spin = 0; g == seen && spin < SPIN_ROUNDS; spin++) {
-      __builtin_ia32_pause();
+    int64_t until = now_ns() + SPIN_NS;
+    for (int spin = 1; g == seen; spin++) {
+      cpu_relax();
       g = atomic_load_explicit(&pool.gen, memory_order_acquire);
+      if (spin % 64 == 0 && now_ns() > until)
+        break;
     }
     if (g == seen) {
       pthread_mutex_lock(&pool.lock);
@@ -140,7 +161,12 @@ void kr_parallel_for(int64_t n, void (*fn)(void *ctx, int64_t i), void *ctx) {
   pthread_cond_broadcast(&pool.wake);
   pthread_mutex_unlock(&pool.lock);
   run_items(g);
-  while (atomic_load_explicit(&pool.done, memory_order_acquire) < n)
-    __builtin_ia32_pause();
+  /* the last items are running on other threads; one whose thread was
+   * preempted (a shared machine) can take a time slice: yield meanwhile */
+  for (int spin = 1; atomic_load_explicit(&pool.done, memory_order_acquire) < n; spin++) {
+    cpu_relax();
+    if (spin % 1024 == 0)
+      sched_yield();
+  }
   atomic_flag_clear(&pool.busy);
 }
