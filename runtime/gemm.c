@@ -360,9 +360,13 @@ static void gemm_task(void *ctx, int64_t t) {
 
 static int64_t round_up(int64_t x, int64_t to) { return (x + to - 1) / to * to; }
 
-/* Work below this many multiply-adds stays on one thread: waking the pool
- * and packing twice costs more than it saves. */
-#define PARALLEL_MIN_FMAS (1 << 18)
+/* Work below this many multiply-adds stays on one thread (about 20 us
+ * at one core's speed): a second thread's wake-up, its own packing and, on
+ * a shared machine, the chance that it is preempted mid-item cost more
+ * than it saves. A GEMV is threaded from 1 Mi weights (4 MiB in float32:
+ * past L2, where a second core adds memory bandwidth). */
+#define PARALLEL_MIN_FMAS (1 << 22)
+#define PARALLEL_MIN_GEMV (1 << 20)
 #define TASKS_PER_THREAD 4
 
 static void gemm_run(Gemm *g) {
@@ -437,7 +441,7 @@ static void gemv_run(const KrGemmIsa *isa, int64_t N, int64_t K, const float *x,
     return;
   Gemv v = {isa, N, K, x, B, bt, ldb, trans_b, y, acc, N};
   int64_t nt = kr_num_threads();
-  if ((double)N * K < PARALLEL_MIN_FMAS / 4 || nt == 1) {
+  if ((double)N * K < PARALLEL_MIN_GEMV || nt == 1) {
     gemv_part(&v, 0, N);
     return;
   }

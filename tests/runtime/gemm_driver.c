@@ -348,8 +348,10 @@ static void check_gemm(uint64_t seed, int ncases) {
         snprintf(why, sizeof why, "M=%ld N=%ld K=%ld trans_b=%d strided=%d acc=%d: %s", (long)M, (long)N, (long)K,
                  trans_b, strided, acc, w);
     }
-    /* fixed shapes: the bench's, and K = 0 (zeros, or C unchanged) */
-    static const int64_t fixed[][3] = {{1, 768, 768}, {128, 768, 768}, {7, 3072, 65}, {65, 63, 0}, {1, 5, 0}};
+    /* fixed shapes: the bench's; large enough for threads (GEMV from 2^20
+     * weights, GEMM from 2^22 multiply-adds); K = 0 (zeros, or C unchanged) */
+    static const int64_t fixed[][3] = {{1, 768, 768}, {128, 768, 768}, {1, 1541, 700}, {2, 1100, 1000},
+                                       {7, 3072, 65}, {65, 63, 0}, {1, 5, 0}};
     for (size_t f = 0; f < sizeof fixed / sizeof *fixed; f++)
       for (int t = 0; t < 4; t++) {
         char w[240];
