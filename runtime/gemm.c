@@ -196,7 +196,7 @@ static void scratch_free(void *v) {
 static void scratch_init(void) { pthread_key_create(&scratch_key, scratch_free); }
 
 /* Buffer `which` (0: A, 1: B) of at least n bytes, 64-byte aligned, or NULL
- * when memory is short (the caller then falls back to the reference). */
+ * when memory is short (the caller then falls back to plain loops). */
 static void *scratch(int which, size_t n) {
   if (!scratch_mine) {
     pthread_once(&scratch_once, scratch_init);
@@ -359,6 +359,7 @@ static void gemm_task(void *ctx, int64_t t) {
 }
 
 static int64_t round_up(int64_t x, int64_t to) { return (x + to - 1) / to * to; }
+static int64_t clamp64(int64_t x, int64_t lo, int64_t hi) { return x < lo ? lo : x > hi ? hi : x; }
 
 /* Work below this many multiply-adds stays on one thread (about 20 us
  * at one core's speed): a second thread's wake-up, its own packing and, on
@@ -390,10 +391,8 @@ static void gemm_run(Gemm *g) {
    * least 4 register tiles wide; rows at least 64 tall. Each tile packs its
    * own A block, which costs K per column of C: small beside 2·M·K flops. */
   int64_t want = nt == 1 ? 1 : nt * TASKS_PER_THREAD;
-  int64_t tiles_n = g->N / (4 * NR), tiles_m;
-  tiles_n = tiles_n < 1 ? 1 : tiles_n > want ? want : tiles_n;
-  tiles_m = g->M / 64;
-  tiles_m = tiles_m < 1 ? 1 : tiles_m > want / tiles_n ? (want / tiles_n > 0 ? want / tiles_n : 1) : tiles_m;
+  int64_t tiles_n = clamp64(g->N / (4 * NR), 1, want);
+  int64_t tiles_m = clamp64(g->M / 64, 1, clamp64(want / tiles_n, 1, want));
   g->step_m = round_up((g->M + tiles_m - 1) / tiles_m, MR);
   g->step_n = round_up((g->N + tiles_n - 1) / tiles_n, NR);
   g->tiles_n = tiles_n;
