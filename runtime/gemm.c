@@ -17,10 +17,11 @@
  * Packing does the transposing and the dtype conversion, so one micro-kernel
  * serves B plain or transposed (x @ W.T, the inference case) and in any
  * dtype: bfloat16/float16 weights are widened to float32 as they are packed
- * (exact), and multiplied in float32. A row vector (M = 1, decoding) skips
- * packing: GEMV streams B once, straight from memory, where packing would
- * read it twice. kr_gemm_bf16 packs pairs of k as 32-bit items for
- * VDPBF16PS (two multiply-adds per lane), where the CPU has avx512_bf16.
+ * (exact), and multiplied in float32. A row vector (M = 1, decoding; up
+ * to 4 rows, a small batch) skips packing: GEMV streams B once, straight
+ * from memory, where packing would read it twice. kr_gemm_bf16 packs pairs
+ * of k as 32-bit items for VDPBF16PS (two multiply-adds per lane), where
+ * the CPU has avx512_bf16.
  *
  * Threads: C is cut into a few tiles per thread (whole register tiles),
  * which the threads take dynamically; each runs the blocked loop on its
@@ -94,24 +95,28 @@ static void pack_n_generic(const void *src, int bt, int64_t ld, int64_t cols, in
       dst[k * W + j] = j < cols ? kr_gb_load(src, k * ld + j, bt) : 0.0f;
 }
 
-static void gemv_t_generic(int64_t N, int64_t K, const float *x, const void *B, int bt, int64_t ldb, float *y,
-                           bool acc) {
-  for (int64_t j = 0; j < N; j++) {
-    float s = 0;
-    for (int64_t k = 0; k < K; k++)
-      s += x[k] * kr_gb_load(B, j * ldb + k, bt);
-    y[j] = acc ? y[j] + s : s;
-  }
+static void gemv_t_generic(int64_t N, int64_t K, int R, const float *X, int64_t ldx, const void *B, int bt,
+                           int64_t ldb, float *Y, int64_t ldy, bool acc) {
+  for (int i = 0; i < R; i++)
+    for (int64_t j = 0; j < N; j++) {
+      float s = 0;
+      for (int64_t k = 0; k < K; k++)
+        s += X[i * ldx + k] * kr_gb_load(B, j * ldb + k, bt);
+      Y[i * ldy + j] = acc ? Y[i * ldy + j] + s : s;
+    }
 }
 
-static void gemv_n_generic(int64_t N, int64_t K, const float *x, const void *B, int bt, int64_t ldb, float *y,
-                           bool acc) {
-  if (!acc)
-    for (int64_t j = 0; j < N; j++)
-      y[j] = 0;
-  for (int64_t k = 0; k < K; k++)
-    for (int64_t j = 0; j < N; j++)
-      y[j] += x[k] * kr_gb_load(B, k * ldb + j, bt);
+static void gemv_n_generic(int64_t N, int64_t K, int R, const float *X, int64_t ldx, const void *B, int bt,
+                           int64_t ldb, float *Y, int64_t ldy, bool acc) {
+  for (int i = 0; i < R; i++) {
+    float *y = Y + i * ldy;
+    if (!acc)
+      for (int64_t j = 0; j < N; j++)
+        y[j] = 0;
+    for (int64_t k = 0; k < K; k++)
+      for (int64_t j = 0; j < N; j++)
+        y[j] += X[i * ldx + k] * kr_gb_load(B, k * ldb + j, bt);
+  }
 }
 
 const KrGemmIsa kr_gemm_isa_generic = {
@@ -407,22 +412,26 @@ static void gemm_run(Gemm *g) {
 typedef struct Gemv {
   const KrGemmIsa *isa;
   int64_t N, K;
-  const float *x;
+  int R; /* rows of X and Y */
+  const float *X;
+  int64_t ldx;
   const char *B;
   int bt;
   int64_t ldb;
   bool trans_b;
-  float *y;
+  float *Y;
+  int64_t ldy;
   bool acc;
-  int64_t step; /* each thread's share of N */
+  int64_t step; /* each task's share of N */
 } Gemv;
 
 static void gemv_part(const Gemv *v, int64_t j0, int64_t j1) {
   size_t bsz = v->bt == KR_GB_F32 ? 4 : 2;
   if (v->trans_b)
-    v->isa->gemv_t(j1 - j0, v->K, v->x, v->B + j0 * v->ldb * bsz, v->bt, v->ldb, v->y + j0, v->acc);
+    v->isa->gemv_t(j1 - j0, v->K, v->R, v->X, v->ldx, v->B + j0 * v->ldb * bsz, v->bt, v->ldb, v->Y + j0, v->ldy,
+                   v->acc);
   else
-    v->isa->gemv_n(j1 - j0, v->K, v->x, v->B + j0 * bsz, v->bt, v->ldb, v->y + j0, v->acc);
+    v->isa->gemv_n(j1 - j0, v->K, v->R, v->X, v->ldx, v->B + j0 * bsz, v->bt, v->ldb, v->Y + j0, v->ldy, v->acc);
 }
 
 static void gemv_task(void *ctx, int64_t t) {
@@ -432,13 +441,13 @@ static void gemv_task(void *ctx, int64_t t) {
     gemv_part(v, j0, min64(j0 + v->step, v->N));
 }
 
-/* y[N] (+)= x[K]·B, one row of C; N split over the threads in 64-byte
- * multiples, so each streams its own part of B. */
-static void gemv_run(const KrGemmIsa *isa, int64_t N, int64_t K, const float *x, const void *B, int bt,
-                     int64_t ldb, bool trans_b, float *y, bool acc) {
-  if (N <= 0)
+/* Y[R×N] (+)= X[R×K]·B for R <= GEMV_ROWS; N split over the threads in
+ * 64-byte multiples, so each streams its own part of B. */
+static void gemv_run(const KrGemmIsa *isa, int64_t N, int64_t K, int R, const float *X, int64_t ldx, const void *B,
+                     int bt, int64_t ldb, bool trans_b, float *Y, int64_t ldy, bool acc) {
+  if (N <= 0 || R <= 0)
     return;
-  Gemv v = {isa, N, K, x, B, bt, ldb, trans_b, y, acc, N};
+  Gemv v = {isa, N, K, R, X, ldx, B, bt, ldb, trans_b, Y, ldy, acc, N};
   int64_t nt = kr_num_threads();
   if ((double)N * K < PARALLEL_MIN_GEMV || nt == 1) {
     gemv_part(&v, 0, N);
@@ -456,11 +465,10 @@ static void gemv_run(const KrGemmIsa *isa, int64_t N, int64_t K, const float *x,
 static void gemm_f32_any(int64_t M, int64_t N, int64_t K, const float *A, int64_t lda, const void *B, int bt,
                          int64_t ldb, bool trans_b, float *C, int64_t ldc, bool accumulate) {
   const KrGemmIsa *isa = kr_gemm_isa();
-  /* one or two rows: a GEMV per row reads B from memory once per row, which
-   * still beats packing all of it for so little arithmetic */
-  if (M <= 2 && K > 0) {
-    for (int64_t i = 0; i < M; i++)
-      gemv_run(isa, N, K, A + i * lda, B, bt, ldb, trans_b, C + i * ldc, accumulate);
+  /* up to GEMV_ROWS rows: B streamed once, unpacked; packing it would cost
+   * more than the arithmetic */
+  if (M <= GEMV_ROWS && K > 0) {
+    gemv_run(isa, N, K, (int)M, A, lda, B, bt, ldb, trans_b, C, ldc, accumulate);
     return;
   }
   Gemm g = {.isa = isa, .kind = GK_F32, .M = M, .N = N, .K = K, .A = A, .abt = KR_GB_F32, .lda = lda, .B = B,
@@ -493,14 +501,13 @@ void kr_gemm_f64(int64_t M, int64_t N, int64_t K, const double *A, int64_t lda, 
 void kr_gemm_bf16(int64_t M, int64_t N, int64_t K, const float *A, int64_t lda, const uint16_t *B, int64_t ldb,
                   bool trans_b, float *C, int64_t ldc, bool accumulate) {
   const KrGemmIsa *isa = kr_gemm_isa();
-  if (M <= 2 && K > 0) { /* GEMV on the rounded row: memory-bound, VDPBF16PS would gain nothing */
-    float *x = scratch(0, (size_t)K * 4);
+  if (M <= GEMV_ROWS && K > 0) { /* GEMV on the rounded rows: memory-bound, VDPBF16PS would gain nothing */
+    float *x = scratch(0, (size_t)(M * K) * 4);
     if (x) {
-      for (int64_t i = 0; i < M; i++) {
+      for (int64_t i = 0; i < M; i++)
         for (int64_t k = 0; k < K; k++)
-          x[k] = kr_bf16_to_f32(kr_f32_to_bf16(A[i * lda + k]));
-        gemv_run(isa, N, K, x, B, KR_GB_BF16, ldb, trans_b, C + i * ldc, accumulate);
-      }
+          x[i * K + k] = kr_bf16_to_f32(kr_f32_to_bf16(A[i * lda + k]));
+      gemv_run(isa, N, K, (int)M, x, K, B, KR_GB_BF16, ldb, trans_b, C, ldc, accumulate);
       return;
     }
   }

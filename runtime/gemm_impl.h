@@ -34,6 +34,10 @@ static inline float kr_gb_load(const void *p, int64_t i, int bt) {
   }
 }
 
+/* The most rows of A the GEMV routines take in one pass; more go to the
+ * packed GEMM. */
+#define GEMV_ROWS 4
+
 typedef struct KrGemmIsa {
   const char *name; /* KILN_ISA's spelling: "generic", "avx2", "avx512", "avx512bf16" */
   /* f32: C[m×n] (+)= Ap·Bp over K, the tile's top-left at C; m <= mr, n <= nr */
@@ -44,10 +48,14 @@ typedef struct KrGemmIsa {
   void (*pack_t)(const void *src, int bt, int64_t ld, int64_t rows, int64_t kc, float *dst, int W);
   /* dst[k*W + j] = src[k*ld + j] for j < cols, 0 for cols <= j < W: a strip of a plain B */
   void (*pack_n)(const void *src, int bt, int64_t ld, int64_t cols, int64_t kc, float *dst, int W);
-  /* M = 1: y[j] (+)= sum_k x[k]·B(k, j), j < N; gemv_t reads B as N rows of
-   * K (transposed, row j at B + j*ldb), gemv_n as K rows of N */
-  void (*gemv_t)(int64_t N, int64_t K, const float *x, const void *B, int bt, int64_t ldb, float *y, bool acc);
-  void (*gemv_n)(int64_t N, int64_t K, const float *x, const void *B, int bt, int64_t ldb, float *y, bool acc);
+  /* A few rows (M = R <= GEMV_ROWS, decoding): Y[i][j] (+)= sum_k X[i][k]·B(k, j)
+   * for i < R, j < N, X rows ldx apart, Y rows ldy apart; B read once for
+   * all R rows. gemv_t reads B as N rows of K (transposed, row j at
+   * B + j*ldb), gemv_n as K rows of N. */
+  void (*gemv_t)(int64_t N, int64_t K, int R, const float *X, int64_t ldx, const void *B, int bt, int64_t ldb,
+                 float *Y, int64_t ldy, bool acc);
+  void (*gemv_n)(int64_t N, int64_t K, int R, const float *X, int64_t ldx, const void *B, int bt, int64_t ldb,
+                 float *Y, int64_t ldy, bool acc);
   /* f64: the same micro-kernel contract (packing is plain C, in gemm.c) */
   int mr64, nr64;
   void (*kern64)(int64_t K, const double *Ap, const double *Bp, double *C, int64_t ldc, int m, int n, bool acc);

@@ -286,33 +286,109 @@ AVX2 INLINE void gemv_n_body(int64_t N, int64_t K, const float *x, const void *B
   }
 }
 
-AVX2 static void gemv_t_avx2(int64_t N, int64_t K, const float *x, const void *B, int bt, int64_t ldb, float *y,
-                             bool acc) {
-  switch (bt) {
-  case KR_GB_BF16:
-    gemv_t_body(N, K, x, B, KR_GB_BF16, ldb, y, acc);
-    break;
-  case KR_GB_F16:
-    gemv_t_body(N, K, x, B, KR_GB_F16, ldb, y, acc);
-    break;
-  default:
-    gemv_t_body(N, K, x, B, KR_GB_F32, ldb, y, acc);
+/* R (2..GEMV_ROWS) rows of X against two rows of B at a time: 2R
+ * accumulators, each B vector loaded once for all R rows. */
+AVX2 INLINE void gemv_t_rows_body(int64_t N, int64_t K, int R, const float *X, int64_t ldx, const void *B, int bt,
+                                  int64_t ldb, float *Y, int64_t ldy, bool acc) {
+  /* every index into s is a constant after unrolling, so s stays in registers */
+  int64_t j = 0;
+  for (; j < N; j += 2) {
+    bool two = j + 1 < N; /* the last odd row: computed twice, stored once */
+    int64_t j1 = two ? j + 1 : j;
+    __m256 s[2][GEMV_ROWS];
+#pragma GCC unroll 4
+    for (int i = 0; i < GEMV_ROWS; i++)
+      s[0][i] = s[1][i] = _mm256_setzero_ps();
+    int64_t k = 0;
+    for (; k + 8 <= K; k += 8) {
+      __m256 b0 = ld8(B, j * ldb + k, bt), b1 = ld8(B, j1 * ldb + k, bt);
+#pragma GCC unroll 4
+      for (int i = 0; i < R; i++) {
+        __m256 xv = _mm256_loadu_ps(X + i * ldx + k);
+        s[0][i] = _mm256_fmadd_ps(xv, b0, s[0][i]);
+        s[1][i] = _mm256_fmadd_ps(xv, b1, s[1][i]);
+      }
+    }
+#pragma GCC unroll 4
+    for (int i = 0; i < R; i++) {
+      float t0 = hsum8(s[0][i]), t1 = hsum8(s[1][i]);
+      for (int64_t kk = k; kk < K; kk++) {
+        t0 += X[i * ldx + kk] * kr_gb_load(B, j * ldb + kk, bt);
+        t1 += X[i * ldx + kk] * kr_gb_load(B, j1 * ldb + kk, bt);
+      }
+      float *y = Y + i * ldy + j;
+      y[0] = acc ? y[0] + t0 : t0;
+      if (two)
+        y[1] = acc ? y[1] + t1 : t1;
+    }
   }
 }
 
-AVX2 static void gemv_n_avx2(int64_t N, int64_t K, const float *x, const void *B, int bt, int64_t ldb, float *y,
-                             bool acc) {
-  switch (bt) {
-  case KR_GB_BF16:
-    gemv_n_body(N, K, x, B, KR_GB_BF16, ldb, y, acc);
-    break;
-  case KR_GB_F16:
-    gemv_n_body(N, K, x, B, KR_GB_F16, ldb, y, acc);
-    break;
-  default:
-    gemv_n_body(N, K, x, B, KR_GB_F32, ldb, y, acc);
+AVX2 INLINE void gemv_n_rows_body(int64_t N, int64_t K, int R, const float *X, int64_t ldx, const void *B, int bt,
+                                  int64_t ldb, float *Y, int64_t ldy, bool acc) {
+  if (!acc)
+    for (int i = 0; i < R; i++)
+      memset(Y + i * ldy, 0, (size_t)N * 4);
+  int64_t k = 0;
+  for (; k + 4 <= K; k += 4) {
+    int64_t j = 0;
+    for (; j + 8 <= N; j += 8) {
+      __m256 b0 = ld8(B, k * ldb + j, bt), b1 = ld8(B, (k + 1) * ldb + j, bt);
+      __m256 b2 = ld8(B, (k + 2) * ldb + j, bt), b3 = ld8(B, (k + 3) * ldb + j, bt);
+#pragma GCC unroll 4
+      for (int i = 0; i < R; i++) {
+        const float *x = X + i * ldx + k;
+        float *y = Y + i * ldy + j;
+        __m256 v = _mm256_loadu_ps(y);
+        v = _mm256_fmadd_ps(_mm256_broadcast_ss(x), b0, v);
+        v = _mm256_fmadd_ps(_mm256_broadcast_ss(x + 1), b1, v);
+        v = _mm256_fmadd_ps(_mm256_broadcast_ss(x + 2), b2, v);
+        v = _mm256_fmadd_ps(_mm256_broadcast_ss(x + 3), b3, v);
+        _mm256_storeu_ps(y, v);
+      }
+    }
+    for (; j < N; j++)
+      for (int q = 0; q < 4; q++) {
+        float b = kr_gb_load(B, (k + q) * ldb + j, bt);
+        for (int i = 0; i < R; i++)
+          Y[i * ldy + j] += X[i * ldx + k + q] * b;
+      }
   }
+  for (; k < K; k++)
+    for (int64_t j = 0; j < N; j++) {
+      float b = kr_gb_load(B, k * ldb + j, bt);
+      for (int i = 0; i < R; i++)
+        Y[i * ldy + j] += X[i * ldx + k] * b;
+    }
 }
+
+/* One instance per (dtype, R), so loads and row loops are straight-line. */
+#define GEMV_DISPATCH(TARGET, NAME, ONE, ROWS)                                                                 \
+  TARGET static void NAME(int64_t N, int64_t K, int R, const float *X, int64_t ldx, const void *B, int bt,   \
+                          int64_t ldb, float *Y, int64_t ldy, bool acc) {                                      \
+    switch (bt * 8 + R) {                                                                                      \
+    case KR_GB_F32 * 8 + 1: ONE(N, K, X, B, KR_GB_F32, ldb, Y, acc); break;                                    \
+    case KR_GB_BF16 * 8 + 1: ONE(N, K, X, B, KR_GB_BF16, ldb, Y, acc); break;                                  \
+    case KR_GB_F16 * 8 + 1: ONE(N, K, X, B, KR_GB_F16, ldb, Y, acc); break;                                    \
+    case KR_GB_F32 * 8 + 2: ROWS(N, K, 2, X, ldx, B, KR_GB_F32, ldb, Y, ldy, acc); break;                      \
+    case KR_GB_BF16 * 8 + 2: ROWS(N, K, 2, X, ldx, B, KR_GB_BF16, ldb, Y, ldy, acc); break;                    \
+    case KR_GB_F16 * 8 + 2: ROWS(N, K, 2, X, ldx, B, KR_GB_F16, ldb, Y, ldy, acc); break;                      \
+    case KR_GB_F32 * 8 + 3: ROWS(N, K, 3, X, ldx, B, KR_GB_F32, ldb, Y, ldy, acc); break;                      \
+    case KR_GB_BF16 * 8 + 3: ROWS(N, K, 3, X, ldx, B, KR_GB_BF16, ldb, Y, ldy, acc); break;                    \
+    case KR_GB_F16 * 8 + 3: ROWS(N, K, 3, X, ldx, B, KR_GB_F16, ldb, Y, ldy, acc); break;                      \
+    case KR_GB_F32 * 8 + 4: ROWS(N, K, 4, X, ldx, B, KR_GB_F32, ldb, Y, ldy, acc); break;                      \
+    case KR_GB_BF16 * 8 + 4: ROWS(N, K, 4, X, ldx, B, KR_GB_BF16, ldb, Y, ldy, acc); break;                    \
+    case KR_GB_F16 * 8 + 4: ROWS(N, K, 4, X, ldx, B, KR_GB_F16, ldb, Y, ldy, acc); break;                      \
+    default: /* not reached: R <= GEMV_ROWS, bt a B dtype */                                                   \
+      for (int i = 0; i < R; i++)                                                                              \
+        ONE(N, K, X + i * ldx, B, bt, ldb, Y + i * ldy, acc);                                                  \
+    }                                                                                                          \
+  }
+
+_Static_assert(GEMV_ROWS == 4, "GEMV_DISPATCH has a case per row count");
+
+GEMV_DISPATCH(AVX2, gemv_t_avx2, gemv_t_body, gemv_t_rows_body)
+GEMV_DISPATCH(AVX2, gemv_n_avx2, gemv_n_body, gemv_n_rows_body)
 
 const KrGemmIsa kr_gemm_isa_avx2 = {
     .name = "avx2",
@@ -510,33 +586,99 @@ AVX512 INLINE void gemv_n_body512(int64_t N, int64_t K, const float *x, const vo
   }
 }
 
-AVX512 static void gemv_t_avx512(int64_t N, int64_t K, const float *x, const void *B, int bt, int64_t ldb,
-                                 float *y, bool acc) {
-  switch (bt) {
-  case KR_GB_BF16:
-    gemv_t_body512(N, K, x, B, KR_GB_BF16, ldb, y, acc);
-    break;
-  case KR_GB_F16:
-    gemv_t_body512(N, K, x, B, KR_GB_F16, ldb, y, acc);
-    break;
-  default:
-    gemv_t_body512(N, K, x, B, KR_GB_F32, ldb, y, acc);
+/* R (2..GEMV_ROWS) rows of X against four rows of B at a time: 4R
+ * accumulators, each B vector loaded once for all R rows. */
+AVX512 INLINE void gemv_t_rows512(int64_t N, int64_t K, int R, const float *X, int64_t ldx, const void *B, int bt,
+                                  int64_t ldb, float *Y, int64_t ldy, bool acc) {
+  /* every index into s is a constant after unrolling, so s stays in registers */
+  int64_t j = 0;
+  for (; j + 4 <= N; j += 4) {
+    __m512 s[4][GEMV_ROWS];
+#pragma GCC unroll 4
+    for (int r = 0; r < 4; r++)
+#pragma GCC unroll 4
+      for (int i = 0; i < GEMV_ROWS; i++)
+        s[r][i] = _mm512_setzero_ps();
+    for (int64_t k = 0; k < K; k += 16) {
+      __mmask16 m = first_n(K - k);
+      __m512 xv[GEMV_ROWS];
+#pragma GCC unroll 4
+      for (int i = 0; i < R; i++)
+        xv[i] = _mm512_maskz_loadu_ps(m, X + i * ldx + k);
+#pragma GCC unroll 4
+      for (int r = 0; r < 4; r++) {
+        __m512 b = ld16m(B, (j + r) * ldb + k, bt, m);
+#pragma GCC unroll 4
+        for (int i = 0; i < R; i++)
+          s[r][i] = _mm512_fmadd_ps(xv[i], b, s[r][i]);
+      }
+    }
+#pragma GCC unroll 4
+    for (int r = 0; r < 4; r++)
+#pragma GCC unroll 4
+      for (int i = 0; i < R; i++) {
+        float t = _mm512_reduce_add_ps(s[r][i]);
+        float *y = Y + i * ldy + j + r;
+        *y = acc ? *y + t : t;
+      }
+  }
+  for (; j < N; j++) {
+    __m512 s[GEMV_ROWS];
+#pragma GCC unroll 4
+    for (int i = 0; i < GEMV_ROWS; i++)
+      s[i] = _mm512_setzero_ps();
+    for (int64_t k = 0; k < K; k += 16) {
+      __mmask16 m = first_n(K - k);
+      __m512 b = ld16m(B, j * ldb + k, bt, m);
+#pragma GCC unroll 4
+      for (int i = 0; i < R; i++)
+        s[i] = _mm512_fmadd_ps(_mm512_maskz_loadu_ps(m, X + i * ldx + k), b, s[i]);
+    }
+#pragma GCC unroll 4
+    for (int i = 0; i < R; i++) {
+      float t = _mm512_reduce_add_ps(s[i]);
+      float *y = Y + i * ldy + j;
+      *y = acc ? *y + t : t;
+    }
   }
 }
 
-AVX512 static void gemv_n_avx512(int64_t N, int64_t K, const float *x, const void *B, int bt, int64_t ldb,
-                                 float *y, bool acc) {
-  switch (bt) {
-  case KR_GB_BF16:
-    gemv_n_body512(N, K, x, B, KR_GB_BF16, ldb, y, acc);
-    break;
-  case KR_GB_F16:
-    gemv_n_body512(N, K, x, B, KR_GB_F16, ldb, y, acc);
-    break;
-  default:
-    gemv_n_body512(N, K, x, B, KR_GB_F32, ldb, y, acc);
-  }
+AVX512 INLINE void gemv_n_rows512(int64_t N, int64_t K, int R, const float *X, int64_t ldx, const void *B, int bt,
+                                  int64_t ldb, float *Y, int64_t ldy, bool acc) {
+  if (!acc)
+    for (int i = 0; i < R; i++)
+      memset(Y + i * ldy, 0, (size_t)N * 4);
+  int64_t k = 0;
+  for (; k + 4 <= K; k += 4)
+    for (int64_t j = 0; j < N; j += 16) {
+      __mmask16 m = first_n(N - j);
+      __m512 b0 = ld16m(B, k * ldb + j, bt, m), b1 = ld16m(B, (k + 1) * ldb + j, bt, m);
+      __m512 b2 = ld16m(B, (k + 2) * ldb + j, bt, m), b3 = ld16m(B, (k + 3) * ldb + j, bt, m);
+#pragma GCC unroll 4
+      for (int i = 0; i < R; i++) {
+        const float *x = X + i * ldx + k;
+        float *y = Y + i * ldy + j;
+        __m512 v = _mm512_maskz_loadu_ps(m, y);
+        v = _mm512_fmadd_ps(_mm512_set1_ps(x[0]), b0, v);
+        v = _mm512_fmadd_ps(_mm512_set1_ps(x[1]), b1, v);
+        v = _mm512_fmadd_ps(_mm512_set1_ps(x[2]), b2, v);
+        v = _mm512_fmadd_ps(_mm512_set1_ps(x[3]), b3, v);
+        _mm512_mask_storeu_ps(y, m, v);
+      }
+    }
+  for (; k < K; k++)
+    for (int64_t j = 0; j < N; j += 16) {
+      __mmask16 m = first_n(N - j);
+      __m512 b = ld16m(B, k * ldb + j, bt, m);
+      for (int i = 0; i < R; i++) {
+        float *y = Y + i * ldy + j;
+        _mm512_mask_storeu_ps(y, m, _mm512_fmadd_ps(_mm512_set1_ps(X[i * ldx + k]), b, _mm512_maskz_loadu_ps(m, y)));
+      }
+    }
 }
+
+GEMV_DISPATCH(AVX512, gemv_t_avx512, gemv_t_body512, gemv_t_rows512)
+GEMV_DISPATCH(AVX512, gemv_n_avx512, gemv_n_body512, gemv_n_rows512)
 
 const KrGemmIsa kr_gemm_isa_avx512 = {
     .name = "avx512",

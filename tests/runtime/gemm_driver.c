@@ -336,6 +336,8 @@ static void check_gemm(uint64_t seed, int ncases) {
       int64_t M = dims[next_rand() % ndims], N = dims[next_rand() % ndims], K = dims[next_rand() % ndims];
       if (c % 8 == 0)
         M = 1; /* decoding: a GEMV */
+      if (c % 8 == 4)
+        M = 2 + (int64_t)(next_rand() % 3); /* a small batch: GEMV over several rows */
       if (c % 16 == 5)
         K = 257 + (int64_t)(next_rand() % 300); /* past the K cache block */
       if (c % 32 == 9)
@@ -351,6 +353,7 @@ static void check_gemm(uint64_t seed, int ncases) {
     /* fixed shapes: the bench's; large enough for threads (GEMV from 2^20
      * weights, GEMM from 2^22 multiply-adds); K = 0 (zeros, or C unchanged) */
     static const int64_t fixed[][3] = {{1, 768, 768}, {128, 768, 768}, {1, 1541, 700}, {2, 1100, 1000},
+                                       {3, 1541, 700}, {4, 1100, 1000},
                                        {7, 3072, 65}, {65, 63, 0}, {1, 5, 0}};
     for (size_t f = 0; f < sizeof fixed / sizeof *fixed; f++)
       for (int t = 0; t < 4; t++) {
