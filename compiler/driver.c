@@ -77,7 +77,7 @@ bool compile_program(Arena *a, const char *path, bool library, Program *p) {
 }
 
 /* The folder kiln's runtime sources and library are in: <kiln>/../ */
-static const char *kiln_home(void) {
+const char *kiln_home(void) {
   static char home[PATH_MAX];
   if (home[0])
     return home;

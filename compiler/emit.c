@@ -110,10 +110,15 @@ static const char *exc_type(Module *m, Ident *name, Module *gmod) {
   static int next;
   char *b = buf[next++ & 1];
   const Import *imp = import_of(m, name);
-  if (gmod) /* m.E */
+  ClassDecl *c = gmod ? module_class(gmod, name) : module_class(m, name);
+  if (c && class_exc_root(c)) /* a class with a body: its type object */
+    snprintf(b, sizeof buf[0], "&kt_%s", c->cname);
+  else if (gmod) /* m.E */
     snprintf(b, sizeof buf[0], "&kp_exc_%s%s", gmod->prefix, name->str);
   else if (module_exception(m, name) >= 0)
     snprintf(b, sizeof buf[0], "&kp_exc_%s%s", m->prefix, name->str);
+  else if (imp && imp->exc && imp->provided) /* from safetensors import SafetensorError */
+    snprintf(b, sizeof buf[0], "&kr_%s_type", imp->exc->str);
   else if (imp && imp->exc) /* from m import E */
     snprintf(b, sizeof buf[0], "&kp_exc_%s%s", imp->mod->prefix, imp->exc->str);
   else
@@ -243,6 +248,14 @@ static void store_boxed(Emit *E, Instr *in, const char *place, const char *x, bo
 
 static void phi_copies(Emit *E, Block *from, Block *to);
 
+/* The length of the name a traceback shows for f: a def that lowering of
+ * lru_cache or decorators renamed (f__kiln_cached, f__kiln_undecorated) is
+ * still f in CPython's tracebacks. */
+static int tb_name_len(const FuncDecl *f) {
+  const char *s = f->name->str, *k = strstr(s, "__kiln_");
+  return (int)(k && k != s ? k - s : (ptrdiff_t)strlen(s));
+}
+
 /* Leave for the error: to the try's dispatch block (copying the phis along
  * the exception edge) or to the function's error exit. */
 /* Where an exception goes: the try's handler, or the function's exit. As
@@ -264,7 +277,7 @@ static void goto_error(Emit *E, Instr *in) {
     buf_printf(E->out, "    kp_line = %d;\n", line_of(E, in->off));
   if (in->succs[1]) {
     if (!again)
-      buf_printf(E->out, "    kr_tb_add(%s, \"%s\", kp_line);\n", E->tbpath,
+      buf_printf(E->out, "    kr_tb_add(%s, \"%.*s\", kp_line);\n", E->tbpath, tb_name_len(E->fn->decl),
                  E->fn->decl->name->str);
     phi_copies(E, in->block, in->succs[1]);
     buf_printf(E->out, "    goto b%d;\n  }\n", in->succs[1]->id);
@@ -854,8 +867,12 @@ static void emit_attr(Emit *E, Instr *in) {
   if (set) {
     if (in->sub != 1 && frozen_class(obj->type) &&
         !(E->fn->decl->fresh_defaults && !strcmp(E->fn->decl->name->str, "__init__"))) {
-      buf_printf(E->out, "  kr_raise(&kp_FrozenInstanceError, \"cannot assign to field '%s'\");\n  ",
-                 in->name->str);
+      const Type *ot = obj->type;
+      if ((ot->kind == TY_OPTIONAL ? ot->elem->cls : ot->cls)->nntfields) /* a NamedTuple */
+        buf_puts(E->out, "  kr_raise(&kr_AttributeError_type, \"can't set attribute\");\n  ");
+      else
+        buf_printf(E->out, "  kr_raise(&kp_FrozenInstanceError, \"cannot assign to field '%s'\");\n  ",
+                   in->name->str);
       goto_error(E, in);
       return;
     }
@@ -899,6 +916,8 @@ static void emit_class_struct(Buf *o, ClassDecl *c) {
   buf_printf(o, "typedef struct ko_%s {\n  ", c->cname);
   if (c->base)
     buf_printf(o, "ko_%s base;\n", c->base->cname);
+  else if (c->exc_base)
+    buf_puts(o, "KrExc h; /* an exception */\n");
   else
     buf_puts(o, "KrObj h;\n");
   for (int i = 0; i < c->nfields; i++) {
@@ -932,7 +951,7 @@ static void emit_class_type(Buf *o, ClassDecl *c) {
     for (int i = 0; i < k->nfields; i++)
       if (boxed(k->fields[i].type))
         buf_printf(o, "  kr_xdecref(((ko_%s *)o)->f_%s);\n", k->cname, k->fields[i].name->str);
-  buf_puts(o, "  kr_free(o);\n}\n");
+  buf_puts(o, class_exc_root(c) ? "  kr_exc_dealloc(o);\n}\n" : "  kr_free(o);\n}\n");
   IrFunc **s = c->slots;
   for (int i = 0; i < 2; i++)
     if (s[i]) {
@@ -998,11 +1017,18 @@ static void emit_class_type(Buf *o, ClassDecl *c) {
   c_string(o, c->mod->name->str, c->mod->name->len);
   if (c->base)
     buf_printf(o, ", .base = &kt_%s", c->base->cname);
+  else if (c->exc_base)
+    buf_printf(o, ", .base = %s", exc_type(c->mod, c->exc_base, NULL));
   buf_printf(o, ", .size = sizeof(ko_%s), .dealloc = kd_%s", n, n);
+  bool exc = class_exc_root(c) != NULL;
   if (s[0])
     buf_printf(o, ", .repr = ks_%s_repr", n);
+  else if (exc)
+    buf_puts(o, ", .repr = kr_exc_repr");
   if (s[1])
     buf_printf(o, ", .str = ks_%s_str", n);
+  else if (exc && !s[0])
+    buf_puts(o, ", .str = kr_exc_str");
   if (s[2])
     buf_printf(o, ", .eq = ks_%s_eq", n);
   if (s[3])
@@ -1162,6 +1188,13 @@ static void emit_instr(Emit *E, Instr *in) {
       } else {
         buf_printf(E->out, "  /* v%d: unreachable */\n", in->id);
       }
+    } else if (in->op == IR_BUILTIN && !strcmp(in->name->str, "iter.class")) {
+      /* an instance walked by its __next__ (infer.c, class_iterable) */
+      char x[400];
+      snprintf(x, sizeof x, "kr_class_iter_new(v%d, (void (*)(void))%s, %s)", in->args[0]->id, in->target->cname,
+               valkind(in->type->elem));
+      assign(E, in, x);
+      check_error(E, in);
     } else if (in->op == IR_BUILTIN && !strcmp(in->name->str, "isinstance.class")) {
       const Type *t = in->args[0]->type;
       if (boxed(t))
@@ -1409,8 +1442,8 @@ static void emit_func(Emit *E, IrFunc *fn) {
     if (E->errlines.data[line])
       buf_printf(o, "kp_e%zu:\n  kp_line = %zu;\n  goto kp_error;\n", line, line);
   E->errlines.len = 0;
-  buf_printf(o, "kp_error:\n  kr_tb_add(%s, \"%s\", kp_line);\nkp_reraise:\n", E->tbpath,
-             fn->decl->name->str);
+  buf_printf(o, "kp_error:\n  kr_tb_add(%s, \"%.*s\", kp_line);\nkp_reraise:\n", E->tbpath,
+             tb_name_len(fn->decl), fn->decl->name->str);
   if (boxed(fn->ret))
     buf_puts(o, "  kr_xdecref(kp_ret);\n  kp_ret = NULL;\n");
   buf_puts(o, "kp_out:\n");
@@ -1541,9 +1574,9 @@ static void emit_generator(Emit *E, IrFunc *fn) {
     if (E->errlines.data[line])
       buf_printf(o, "kp_e%zu:\n  kp_line = %zu;\n  goto kp_error;\n", line, line);
   E->errlines.len = 0;
-  buf_printf(o, "kp_error:\n  kr_tb_add(%s, \"%s\", kp_line);\nkp_reraise:\n  F->state = -1;\n  return -1;\n"
+  buf_printf(o, "kp_error:\n  kr_tb_add(%s, \"%.*s\", kp_line);\nkp_reraise:\n  F->state = -1;\n  return -1;\n"
                 "kp_out:\n  F->state = -1;\n  return 0;\n}\n",
-             E->tbpath, fn->decl->name->str);
+             E->tbpath, tb_name_len(fn->decl), fn->decl->name->str);
   /* dealloc: whatever the frame still holds */
   buf_printf(o, "static void kd_%s(KrObj *o) {\n  kf_%s *F = (kf_%s *)o;\n", n, n, n);
   for (int i = 0; i < fn->nparams; i++)

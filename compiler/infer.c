@@ -43,6 +43,8 @@ const Type *type_of_code(char code) {
   case 'y': return ty_bytes;
   case 'x': return ty_textio;
   case 'z': return ty_binio;
+  case 't': return ty_ndarray;
+  case 'h': return ty_dtype;
   default: return NULL;
   }
 }
@@ -63,6 +65,13 @@ const Type *type_from_annotation(Module *m, Node *ann) {
       return ty_optional(l->kind == TY_NONE ? r : l);
     return NULL;
   }
+  /* np.ndarray, numpy.typing's NDArray[np.float32] (the dtype is not part
+   * of kiln's static type) */
+  if (ann->kind == AST_Subscript && ann->Subscript.value->kind == AST_Attribute &&
+      !strcmp(ann->Subscript.value->Attribute.attr->str, "NDArray"))
+    return ty_ndarray;
+  if (ann->kind == AST_Attribute && !strcmp(ann->Attribute.attr->str, "ndarray"))
+    return ty_ndarray;
   if (ann->kind == AST_Name && m && module_class(m, ann->Name.id))
     return ty_class(module_class(m, ann->Name.id));
   if (ann->kind == AST_Name) {
@@ -125,6 +134,10 @@ static const char *code_name(char c) {
   case 'D': return "dict";
   case 'y': return "bytes";
   case 'x': return "TextIOWrapper";
+  case 't': return "ndarray";
+  case 'h': return "dtype";
+  case '#': return "tuple[int, ...]";
+  case '~': return "dict[str, ndarray]";
   case 'z': return "BufferedReader";
   case 'e':
   case 'E': return "item";
@@ -604,6 +617,8 @@ static const Type *row_result(const OpRow *r, const Type **args, int nargs, Inst
   case '$': return ty_dict(ty_str, ty_str);
   case 'm': return ty_list(ty_tuple((const Type *[]){a0->key, a0->elem}, 2));
   case 'p': return ty_tuple((const Type *[]){a0->key, a0->elem}, 2);
+  case '#': return ty_tuple_of(ty_int);
+  case '~': return ty_dict(ty_str, ty_ndarray);
   case 'D': return ty_dict(a0->key, a0->elem);
   case '%':
     if (a0->kind == TY_DICT)
@@ -770,22 +785,80 @@ static const char *msg(Infer *I, const char *fmt, ...) {
   return arena_strndup(I->a, buf, strlen(buf));
 }
 
+/* An instruction inserted before `at` by binding; while only checking
+ * (dry), a scratch one, so a binding that fails inserts nothing. */
+static Instr *bind_insert(Infer *I, IrFunc *fn, Instr *at, IrOp op, int nargs, bool dry) {
+  static Instr scratch;
+  static Instr *scratch_args[256];
+  if (!dry)
+    return ir_insert_before(I->a, fn, at, op, nargs);
+  scratch = (Instr){.op = op, .args = nargs < 256 ? scratch_args : arena_alloc(I->a, (size_t)nargs * sizeof(Instr *))};
+  return &scratch;
+}
+
 /* Bind a method call's arguments (in->margs: the receiver, positional
- * ones, then nmkw keyword ones) to m's parameters, as Python binds them;
- * defaults (constants) become constants before the call. False with
- * in->err set when they do not fit. */
-static bool bind_method(Infer *I, IrFunc *fn, Instr *in, FuncDecl *m, bool with_self) {
+ * ones, *xs spread, then nmkw keyword ones, **d) to m's parameters, as
+ * Python binds them; *args and **kwargs are packed, defaults (constants)
+ * become constants before the call. False with in->err set when they do
+ * not fit (or false alone: an argument's type is not known yet). */
+static bool bind_args(Infer *I, IrFunc *fn, Instr *in, FuncDecl *m, bool with_self, bool dry) {
   const char *name = m->name->str;
-  if (m->vararg >= 0 || m->kwarg >= 0) {
-    in->err = msg(I, "kiln does not support calling a method or a function value with *args or "
-                     "**kwargs yet (%s)", name);
-    return false;
-  }
   int self = with_self ? 1 : 0, np = m->nparams, npos = m->npos;
-  int nposargs = in->nmargs - in->nmkw - 1, given = nposargs + self;
+  int nposargs = in->nmargs - in->nmkw - 1;
   Node *fargs = m->def->FunctionDef.args;
   int nposonly = fargs->arguments.posonlyargs.len;
-  if (given > npos) {
+  /* f(*xs): xs's items, when its type is a tuple of known length; f(**d):
+   * nothing, when d is a dict nothing can be in (a **kwargs packed empty) */
+  int nspread = 0;
+  Ident *stars = intern("**", 2);
+  for (int i = 0; i < nposargs; i++) {
+    Instr *a = in->margs[1 + i];
+    if (a->op != IR_BUILTIN || strcmp(a->name->str, "call.star")) {
+      nspread++;
+      continue;
+    }
+    const Type *t = a->args[0]->type;
+    if (t->kind == TY_UNKNOWN)
+      return false; /* the next round */
+    if (t->kind != TY_TUPLE || t->nitems < 0) {
+      in->err = msg(I, "kiln does not support *args of type %s in a call yet (only a tuple of known length)",
+                    ty_str_of(t));
+      return false;
+    }
+    nspread += t->nitems;
+  }
+  for (int k = 0; k < in->nmkw; k++) {
+    const Type *t = in->margs[in->nmargs - in->nmkw + k]->type;
+    if (in->mkw[k] != stars)
+      continue;
+    if (t->kind == TY_UNKNOWN)
+      return false;
+    if (t->kind != TY_DICT || t->key != ty_noreturn) {
+      in->err = msg(I, "kiln does not support forwarding **kwargs that may hold items yet (%s)", name);
+      return false;
+    }
+  }
+  Instr **posv = arena_alloc(I->a, (size_t)(nspread + 1) * sizeof *posv);
+  nspread = 0;
+  for (int i = 0; i < nposargs; i++) {
+    Instr *a = in->margs[1 + i];
+    if (a->op != IR_BUILTIN || strcmp(a->name->str, "call.star")) {
+      posv[nspread++] = a;
+      continue;
+    }
+    const Type *t = a->args[0]->type;
+    for (int k = 0; k < t->nitems; k++) {
+      Instr *it = bind_insert(I, fn, in, IR_BUILTIN, 1, dry);
+      it->name = intern("tuple.item", 10);
+      it->args[0] = a->args[0];
+      it->sub = k;
+      it->var = t->nitems;
+      posv[nspread++] = it;
+    }
+  }
+  nposargs = nspread;
+  int given = nposargs + self;
+  if (given > npos && m->vararg < 0) {
     in->err = msg(I, "%s() takes %d positional argument%s but %d %s given", name, npos, npos == 1 ? "" : "s",
                   given, given == 1 ? "was" : "were");
     return false;
@@ -793,18 +866,37 @@ static bool bind_method(Infer *I, IrFunc *fn, Instr *in, FuncDecl *m, bool with_
   Instr **vals = arena_alloc(I->a, (size_t)(np + 1) * sizeof *vals);
   if (self && m->mkind == MK_CLASSMETHOD) { /* obj.m(): cls is obj's class */
     const Type *rt = in->margs[0]->type;
-    vals[0] = ir_const_before(I->a, fn, in, (Const){.kind = CONST_NONE});
+    vals[0] = dry ? bind_insert(I, fn, in, IR_CONST, 0, dry) : ir_const_before(I->a, fn, in, (Const){.kind = CONST_NONE});
     vals[0]->cls = class_of(rt);
   } else if (self) {
     vals[0] = in->margs[0];
   }
-  for (int i = 0; i < nposargs; i++)
-    vals[i + self] = in->margs[1 + i];
+  for (int i = 0; i < nposargs && i + self < npos; i++)
+    vals[i + self] = posv[i];
+  if (m->vararg >= 0) { /* *args: a tuple of the rest */
+    int extra = given > npos ? given - npos : 0;
+    Instr *t = bind_insert(I, fn, in, IR_BUILTIN, extra, dry);
+    t->name = intern("tuple.new", 9);
+    for (int i = 0; i < extra; i++)
+      t->args[i] = posv[npos - self + i];
+    vals[m->vararg] = t;
+  }
+  if (m->kwarg >= 0) { /* **kwargs: empty (keywords into it are refused below) */
+    Instr *d = bind_insert(I, fn, in, IR_BUILTIN, 0, dry);
+    d->name = intern("dict.new", 8);
+    d->ann = ty_dict(ty_noreturn, ty_noreturn);
+    vals[m->kwarg] = d;
+  }
   for (int k = 0; k < in->nmkw; k++) {
     Ident *kw = in->mkw[k];
+    if (kw == stars)
+      continue; /* an empty **kwargs: nothing */
     int i = func_local_index(m, kw);
-    if (i < nposonly || i >= np) {
-      in->err = msg(I, "%s() got an unexpected keyword argument '%s'", name, kw->str);
+    if (i < nposonly || i >= np || i == m->vararg || i == m->kwarg) {
+      in->err = m->kwarg >= 0
+                    ? msg(I, "kiln does not support keyword arguments into **%s yet (%s() got '%s')",
+                          m->locals[m->kwarg]->str, name, kw->str)
+                    : msg(I, "%s() got an unexpected keyword argument '%s'", name, kw->str);
       return false;
     }
     if (vals[i]) {
@@ -818,14 +910,24 @@ static bool bind_method(Infer *I, IrFunc *fn, Instr *in, FuncDecl *m, bool with_
     if (vals[i])
       continue;
     Node *d = NULL;
+    int kwfirst = m->vararg >= 0 ? m->vararg + 1 : npos;
     if (i < npos && i - (npos - defaults.len) >= 0)
       d = defaults.items[i - (npos - defaults.len)];
-    else if (i >= npos && i - npos < kwdefaults.len)
-      d = kwdefaults.items[i - npos];
+    else if (i >= kwfirst && i - kwfirst < kwdefaults.len)
+      d = kwdefaults.items[i - kwfirst];
     if (!d) {
       in->err = msg(I, "%s() missing 1 required %s argument: '%s'", name,
                     i < npos ? "positional" : "keyword-only", m->locals[i]->str);
       return false;
+    }
+    if (self && m->fresh_defaults && d->kind == AST_Attribute && d->Attribute.value->kind == AST_Name &&
+        d->Attribute.value->Name.id == m->locals[0]) {
+      /* a generated method's default self.x (a NamedTuple's _replace): the receiver's field */
+      Instr *g = bind_insert(I, fn, in, IR_GETATTR, 1, dry);
+      g->args[0] = in->margs[0];
+      g->name = d->Attribute.attr;
+      vals[i] = g;
+      continue;
     }
     bool neg = d->kind == AST_UnaryOp && d->UnaryOp.op == UOP_USub && d->UnaryOp.operand->kind == AST_Constant;
     Node *k = neg ? d->UnaryOp.operand : d;
@@ -839,14 +941,21 @@ static bool bind_method(Infer *I, IrFunc *fn, Instr *in, FuncDecl *m, bool with_
       c.i = -c.i;
     else if (neg)
       c.f = -c.f;
-    vals[i] = ir_const_before(I->a, fn, in, c);
+    vals[i] = dry ? bind_insert(I, fn, in, IR_CONST, 0, dry) : ir_const_before(I->a, fn, in, c);
   }
+  if (dry)
+    return true;
   in->args = vals;
   in->nargs = np;
   if (!with_self && m->ncells) /* a closure: itself last, its cells passed after the arguments */
     vals[in->nargs++] = in->margs[0];
   in->callee = m;
   return true;
+}
+
+/* bind_args, checked first, then bound, so that a failure changes nothing. */
+static bool bind_method(Infer *I, IrFunc *fn, Instr *in, FuncDecl *m, bool with_self) {
+  return bind_args(I, fn, in, m, with_self, true) && bind_args(I, fn, in, m, with_self, false);
 }
 
 /* The subclasses of c (transitively) that define method `name` themselves,
@@ -1032,13 +1141,16 @@ static bool class_operator(Infer *I, Instr *in, const Type **args, int nargs) {
     if (!c0)
       return false;
     if (callee[0] == '.') {
+      if (class_exc_root(class_of(args[0])) && !has_method(args[0], callee + 1))
+        return false; /* an exception's own attribute (.args): the op library's */
       snprintf(name, sizeof name, "%s", callee + 1);
       break;
     }
     static const char *const map[][2] = {{"len", "__len__"}, {"[]", "__getitem__"}, {"[]=", "__setitem__"},
-                                         {"abs", "__abs__"}, {"hash", "__hash__"}};
+                                         {"abs", "__abs__"}, {"hash", "__hash__"}, {"iter", "__iter__"},
+                                         {"next", "__next__"}};
     for (size_t k = 0; k < countof(map); k++)
-      if (!strcmp(callee, map[k][0]) && has_method(args[0], map[k][1])) {
+      if (!strcmp(callee, map[k][0]) && has_method(args[0], map[k][1]) && (k < 5 || nargs == 1)) {
         as_method(in, map[k][1], a, in->nargs, false);
         return true;
       }
@@ -1047,6 +1159,49 @@ static bool class_operator(Infer *I, Instr *in, const Type **args, int nargs) {
   default: return false;
   }
   as_method(in, name, a, in->nargs, false);
+  return true;
+}
+
+/* in (an item of unpacking, p[k]) becomes a read of NamedTuple field k. */
+static void namedtuple_field(Instr *in, int k) {
+  in->op = IR_GETATTR;
+  in->name = in->args[0]->type->cls->ntfields[k];
+  in->nargs = 1;
+  in->row = NULL;
+}
+
+/* The argument of builtin `callee` that it iterates, or -1. */
+static int iterable_arg(const char *callee) {
+  static const char *const first[] = {"iter.new", "list", "tuple", "set",   "frozenset", "sum", "sorted",
+                                      "min",      "max",  "any",   "all",   "dict",      "enumerate"};
+  for (size_t i = 0; i < countof(first); i++)
+    if (!strcmp(callee, first[i]))
+      return 0;
+  return !strcmp(callee, ".join") ? 1 : -1;
+}
+
+/* Iterating over an instance of a class of the program (a for loop,
+ * list(obj), sum(obj)...): the argument becomes obj.__iter__(), a method
+ * call like any; when that returns an instance whose class has __next__
+ * (most often self), it is wrapped as `iter.class`, an iterator object of
+ * the runtime that calls __next__ until StopIteration (kr_class_iter_new).
+ * A __iter__ that is a generator needs no wrapper. True when an
+ * instruction was inserted before in (typed on the next round). */
+static bool class_iterable(Infer *I, IrFunc *fn, Instr *in, const Type **args, int nargs) {
+  int k = iterable_arg(in->name->str);
+  if (k < 0 || k >= nargs || args[k]->kind != TY_CLASS)
+    return false;
+  Instr *x = in->args[k];
+  bool from_iter = x->op == IR_CALL && !strcmp(x->name->str, "__iter__");
+  const char *what = !from_iter ? "__iter__" : "__next__";
+  FuncDecl *m = class_method(args[k]->cls, intern(what, strlen(what)), -1);
+  if (!m || m->mkind != MK_PLAIN)
+    return false;
+  Instr *t = ir_insert_before(I->a, fn, in, IR_BUILTIN, 1);
+  t->args[0] = x;
+  t->name = intern(from_iter ? "iter.class" : ".__iter__", from_iter ? 10 : 9);
+  in->args[k] = t;
+  I->changed = true;
   return true;
 }
 
@@ -1086,9 +1241,12 @@ static void attr_instr(Infer *I, Instr *in) {
     return;
   ClassDecl *c = class_of(rt);
   const char *x = in->name->str;
-  if (!c && in->op == IR_GETATTR && rt->kind == TY_OBJECT &&
-      (!strcmp(x, "args") || !strcmp(x, "__cause__") || !strcmp(x, "__context__"))) {
-    /* an exception's attributes, read at run time: the op library's ".args" */
+  if (in->op == IR_GETATTR &&
+      (((rt->kind == TY_OBJECT || (rt->kind == TY_CLASS && class_exc_root(c))) &&
+        (!strcmp(x, "args") || !strcmp(x, "__cause__") || !strcmp(x, "__context__"))) ||
+       rt->kind == TY_NDARRAY || rt->kind == TY_DTYPE)) {
+    /* an exception's attributes, read at run time; an array's (a.shape, a.T)
+     * and a dtype's: the op library's ".args", ".shape" */
     char name[32];
     snprintf(name, sizeof name, ".%s", x);
     in->op = IR_BUILTIN;
@@ -1233,6 +1391,113 @@ static const Type *collection_type(Instr *in, const char *callee, int nargs) {
   return ty_dict_of(v0, val, in->sub);
 }
 
+
+/* ---- numpy's keyword arguments (numpy.def) */
+
+static const struct {
+  const char *callee, *params;
+} np_sigs[] = {
+#define NP(callee, params) {callee, params},
+#include "numpy.def"
+#undef NP
+};
+
+/* A default of numpy.def as a constant. */
+static Const np_default(Arena *a, const char *s, size_t n) {
+  if (n == 4 && !strncmp(s, "None", 4))
+    return (Const){.kind = CONST_NONE};
+  if (n == 4 && !strncmp(s, "True", 4))
+    return (Const){.kind = CONST_TRUE};
+  if (n == 5 && !strncmp(s, "False", 5))
+    return (Const){.kind = CONST_FALSE};
+  if (n >= 2 && s[0] == '\'')
+    return (Const){.kind = CONST_STR, .s = arena_strndup(a, s + 1, n - 2), .len = n - 2};
+  char buf[32];
+  snprintf(buf, sizeof buf, "%.*s", (int)n, s);
+  if (strpbrk(buf, ".eE"))
+    return (Const){.kind = CONST_FLOAT, .f = strtod(buf, NULL)};
+  return (Const){.kind = CONST_INT, .i = strtoll(buf, NULL, 10)};
+}
+
+/* A call of a numpy function, or of a method of an ndarray, with keyword
+ * arguments or defaults left out: bind them to the parameters numpy.def
+ * lists, defaults made constants before the call, so the instruction takes
+ * every parameter positionally (its op-library row's form). True when it
+ * changed in; false when it is not such a call, is already bound, or does
+ * not fit (in->err set). */
+static bool np_bind(Infer *I, IrFunc *fn, Instr *in, const char *callee) {
+  bool method = callee[0] == '.';
+  if (method && (in->nargs == 0 || in->args[0]->type->kind != TY_NDARRAY))
+    return false;
+  const char *params = NULL;
+  for (size_t i = 0; i < countof(np_sigs) && !params; i++)
+    if (!strcmp(np_sigs[i].callee, callee))
+      params = np_sigs[i].params;
+  if (!params)
+    return false;
+  /* the parameters: names and defaults */
+  const char *pname[16], *pdef[16];
+  size_t plen[16], pdlen[16];
+  int np = 0;
+  for (const char *p = params; *p && np < 16;) {
+    const char *end = strchr(p, ',');
+    if (!end)
+      end = p + strlen(p);
+    const char *eq = memchr(p, '=', (size_t)(end - p));
+    pname[np] = p;
+    plen[np] = (size_t)((eq ? eq : end) - p);
+    pdef[np] = eq ? eq + 1 : NULL;
+    pdlen[np] = eq ? (size_t)(end - eq - 1) : 0;
+    np++;
+    p = *end ? end + 1 : end;
+  }
+  int self = method ? 1 : 0;
+  int npos = in->nargs - in->nkw - self;
+  if (!in->nkw && npos == np)
+    return false; /* bound already, or written in full */
+  const char *shown = method ? callee + 1 : callee;
+  if (npos > np) {
+    in->err = msg(I, "%s() takes at most %d positional argument%s (%d given)", shown, np, np == 1 ? "" : "s", npos);
+    return false;
+  }
+  Instr **vals = arena_alloc(I->a, (size_t)(np + self) * sizeof *vals);
+  memset(vals, 0, (size_t)(np + self) * sizeof *vals);
+  for (int i = 0; i < self + npos; i++)
+    vals[i] = in->args[i];
+  for (int k = 0; k < in->nkw; k++) {
+    const char *kw = in->kwnames[k]->str;
+    int i = 0;
+    while (i < np && !(strlen(kw) == plen[i] && !strncmp(kw, pname[i], plen[i])))
+      i++;
+    if (i == np) {
+      in->err = msg(I, "%s() got an unexpected keyword argument '%s' (kiln supports: %s)", shown, kw, params);
+      return false;
+    }
+    if (vals[self + i]) {
+      in->err = msg(I, "%s() got multiple values for argument '%s'", shown, kw);
+      return false;
+    }
+    vals[self + i] = in->args[self + npos + k];
+  }
+  for (int i = 0; i < np; i++) {
+    if (vals[self + i])
+      continue;
+    if (!pdef[i]) {
+      in->err = msg(I, "%s() missing required argument '%.*s'", shown, (int)plen[i], pname[i]);
+      return false;
+    }
+    Instr *c = ir_const_before(I->a, fn, in, np_default(I->a, pdef[i], pdlen[i]));
+    c->type = const_type(c);
+    vals[self + i] = c;
+  }
+  in->args = vals;
+  in->nargs = np + self;
+  in->nkw = 0;
+  in->kwnames = NULL;
+  in->err = NULL;
+  return true;
+}
+
 static void infer_instr(Infer *I, IrFunc *fn, Instr *in) {
   const Type *args[16];
   int nargs = in->nargs > 16 ? 16 : in->nargs;
@@ -1331,6 +1596,11 @@ static void infer_instr(Infer *I, IrFunc *fn, Instr *in) {
   case IR_COMPARE:
   case IR_BUILTIN: {
     const char *callee = callee_of(in);
+    if (in->op == IR_BUILTIN && np_bind(I, fn, in, callee)) { /* now positional: type it so */
+      I->changed = true;
+      infer_instr(I, fn, in);
+      break;
+    }
     if (in->op == IR_BUILTIN && (!strcmp(callee, "list.new") || !strcmp(callee, "set.new") ||
                                  !strcmp(callee, "dict.new"))) {
       /* [a, b], {a, b}, {k: v}: the join of the items' types; empty: a
@@ -1370,7 +1640,10 @@ static void infer_instr(Infer *I, IrFunc *fn, Instr *in) {
     }
     if (in->op == IR_BUILTIN && !strcmp(callee, "tuple.item")) {
       /* unpacking: an item of a tuple of the right length (checked by check_func) */
-      if (known && args[0]->kind == TY_TUPLE && args[0]->nitems == in->var) {
+      if (known && args[0]->kind == TY_CLASS && args[0]->cls->nntfields == in->var) {
+        namedtuple_field(in, in->sub); /* a NamedTuple: its field */
+        attr_instr(I, in);
+      } else if (known && args[0]->kind == TY_TUPLE && args[0]->nitems == in->var) {
         in->row = match("tuple.item", args, nargs);
         set_type(I, in, args[0]->items[in->sub]);
       } else if (known && args[0]->kind == TY_OBJECT) {
@@ -1404,6 +1677,37 @@ static void infer_instr(Infer *I, IrFunc *fn, Instr *in) {
     if (in->op == IR_BUILTIN && !strcmp(callee, "cast.some")) { /* after `is not None`: the value */
       set_type(I, in, args[0]->kind == TY_OPTIONAL ? args[0]->elem : args[0]->kind == TY_NONE ? ty_noreturn : args[0]);
       break;
+    }
+    if (in->op == IR_BUILTIN && !strcmp(callee, "call.star")) { /* f(*xs): spread by bind_method */
+      set_type(I, in, args[0]);
+      break;
+    }
+    if (in->op == IR_BUILTIN && !strcmp(callee, "iter.class")) { /* obj.__next__() until StopIteration */
+      FuncDecl *m = args[0]->kind == TY_CLASS ? class_method(args[0]->cls, intern("__next__", 8), -1) : NULL;
+      if (m && m->nparams == 1 && m->vararg < 0 && m->kwarg < 0 && !m->generator) {
+        const Type *self[1] = {ty_class(args[0]->cls)};
+        in->target = func_spec(I->a, m, self, 1);
+        const Type *r = in->target->ret;
+        /* what a KrVal slot can carry: a scalar, or an object */
+        if (r && r->kind != TY_NONE && r->kind != TY_UNKNOWN && r->kind != TY_NORETURN && r->kind != TY_RANGE &&
+            r->kind != TY_CURSOR && r->kind != TY_TVAR && r->kind != TY_CLASSREF && !(r->kind == TY_FUNC && !r->nitems))
+          set_type(I, in, ty_iter(r));
+      }
+      break;
+    }
+    if (in->op == IR_BUILTIN && class_iterable(I, fn, in, args, nargs))
+      break;
+    if (in->op == IR_BUILTIN && !strcmp(callee, "[]") && args[0]->kind == TY_CLASS && args[0]->cls->nntfields &&
+        in->args[1]->op == IR_CONST && in->args[1]->cval.kind == CONST_INT) {
+      /* p[k], k a constant: a NamedTuple's field, with its own type */
+      int64_t k = in->args[1]->cval.i;
+      if (k < 0)
+        k += args[0]->cls->nntfields;
+      if (k >= 0 && k < args[0]->cls->nntfields) {
+        namedtuple_field(in, (int)k);
+        attr_instr(I, in);
+        break;
+      }
     }
     if (class_operator(I, in, args, nargs)) { /* now a method call */
       method_call(I, fn, in);
@@ -1553,6 +1857,8 @@ static void check_func(Infer *I, IrFunc *fn) {
                    ty_str_of(in->args[0]->type));
       else if (!strncmp(callee, "iter.", 5))
         ; /* reported with iter.new */
+      else if (!strcmp(callee, "call.star"))
+        ; /* its items are the call's arguments: reported with the call */
       else if (in->op == IR_BUILTIN && !strcmp(callee, ".__call__"))
         type_error(src, in->off, "kiln does not support calling a value of type %s yet",
                    ty_str_of(in->args[0]->type));
@@ -1580,7 +1886,8 @@ static void mark_reached(IrFunc *fn) {
   for (int b = 0; b < fn->nblocks; b++)
     for (int i = 0; i < fn->blocks[b]->ninstrs; i++) {
       Instr *in = fn->blocks[b]->instrs[i];
-      if ((in->op == IR_CALL || in->op == IR_IMPORT || in->op == IR_GETATTR || in->op == IR_SETATTR) &&
+      if ((in->op == IR_CALL || in->op == IR_IMPORT || in->op == IR_GETATTR || in->op == IR_SETATTR ||
+           in->op == IR_BUILTIN) &&
           in->target)
         mark_reached(in->target);
       for (int k = 0; in->disp && k < in->ndisp; k++) /* a method's overrides */

@@ -375,6 +375,8 @@ Node *parse_module(Arena *a, Source *src);
   X(DEQUE, "deque")     /* elem: a collections.deque */                                   \
   X(TEXTIO, "TextIOWrapper") /* a file open() made in text mode */                         \
   X(BINIO, "BufferedReader") /* a file open() made in binary mode */                       \
+  X(NDARRAY, "ndarray") /* a numpy array or numpy scalar (dtype and shape at run time) */   \
+  X(DTYPE, "dtype")     /* a numpy dtype (np.float32, a.dtype) */                          \
   X(NORETURN, "NoReturn") /* the value of an expression that always raises */
 
 typedef enum {
@@ -419,7 +421,7 @@ typedef enum {
 extern const char *const dict_flavor_c[]; /* the runtime's constant of each */
 
 extern const Type *ty_unknown, *ty_none, *ty_bool, *ty_int, *ty_float, *ty_str, *ty_bytes,
-    *ty_range, *ty_object, *ty_noreturn, *ty_textio, *ty_binio;
+    *ty_range, *ty_object, *ty_noreturn, *ty_textio, *ty_binio, *ty_ndarray, *ty_dtype;
 const Type *ty_list(const Type *elem);
 const Type *ty_set(const Type *elem);
 const Type *ty_dict(const Type *key, const Type *val);
@@ -471,7 +473,7 @@ struct FuncDecl {
   ClassDecl *cls;     /* a method: its class */
   bool generator;     /* its body yields: calling it makes a generator */
   FuncDecl *outer;    /* a nested def or a lambda: the function it is in */
-  Node *lambda;       /* a lambda: its node */
+  Node *lambda;       /* a lambda, a generator expression used as a value: its node */
   FuncDecl **nested;  /* the defs nested in it (their names are its locals) */
   int nnested;
   const char *cbase;  /* its specialisations' C name without the kp_ prefix, or NULL: its name */
@@ -518,6 +520,10 @@ struct ClassDecl {
   int nattrs;
   int depth;          /* 0 for a class without a base of the program */
   bool dataclass, frozen, order;
+  Ident *exc_base;    /* an exception class with a body: the built-in or plain exception class it
+                         extends (its subclasses have a base instead); NULL for other classes */
+  Ident **ntfields;   /* class C(NamedTuple): its fields in order (a dataclass that is frozen and ordered) */
+  int nntfields;
   bool is_enum;       /* class C(Enum): its members are instances made by the class body */
   const char *cname;  /* <prefix><name>: the C struct is ko_<cname>, the type kt_<cname> */
   struct IrFunc *slots[12]; /* type propagation: the dunder methods the runtime calls (KrType) */
@@ -590,6 +596,7 @@ bool is_compile_time_module(Ident *name);
  * (VALUE: the builtin "module.name"), a function `name` (an op-library row
  * "module.name", or one lower.c implements). */
 const char *provided_module(Ident *dotted);
+bool provided_exception(const char *module, Ident *name); /* EXCEPTION(module, name) of modules.def */
 const char *provided_submodule(const char *module, Ident *name);
 bool provided_const(const char *module, Ident *name, Const *value);
 bool provided_value(const char *module, Ident *name);
@@ -603,10 +610,13 @@ FuncDecl *class_method(ClassDecl *c, Ident *name, int kind);
 ClassField *class_field(ClassDecl *c, Ident *name, ClassDecl **owner); /* c's or a base's */
 ClassDecl *class_attr_owner(ClassDecl *c, Ident *name); /* where class attribute name is, or NULL */
 Ident *class_attr_global(ClassDecl *c, Ident *name);     /* the module global "C.x" of it */
-bool class_is_sub(const ClassDecl *c, const ClassDecl *base); /* c is base or derives from it */
+bool class_is_sub(const ClassDecl *c, const ClassDecl *base);
+ClassDecl *class_exc_root(ClassDecl *c); /* the exception class with a body c descends from, or NULL */ /* c is base or derives from it */
 
 /* A lambda met in f's body, as a function of its own (made once per node). */
 FuncDecl *resolve_lambda(Arena *a, FuncDecl *f, Node *lambda);
+FuncDecl *find_genexp(FuncDecl *f, Node *genexp); /* its generator function, or NULL */
+bool is_wraps_decorator(Node *d);                  /* functools.wraps(...): accepted, does nothing */
 
 /* desugar.c: rewrite map/filter and sorted/min/max with key= in f's body
  * as comprehensions (after resolve has bound f's names). */
@@ -703,6 +713,7 @@ typedef struct IrFunc {
 IrFunc *lower_func(Arena *a, FuncDecl *f, const Type **params, int nparams);
 /* A new constant instruction placed in `at`'s block just before it. */
 Instr *ir_const_before(Arena *a, IrFunc *fn, Instr *at, Const c);
+Instr *ir_insert_before(Arena *a, IrFunc *fn, Instr *at, IrOp op, int nargs); /* a new instruction, typed later */
 void ir_dump(Buf *b, IrFunc *fn, bool with_types);
 
 /* --------------------------------------------------------------- infer.c */
@@ -775,5 +786,6 @@ Source *load_source(const char *path);
 bool compile_program(Arena *a, const char *path, bool library, Program *p);
 int driver_build(int argc, char **argv, bool library); /* kiln build / kiln compile */
 int driver_call(int argc, char **argv);                /* kiln call */
+const char *kiln_home(void); /* the folder of kiln's runtime, library and python/ package: bin/kiln's parent */
 
 #endif

@@ -525,10 +525,16 @@ static Instr *module_global(Lower *L, Module *m, Ident *name, uint32_t off) {
 
 /* x[a:b:c] (e a Subscript of a Slice): args[0] x, args[1..3] the bounds
  * given (0 for the others), args[4] which were given (KR_SLICE_* bits). */
+static void bounds_args(Lower *L, Node *sl, Instr *args[5]);
+
 static void slice_args(Lower *L, Node *e, Instr *args[5]) {
-  Node *sl = e->Subscript.slice;
-  Node *parts[3] = {sl->Slice.lower, sl->Slice.upper, sl->Slice.step};
   args[0] = expr(L, e->Subscript.value);
+  bounds_args(L, e->Subscript.slice, args);
+}
+
+/* The bounds of slice sl into args[1..4], as slice_args does. */
+static void bounds_args(Lower *L, Node *sl, Instr *args[5]) {
+  Node *parts[3] = {sl->Slice.lower, sl->Slice.upper, sl->Slice.step};
   int64_t has = 0;
   for (int i = 0; i < 3; i++) {
     if (parts[i] && !(parts[i]->kind == AST_Constant && parts[i]->Constant.value.kind == CONST_NONE)) {
@@ -861,6 +867,47 @@ static Instr *setattr(Lower *L, Instr *obj, Ident *name, Instr *val, uint32_t of
   return in;
 }
 
+static bool is_super_call(Node *e);
+
+static void find_super_init(Node **slot, void *ctx) {
+  Node *n = *slot;
+  if (*(bool *)ctx || n->kind == AST_FunctionDef || n->kind == AST_Lambda)
+    return;
+  if (n->kind == AST_Call && n->Call.func->kind == AST_Attribute && is_super_call(n->Call.func->Attribute.value) &&
+      !strcmp(n->Call.func->Attribute.attr->str, "__init__")) {
+    *(bool *)ctx = true;
+    return;
+  }
+  ast_children(n, find_super_init, ctx);
+}
+
+/* Does the body of def call super().__init__(...)? */
+static bool calls_super_init(Node *def) {
+  bool found = false;
+  for (int i = 0; i < def->FunctionDef.body.len; i++)
+    find_super_init(&def->FunctionDef.body.items[i], &found);
+  return found;
+}
+
+/* BaseException.__init__(self, *args) for an exception class with a body:
+ * its args set from e's arguments (exc.init). */
+static Instr *exc_init(Lower *L, Node *e, Instr *self) {
+  NodeList args = e->Call.args;
+  if (e->Call.keywords.len)
+    unsupported(L, e->Call.keywords.items[0], "keyword arguments to exception classes");
+  Instr *t = new_instr(L, IR_BUILTIN, e->off, args.len);
+  t->name = intern("tuple.new", 9);
+  for (int i = 0; i < args.len; i++) {
+    if (args.items[i]->kind == AST_Starred)
+      unsupported(L, args.items[i], "starred arguments to exception classes");
+    t->args[i] = expr(L, args.items[i]);
+  }
+  emit(L, t);
+  Instr *a[2] = {self, t};
+  builtin(L, e->off, "exc.init", a, 2);
+  return none_const(L, e->off);
+}
+
 /* C(args): a new instance, its fields that have a class attribute of the
  * same name set from it, then __init__ (of C or of its nearest base). */
 static Instr *construct(Lower *L, Node *e, ClassDecl *c) {
@@ -874,8 +921,25 @@ static Instr *construct(Lower *L, Node *e, ClassDecl *c) {
       if (k->fields[i].has_default && !k->fields[i].always_set)
         setattr(L, obj, k->fields[i].name, class_attr(L, c, k->fields[i].name, NULL, e->off), e->off)->sub = 1;
   FuncDecl *init = class_method(c, intern("__init__", 8), -1);
+  if (init && class_exc_root(c) && !calls_super_init(init->def)) {
+    /* BaseException.__new__ sets e.args to the positional arguments before
+     * __init__ runs: kiln sets them too when evaluating them twice shows
+     * nothing (constants and names) */
+    for (int i = 0; i < e->Call.args.len; i++) {
+      Node *x = e->Call.args.items[i];
+      if (x->kind != AST_Constant && x->kind != AST_Name)
+        unsupported(L, x, "arguments other than names and constants to an exception class whose "
+                          "__init__ does not call super().__init__()");
+    }
+    Node *pos = node_new(L->a, AST_Call, e->off, e->end);
+    pos->Call.func = e->Call.func;
+    pos->Call.args = e->Call.args;
+    exc_init(L, pos, obj);
+  }
   if (init)
     call_func(L, e, init, obj);
+  else if (class_exc_root(c))
+    exc_init(L, e, obj); /* BaseException.__init__: e.args */
   else if (e->Call.args.len || e->Call.keywords.len)
     error_at(L->src, e->off, ERR_SYNTAX, "%s() takes no arguments", c->name->str);
   return obj;
@@ -941,6 +1005,8 @@ static Instr *static_method_call(Lower *L, Node *e) {
   if (!me || L->decl->mkind == MK_STATIC || !L->decl->nparams)
     error_at(L->src, fn->off, ERR_SYNTAX, "super(): no arguments");
   FuncDecl *m = me->base ? class_method(me->base, name, -1) : NULL;
+  if (!m && !strcmp(name->str, "__init__") && class_exc_root(me))
+    return exc_init(L, e, read_var(L, 0, cur_block(L), e->off)); /* Exception.__init__(self, ...) */
   if (!m && !strcmp(name->str, "__init__") && !e->Call.args.len && !e->Call.keywords.len)
     return none_const(L, e->off); /* object.__init__() */
   if (!m)
@@ -1054,6 +1120,17 @@ static Instr *json_dump_call(Lower *L, Node *e, const char *name) {
   return builtin(L, e->off, name, a, nfixed + 5);
 }
 
+/* An argument of a numpy call: the builtin types float, int and bool stand
+ * for dtypes there (np.zeros(3, dtype=int), a.astype(float)). */
+static Instr *np_arg(Lower *L, Node *v) {
+  static const char *const py[] = {"float", "int", "bool"};
+  static const char *const np[] = {"numpy.float64", "numpy.int64", "numpy.bool_"};
+  for (int i = 0; i < 3; i++)
+    if (is_builtin_name(L, v, py[i]))
+      return builtin(L, v->off, np[i], NULL, 0);
+  return expr(L, v);
+}
+
 static Instr *provided_call(Lower *L, Node *e, const char *module, Ident *fname) {
   NodeList args = e->Call.args, kws = e->Call.keywords;
   if (!provided_func(module, fname)) {
@@ -1104,15 +1181,16 @@ static Instr *provided_call(Lower *L, Node *e, const char *module, Ident *fname)
   if (args.len == 1 && !kws.len && iteration_form(L, args.items[0]) &&
       (!strcmp(name, "math.fsum") || !strcmp(name, "math.prod")))
     return consume(L, e, name, NULL);
+  bool np = !strncmp(module, "numpy", 5);
   Instr *in = new_instr(L, IR_BUILTIN, e->off, args.len + kws.len);
   for (int i = 0; i < args.len; i++)
-    in->args[i] = expr(L, args.items[i]);
+    in->args[i] = np ? np_arg(L, args.items[i]) : expr(L, args.items[i]);
   if (kws.len) {
     in->kwnames = arena_alloc(L->a, (size_t)kws.len * sizeof *in->kwnames);
     in->nkw = kws.len;
     for (int i = 0; i < kws.len; i++) {
       in->kwnames[i] = kws.items[i]->keyword.arg;
-      in->args[args.len + i] = expr(L, kws.items[i]->keyword.value);
+      in->args[args.len + i] = np ? np_arg(L, kws.items[i]->keyword.value) : expr(L, kws.items[i]->keyword.value);
     }
   }
   in->name = intern(name, strlen(name));
@@ -1122,12 +1200,16 @@ static Instr *provided_call(Lower *L, Node *e, const char *module, Ident *fname)
 static Instr *call(Lower *L, Node *e) {
   Node *fn = e->Call.func;
   NodeList args = e->Call.args, kws = e->Call.keywords;
+  /* f(*args, **kwargs): only f a variable (a function value, a closure),
+   * whose parameters type propagation binds them to (infer.c, bind_method) */
+  bool value_call = fn->kind == AST_Name && (local_slot(L, fn->Name.id) >= 0 || cell_slot(L, fn->Name.id) >= 0 ||
+                                             module_global_index(L->decl->mod, fn->Name.id) >= 0);
   for (int i = 0; i < args.len; i++)
-    if (args.items[i]->kind == AST_Starred)
-      unsupported(L, args.items[i], "*args in calls");
+    if (args.items[i]->kind == AST_Starred && !value_call)
+      unsupported(L, args.items[i], "*args in calls other than of a function value");
   for (int i = 0; i < kws.len; i++)
-    if (!kws.items[i]->keyword.arg)
-      unsupported(L, kws.items[i], "**kwargs in calls");
+    if (!kws.items[i]->keyword.arg && !value_call)
+      unsupported(L, kws.items[i], "**kwargs in calls other than of a function value");
   ClassDecl *cref = class_ref(L, fn);
   if (cref)
     return construct(L, e, cref);
@@ -1238,10 +1320,35 @@ static Instr *call(Lower *L, Node *e) {
       return consume(L, e, "join", obj);
     /* d.setdefault(k) is d.setdefault(k, None) */
     bool add_none = !var && !strcmp(fn->Attribute.attr->str, "setdefault") && args.len == 1 && !kws.len;
+    const char *mname = var ? "" : fn->Attribute.attr->str;
+    if ((!strcmp(mname, "reshape") || !strcmp(mname, "transpose")) && args.len > 1) {
+      /* a.reshape(2, 3) is a.reshape((2, 3)) (no other type has these) */
+      Instr **items = arena_alloc(L->a, (size_t)args.len * sizeof *items);
+      for (int i = 0; i < args.len; i++)
+        items[i] = expr(L, args.items[i]);
+      Instr *shape = builtin(L, e->off, "tuple.new", items, args.len);
+      Instr *in = new_instr(L, IR_BUILTIN, e->off, 2);
+      in->args[0] = obj;
+      in->args[1] = shape;
+      char name[32];
+      snprintf(name, sizeof name, ".%s", mname);
+      in->name = intern(name, strlen(name));
+      if (kws.len)
+        unsupported(L, kws.items[0], "keyword arguments with the shape given as separate arguments");
+      return emit(L, in);
+    }
+    bool dtypes = !strcmp(mname, "astype"); /* a.astype(float) */
     Instr *in = new_instr(L, IR_BUILTIN, e->off, args.len + kws.len + 1 + add_none);
     in->args[0] = obj;
-    for (int i = 0; i < args.len; i++)
-      in->args[i + 1] = expr(L, args.items[i]);
+    for (int i = 0; i < args.len; i++) {
+      Node *a = args.items[i];
+      if (a->kind == AST_Starred) { /* *xs: its items, when its type says how many */
+        Instr *x = expr(L, a->Starred.value);
+        in->args[i + 1] = builtin(L, a->off, "call.star", &x, 1);
+      } else {
+        in->args[i + 1] = dtypes ? np_arg(L, a) : expr(L, a);
+      }
+    }
     if (add_none)
       in->args[2] = none_const(L, e->off);
     /* keyword arguments follow, named: xs.sort(reverse=r) selects the row
@@ -1250,8 +1357,9 @@ static Instr *call(Lower *L, Node *e) {
       in->kwnames = arena_alloc(L->a, (size_t)kws.len * sizeof *in->kwnames);
       in->nkw = kws.len;
       for (int i = 0; i < kws.len; i++) {
-        in->kwnames[i] = kws.items[i]->keyword.arg;
-        in->args[args.len + 1 + i] = expr(L, kws.items[i]->keyword.value);
+        in->kwnames[i] = kws.items[i]->keyword.arg ? kws.items[i]->keyword.arg : intern("**", 2);
+        in->args[args.len + 1 + i] = !strcmp(in->kwnames[i]->str, "dtype") ? np_arg(L, kws.items[i]->keyword.value)
+                                                                            : expr(L, kws.items[i]->keyword.value);
       }
     }
     char name[256];
@@ -1316,7 +1424,10 @@ static bool folded_constant(Node *e) {
 
 static Instr *expr(Lower *L, Node *e) {
   switch (e->kind) {
-  case AST_Constant: return const_instr(L, e->off, e->Constant.value);
+  case AST_Constant:
+    if (e->Constant.value.kind == CONST_ELLIPSIS) /* a[..., 0] */
+      return builtin(L, e->off, "Ellipsis", NULL, 0);
+    return const_instr(L, e->off, e->Constant.value);
   case AST_Name: return name_load(L, e);
   case AST_BinOp: {
     Instr *a = expr(L, e->BinOp.left);
@@ -1397,9 +1508,20 @@ static Instr *expr(Lower *L, Node *e) {
   case AST_ListComp:
   case AST_SetComp:
   case AST_DictComp: return comprehension(L, e);
-  case AST_GeneratorExp:
-    unsupported(L, e, "generator expressions other than iterated by a for loop or consumed by "
-                      "list(), set(), tuple(), dict(), sum(), any(), all(), min(), max(), sorted() or join()");
+  case AST_GeneratorExp: {
+    /* a value: a call of its generator function (resolve.c, make_genexp)
+     * with the first iterable; none inside a comprehension, or when a
+     * shadowed builtin was taken for one that consumes it */
+    FuncDecl *g = find_genexp(L->decl, e);
+    if (!g)
+      unsupported(L, e, "generator expressions as values inside a comprehension or passed to a "
+                        "function that shadows a builtin");
+    Instr *in = new_instr(L, IR_BUILTIN, e->off, 2);
+    in->args[0] = func_value(L, g, e->off);
+    in->args[1] = expr(L, e->GeneratorExp.generators.items[0]->comprehension.iter);
+    in->name = intern(".__call__", 9);
+    return emit(L, in);
+  }
   case AST_Lambda: return func_value(L, resolve_lambda(L->a, L->decl, e), e->off);
   case AST_Subscript: {
     if (e->Subscript.slice->kind == AST_Slice) {
@@ -1449,7 +1571,11 @@ static Instr *expr(Lower *L, Node *e) {
     return none_const(L, e->off); /* what send() would give: kiln has no send() */
   }
   case AST_Starred: unsupported(L, e, "starred expressions");
-  case AST_Slice: unsupported(L, e, "slices");
+  case AST_Slice: { /* an item of an index tuple (a[1:2, ::3]): a slice object */
+    Instr *args[5];
+    bounds_args(L, e, args);
+    return builtin(L, e->off, "slice.new", args + 1, 4);
+  }
   default: unsupported(L, e, "this expression");
   }
 }
@@ -2245,7 +2371,12 @@ static void raise_stmt(Lower *L, Node *s) {
     return;
   }
   Instr *v;
-  if (exc->kind == AST_Name && is_exception_name(L, exc->Name.id)) {
+  ClassDecl *ec = class_ref(L, exc);
+  if (ec && class_exc_root(ec)) { /* raise E, E with a body: E() */
+    Node *call = node_new(L->a, AST_Call, exc->off, exc->end);
+    call->Call.func = exc;
+    v = construct(L, call, ec);
+  } else if (exc->kind == AST_Name && is_exception_name(L, exc->Name.id)) {
     v = new_instr(L, IR_EXC_NEW, exc->off, 0); /* raise E: E() */
     v->name = exc->Name.id;
     emit(L, v);
@@ -2279,7 +2410,8 @@ static void except_classes(Lower *L, Node *type, Instr *match) {
   match->kwnames = arena_alloc(L->a, (size_t)l.len * sizeof *match->kwnames);
   for (int i = 0; i < l.len; i++) {
     Node *n = l.items[i];
-    if (n->kind != AST_Name || !is_exception_name(L, n->Name.id))
+    ClassDecl *c = class_ref(L, n);
+    if (n->kind != AST_Name || (!is_exception_name(L, n->Name.id) && !(c && class_exc_root(c))))
       unsupported(L, n, "except clauses for anything but exception classes");
     match->kwnames[i] = n->Name.id;
   }
@@ -2343,8 +2475,15 @@ static void try_except(Lower *L, Node *s, Block *outer) {
     }
     Instr *e = op0(L, IR_EXC_FETCH, h->off);
     Instr *prev = op1(L, IR_EXC_BEGIN, h->off, e);
-    if (h->ExceptHandler.name)
+    ClassDecl *ec = h->ExceptHandler.type ? class_ref(L, h->ExceptHandler.type) : NULL;
+    if (h->ExceptHandler.name && ec) { /* except E as e, E with a body: e is an E, fields and all */
+      Instr *cast = op1(L, IR_BUILTIN, h->off, e);
+      cast->name = intern("cast.class", 10);
+      cast->cls = ec;
+      store_name(L, h->ExceptHandler.name, cast, h->off);
+    } else if (h->ExceptHandler.name) {
       store_name(L, h->ExceptHandler.name, e, h->off);
+    }
     Block *cleanup = new_block(L);
     Cleanup handling = {.prev = prev, .outer = L->cleanup};
     L->cleanup = &handling;
@@ -2568,8 +2707,11 @@ static void stmt(Lower *L, Node *s) {
       if (L->decl->nested[i]->def == s)
         g = L->decl->nested[i];
     Instr *in = func_value(L, g, s->off);
-    if (s->FunctionDef.decorator_list.len)
-      unsupported(L, s->FunctionDef.decorator_list.items[0], "decorators");
+    /* a top-level def's decorators are calls after it (resolve.c,
+     * decorate_functions); a nested def's only functools.wraps */
+    for (int i = 0; i < s->FunctionDef.decorator_list.len; i++)
+      if (!is_wraps_decorator(s->FunctionDef.decorator_list.items[i]))
+        unsupported(L, s->FunctionDef.decorator_list.items[i], "decorators on a nested def other than functools.wraps");
     store_name(L, s->FunctionDef.name, in, s->off);
     break;
   }
@@ -2611,6 +2753,8 @@ static void stmt(Lower *L, Node *s) {
         unsupported(L, al, "from m import *");
       if (import_of(L->decl->mod, bound))
         continue;
+      if (!strcmp(provided, "collections") && !strcmp(al->alias.name->str, "namedtuple"))
+        continue; /* its calls are class statements (resolve.c, namedtuple_calls) */
       Instr *v = provided_attr(L, provided, al->alias.name, al->off);
       if (!v)
         error_at(L->src, al->off, ERR_SYNTAX, "cannot import name '%s' from '%s' (a module kiln provides)",
@@ -2781,11 +2925,20 @@ IrFunc *lower_func(Arena *a, FuncDecl *f, const Type **params, int nparams) {
 }
 
 Instr *ir_const_before(Arena *a, IrFunc *fn, Instr *at, Const c) {
+  Instr *in = ir_insert_before(a, fn, at, IR_CONST, 0);
+  in->cval = c;
+  return in;
+}
+
+Instr *ir_insert_before(Arena *a, IrFunc *fn, Instr *at, IrOp op, int nargs) {
   Instr *in = arena_alloc(a, sizeof *in);
-  in->op = IR_CONST;
+  in->op = op;
   in->id = fn->nvalues++;
   in->off = at->off;
-  in->cval = c;
+  in->args = arena_alloc(a, (size_t)(nargs + 1) * sizeof *in->args);
+  in->nargs = nargs;
+  if (op != IR_CONST)
+    in->succs[1] = at->succs[1]; /* inside a try: an exception goes where at's goes */
   in->type = ty_unknown;
   in->var = -1;
   Block *b = at->block;

@@ -272,8 +272,7 @@ static void add_inner(Module *m, FuncDecl *g) {
 
 typedef struct Captures {
   FuncDecl *g;  /* the inner function */
-  Vec names;    /* the outer function's variables it uses */
-  Node *far;    /* a use of a variable of a function further out, or NULL */
+  Vec names;    /* the enclosing functions' variables it uses or passes on */
 } Captures;
 
 static bool nested_static(FuncDecl *f, Ident *name) {
@@ -283,6 +282,24 @@ static bool nested_static(FuncDecl *f, Ident *name) {
   return false;
 }
 
+/* g uses name id, not a variable of its own: one of a function enclosing
+ * it (not the module) is captured. A variable of a function further out is
+ * captured by every function between, which passes its cell on. */
+static void capture(Captures *c, Ident *id) {
+  for (FuncDecl *o = c->g->outer; o && o->def->kind != AST_Module; o = o->outer)
+    if (func_local_index(o, id) >= 0) {
+      if (nested_static(o, id))
+        return;
+      if (o == c->g->outer && id == c->g->name && c->g->def->kind == AST_FunctionDef) {
+        for (int i = 0; i < o->nnested; i++)
+          if (o->nested[i] == c->g)
+            return; /* g calling itself: made again from its own cells (lower.c) */
+      }
+      add_name(&c->names, id);
+      return;
+    }
+}
+
 static void find_captures(Node **slot, void *ctx) {
   Captures *c = ctx;
   Node *n = *slot;
@@ -290,22 +307,7 @@ static void find_captures(Node **slot, void *ctx) {
     return;
   int li = n->kind == AST_Name ? func_local_index(c->g, n->Name.id) : 0;
   if (n->kind == AST_Name && (li < 0 || (li >= c->g->nparams && li < c->g->nparams + c->g->ncells))) {
-    int depth = 0;
-    for (FuncDecl *o = c->g->outer; o && o->def->kind != AST_Module; o = o->outer, depth++)
-      if (func_local_index(o, n->Name.id) >= 0) {
-        if (nested_static(o, n->Name.id))
-          return;
-        if (depth == 0 && n->Name.id == c->g->name && c->g->def->kind == AST_FunctionDef) {
-          for (int i = 0; i < o->nnested; i++)
-            if (o->nested[i] == c->g)
-              return; /* g calling itself: made again from its own cells (lower.c) */
-        }
-        if (depth == 0)
-          add_name(&c->names, n->Name.id);
-        else if (!c->far)
-          c->far = n;
-        return;
-      }
+    capture(c, n->Name.id);
     return;
   }
   if (n->kind == AST_FunctionDef || n->kind == AST_Lambda)
@@ -316,14 +318,20 @@ static void find_captures(Node **slot, void *ctx) {
 /* The variables of the enclosing function that inner function g uses: its
  * cells, hidden parameters after its own. */
 static void set_cells(Arena *a, FuncDecl *g) {
-  Captures c = {g, {0}, NULL};
+  Captures c = {g, {0}};
   Node *def = g->def;
   for (int i = 0; i < def->FunctionDef.body.len; i++)
     find_captures(&def->FunctionDef.body.items[i], &c);
-  if (c.far)
-    error_at(g->mod->src, c.far->off, ERR_SYNTAX,
-             "kiln does not support closures over a variable of a function two levels out yet ('%s')",
-             c.far->Name.id->str);
+  /* the cells g's inner functions take from further out pass through g */
+  Module *m = g->mod;
+  for (int i = 0; i < m->ninner; i++)
+    if (m->inner[i]->outer == g)
+      for (int k = 0; k < m->inner[i]->ncells; k++) {
+        Ident *id = m->inner[i]->cells[k];
+        int li = func_local_index(g, id);
+        if (li < 0 || (li >= g->nparams && li < g->nparams + g->ncells))
+          capture(&c, id);
+      }
   if (c.names.len == g->ncells) {
     free(c.names.items);
     return;
@@ -383,10 +391,100 @@ static FuncDecl *make_lambda(Arena *a, FuncDecl *f, Node *lambda) {
   return g;
 }
 
+static NodeList nodelist_of(Arena *a, Node **items, int n) {
+  Node **v = arena_alloc(a, (size_t)n * sizeof *v);
+  memcpy(v, items, (size_t)n * sizeof *v);
+  return (NodeList){v, n};
+}
+
+/* A generator expression used as a value, (elt for t in it if c ...), is
+ * the generator function
+ *
+ *   def <genexpr>($it):
+ *       for t in $it:
+ *           if c:
+ *               yield elt
+ *
+ * called with its first iterable (evaluated where the expression stands, as
+ * in Python); the rest of it is evaluated inside, so what it uses of the
+ * enclosing function makes it a closure like any nested def. */
+static FuncDecl *make_genexp(Arena *a, FuncDecl *f, Node *g) {
+  Ident *it = intern("$it", 3);
+  Node *y = node_new(a, AST_Yield, g->off, g->end);
+  y->Yield.value = g->GeneratorExp.elt;
+  Node *body = node_new(a, AST_Expr, g->off, g->end);
+  body->Expr.value = y;
+  NodeList gens = g->GeneratorExp.generators;
+  for (int i = gens.len - 1; i >= 0; i--) {
+    Node *c = gens.items[i];
+    for (int k = c->comprehension.ifs.len - 1; k >= 0; k--) {
+      Node *test = c->comprehension.ifs.items[k];
+      Node *st = node_new(a, AST_If, test->off, test->end);
+      st->If.test = test;
+      st->If.body = nodelist_of(a, &body, 1);
+      body = st;
+    }
+    Node *loop = node_new(a, AST_For, c->off, c->end);
+    loop->For.target = c->comprehension.target;
+    if (i == 0) {
+      loop->For.iter = node_new(a, AST_Name, c->comprehension.iter->off, c->comprehension.iter->end);
+      loop->For.iter->Name.id = it;
+    } else {
+      loop->For.iter = c->comprehension.iter;
+    }
+    loop->For.body = nodelist_of(a, &body, 1);
+    body = loop;
+  }
+  Node *param = node_new(a, AST_arg, g->off, g->end);
+  param->arg.arg = it;
+  Node *args = node_new(a, AST_arguments, g->off, g->end);
+  args->arguments.args = nodelist_of(a, &param, 1);
+  Node *def = node_new(a, AST_FunctionDef, g->off, g->end);
+  def->FunctionDef.name = intern("<genexpr>", 9);
+  def->FunctionDef.args = args;
+  def->FunctionDef.body = nodelist_of(a, &body, 1);
+  FuncDecl *gf = resolve_func(a, f->mod, def, NULL, f);
+  gf->outer = f;
+  gf->lambda = g;
+  char cb[32];
+  snprintf(cb, sizeof cb, "genexpr%d", f->mod->ninner);
+  gf->cbase = arena_strndup(a, cb, strlen(cb));
+  add_inner(f->mod, gf);
+  return gf;
+}
+
 typedef struct LambdaScan {
   Arena *a;
   FuncDecl *f;
+  int incomp; /* inside a comprehension, whose variables no inner function sees yet */
 } LambdaScan;
+
+/* Is call c's first argument consumed in place by lowering (a builtin that
+ * takes the items of a generator expression, or ''.join)? Its generator
+ * expression then needs no function; one the program shadows is refused by
+ * lowering. */
+static bool consumes_genexp(Node *c) {
+  static const char *const names[] = {"list", "set", "frozenset", "tuple", "dict", "any", "all", "min",
+                                      "max", "sorted", "sum", "enumerate", "zip", "fsum", "prod"};
+  Node *fn = c->Call.func;
+  const char *n = fn->kind == AST_Name ? fn->Name.id->str : fn->kind == AST_Attribute ? fn->Attribute.attr->str : "";
+  if (!strcmp(n, "join") || !strcmp(n, "fsum") || !strcmp(n, "prod"))
+    return true;
+  for (size_t i = 0; fn->kind == AST_Name && i < countof(names); i++)
+    if (!strcmp(n, names[i]))
+      return true;
+  return false;
+}
+
+static void scan_lambdas(Node **slot, void *ctx);
+
+/* the parts of generator expression g, iterated in place (inside a comprehension) */
+static void scan_genexp_parts(Node *g, LambdaScan *ls) {
+  scan_lambdas(&g->GeneratorExp.elt, ls);
+  NodeList gens = g->GeneratorExp.generators;
+  for (int i = 0; i < gens.len; i++)
+    ast_children(gens.items[i], scan_lambdas, ls);
+}
 
 static void scan_lambdas(Node **slot, void *ctx) {
   LambdaScan *ls = ctx;
@@ -397,12 +495,43 @@ static void scan_lambdas(Node **slot, void *ctx) {
     make_lambda(ls->a, ls->f, n);
     return; /* a lambda inside it belongs to it */
   }
+  if (n->kind == AST_GeneratorExp && !ls->incomp) { /* a value: one iterated in place is skipped below */
+    make_genexp(ls->a, ls->f, n);
+    return;
+  }
+  if (n->kind == AST_ListComp || n->kind == AST_SetComp || n->kind == AST_DictComp ||
+      n->kind == AST_GeneratorExp) {
+    ls->incomp++;
+    ast_children(n, scan_lambdas, ctx);
+    ls->incomp--;
+    return;
+  }
+  /* generator expressions that lowering iterates in place: a for loop's or
+   * a comprehension's iterable, the argument of a consuming builtin */
+  Node **inplace = NULL;
+  if (n->kind == AST_For)
+    inplace = &n->For.iter;
+  else if (n->kind == AST_comprehension)
+    inplace = &n->comprehension.iter;
+  else if (n->kind == AST_Call && n->Call.args.len && consumes_genexp(n))
+    inplace = &n->Call.args.items[0];
+  if (inplace && *inplace && (*inplace)->kind == AST_GeneratorExp) {
+    Node *g = *inplace;
+    *inplace = NULL;
+    ast_children(n, scan_lambdas, ctx);
+    *inplace = g;
+    ls->incomp++;
+    scan_genexp_parts(g, ls);
+    ls->incomp--;
+    return;
+  }
   ast_children(n, scan_lambdas, ctx);
 }
 
-/* The lambdas of f's body that desugar left as values. */
+/* The lambdas and generator expressions of f's body that desugar left as
+ * values. */
 static void find_lambdas(Arena *a, FuncDecl *f) {
-  LambdaScan ls = {a, f};
+  LambdaScan ls = {a, f, 0};
   NodeList body = f->def->kind == AST_Module ? f->def->Module.body : f->def->FunctionDef.body;
   for (int i = 0; i < body.len; i++)
     scan_lambdas(&body.items[i], &ls);
@@ -413,6 +542,13 @@ FuncDecl *resolve_lambda(Arena *a, FuncDecl *f, Node *lambda) {
     if (f->mod->inner[i]->lambda == lambda)
       return f->mod->inner[i];
   return make_lambda(a, f, lambda); /* not reached: find_lambdas made them all */
+}
+
+FuncDecl *find_genexp(FuncDecl *f, Node *genexp) {
+  for (int i = 0; i < f->mod->ninner; i++)
+    if (f->mod->inner[i]->lambda == genexp)
+      return f->mod->inner[i];
+  return NULL;
 }
 
 static void find_yield(Node **slot, void *ctx) {
@@ -509,7 +645,8 @@ int module_exception(Module *m, Ident *name) {
 
 /* The module's exception classes: top-level `class E(Base): pass` (or a
  * docstring) whose one base is an exception class. Their names are types,
- * not variables. Classes with more in them are a later step. */
+ * not variables. Those with more in them are classes of the program with
+ * an exception base (find_classes, exc_base). */
 static void find_exception_classes(Arena *a, Module *m) {
   NodeList body = m->ast->Module.body;
   Vec names = {0}, bases = {0};
@@ -555,6 +692,13 @@ ClassDecl *module_class(Module *m, Ident *name) {
       return m->classes[i];
   const Import *imp = import_of(m, name);
   return imp ? imp->cls : NULL;
+}
+
+ClassDecl *class_exc_root(ClassDecl *c) {
+  for (; c; c = c->base)
+    if (c->exc_base)
+      return c;
+  return NULL;
 }
 
 bool class_is_sub(const ClassDecl *c, const ClassDecl *base) {
@@ -756,6 +900,9 @@ static void find_fields(Arena *a, ClassDecl *c, Vec *declared) {
     Ident *x = names.items[i];
     if ((c->base && class_field(c->base, x, NULL)) || class_method(c, x, -1))
       continue;
+    if (class_exc_root(c) && (!strcmp(x->str, "args") || !strcmp(x->str, "__cause__") ||
+                              !strcmp(x->str, "__context__") || !strcmp(x->str, "__traceback__")))
+      continue; /* an exception's own attributes */
     ClassField *fd = arena_alloc(a, sizeof *fd);
     fd->name = x;
     fd->has_default = class_attr_owner(c, x) != NULL;
@@ -1006,6 +1153,11 @@ static void dataclass_methods(Arena *a, ClassDecl *c, Vec *methods) {
     buf_puts(&src, "):\n    pass\n");
     for (int i = 0; i < fields.len; i++) {
       DcField *f = fields.items[i];
+      if (f->ann->kind == AST_Name && !strcmp(f->ann->Name.id->str, "object")) {
+        /* types nothing (and a namedtuple()'s, generated, has no source text) */
+        buf_printf(&src, "    self.%s = %s\n", f->name->str, f->name->str);
+        continue;
+      }
       buf_printf(&src, "    self.%s: ", f->name->str);
       node_text(&src, m, f->ann);
       buf_printf(&src, " = %s\n", f->name->str);
@@ -1055,6 +1207,83 @@ static void dataclass_methods(Arena *a, ClassDecl *c, Vec *methods) {
   snprintf(what, sizeof what, "<dataclass %s>", c->name->str);
   NodeList defs = parse_generated(a, m, &src, c->def, what);
   for (int i = 0; i < defs.len; i++) {
+    add_method(a, c, methods, defs.items[i], MK_PLAIN);
+    ((FuncDecl *)methods->items[methods->len - 1])->fresh_defaults = true;
+  }
+}
+
+/* class P(NamedTuple): a frozen, ordered dataclass of its annotated fields
+ * (so __init__, __repr__ as P(x=1, y=2.0), ==, the orderings and hash are
+ * the tuple's), with the class attribute _fields added to its body;
+ * namedtuple_methods writes the tuple's protocol. Unpacking and constant
+ * indexes read the fields themselves (infer.c), keeping their types. */
+static void namedtuple_class(Arena *a, ClassDecl *c) {
+  Module *m = c->mod;
+  c->dataclass = c->frozen = c->order = true;
+  Vec names = {0};
+  Buf src = {0};
+  buf_puts(&src, "_fields = (");
+  NodeList body = c->def->ClassDef.body;
+  for (int i = 0; i < body.len; i++) {
+    Node *st = body.items[i];
+    if (st->kind == AST_AnnAssign && st->AnnAssign.target->kind == AST_Name) {
+      Ident *f = st->AnnAssign.target->Name.id;
+      if (f->str[0] == '_')
+        class_error(c, st, "NamedTuple field names starting with an underscore");
+      vec_push(&names, f);
+      buf_printf(&src, "'%s', ", f->str);
+    } else if (st->kind == AST_Assign) {
+      class_error(c, st, "class attributes in a NamedTuple");
+    }
+  }
+  buf_puts(&src, ")\n");
+  c->nntfields = names.len;
+  c->ntfields = (Ident **)vec_to_arena(a, &names);
+  if (!c->nntfields)
+    class_error(c, c->def, "a NamedTuple without fields");
+  char what[300];
+  snprintf(what, sizeof what, "<NamedTuple %s>", c->name->str);
+  NodeList gen = parse_generated(a, m, &src, c->def, what);
+  Vec all = {0};
+  for (int i = 0; i < body.len; i++)
+    vec_push(&all, body.items[i]);
+  for (int i = 0; i < gen.len; i++)
+    vec_push(&all, gen.items[i]);
+  c->def->ClassDef.body = nodelist_from(a, &all);
+}
+
+/* A NamedTuple's sequence protocol and helpers, as Python source:
+ * len(p), p[i], iteration, p._replace(y=2.0) (a parameter's default is the
+ * field's value: bind_method reads self.y for it), p._asdict(). */
+static void namedtuple_methods(Arena *a, ClassDecl *c, Vec *methods) {
+  Buf src = {0}, fields = {0}, params = {0}, dict = {0};
+  int n = c->nntfields;
+  for (int i = 0; i < n; i++) {
+    const char *f = c->ntfields[i]->str;
+    buf_printf(&fields, "self.%s, ", f);
+    buf_printf(&params, ", %s=self.%s", f, f);
+    buf_printf(&dict, "%s'%s': self.%s", i ? ", " : "", f, f);
+  }
+  buf_printf(&src, "def __len__(self):\n    return %d\n", n);
+  buf_printf(&src, "def __getitem__(self, i):\n    return (%s)[i]\n", fields.data);
+  buf_puts(&src, "def __iter__(self):\n");
+  for (int i = 0; i < n; i++)
+    buf_printf(&src, "    yield self.%s\n", c->ntfields[i]->str);
+  buf_printf(&src, "def _replace(self%s):\n    return %s(", params.data, c->name->str);
+  for (int i = 0; i < n; i++)
+    buf_printf(&src, "%s%s", i ? ", " : "", c->ntfields[i]->str);
+  buf_puts(&src, ")\n");
+  buf_printf(&src, "def _asdict(self):\n    return {%s}\n", dict.data);
+  buf_free(&fields);
+  buf_free(&params);
+  buf_free(&dict);
+  char what[300];
+  snprintf(what, sizeof what, "<NamedTuple %s>", c->name->str);
+  NodeList defs = parse_generated(a, c->mod, &src, c->def, what);
+  for (int i = 0; i < defs.len; i++) {
+    for (int k = 0; k < methods->len; k++)
+      if (((FuncDecl *)methods->items[k])->name == defs.items[i]->FunctionDef.name)
+        class_error(c, ((FuncDecl *)methods->items[k])->def, "redefining this method of a NamedTuple");
     add_method(a, c, methods, defs.items[i], MK_PLAIN);
     ((FuncDecl *)methods->items[methods->len - 1])->fresh_defaults = true;
   }
@@ -1133,14 +1362,19 @@ static void find_classes(Arena *a, Module *m) {
           if (((ClassDecl *)classes.items[k])->name == b->Name.id)
             base = classes.items[k];
       }
-      if (b->kind == AST_Name && is_builtin_exception(b->Name.id))
-        class_error(c, b, "exception classes with a body other than pass");
+      if (b->kind == AST_Name && !base && (is_builtin_exception(b->Name.id) || module_exception(m, b->Name.id) >= 0))
+        c->exc_base = b->Name.id; /* an exception class with a body: its instances are exceptions */
+      bool nt = (b->kind == AST_Name && !strcmp(b->Name.id->str, "NamedTuple")) ||
+                (b->kind == AST_Attribute && !strcmp(b->Attribute.attr->str, "NamedTuple") &&
+                 b->Attribute.value->kind == AST_Name && !strcmp(b->Attribute.value->Name.id->str, "typing"));
+      if (nt)
+        namedtuple_class(a, c);
       if ((b->kind == AST_Name && !strcmp(b->Name.id->str, "Enum")) ||
           (b->kind == AST_Attribute && !strcmp(b->Attribute.attr->str, "Enum") &&
            b->Attribute.value->kind == AST_Name && !strcmp(b->Attribute.value->Name.id->str, "enum"))) {
         c->is_enum = true;
         enum_members(a, c);
-      } else if (!base && !(b->kind == AST_Name && !strcmp(b->Name.id->str, "object")))
+      } else if (!base && !nt && !c->exc_base && !(b->kind == AST_Name && !strcmp(b->Name.id->str, "object")))
         class_error(c, b, "this base class (a class of the program defined before it, or object)");
       c->base = base;
     }
@@ -1203,6 +1437,8 @@ static void find_classes(Arena *a, Module *m) {
     c->methods = (FuncDecl **)methods.items;
     if (c->dataclass)
       dataclass_methods(a, c, &methods);
+    if (c->nntfields)
+      namedtuple_methods(a, c, &methods);
     c->nmethods = methods.len;
     c->methods = (FuncDecl **)vec_to_arena(a, &methods);
     for (int k = 0; k < c->nmethods; k++)
@@ -1237,9 +1473,11 @@ static void find_classes(Arena *a, Module *m) {
 #define CONST(module, name, value)
 #define INT(module, name, value)
 #define STR(module, name, value)
+#define NONE(module, name)
 #define VALUE(module, name)
 #define LOWERED(module, name)
 #define FUNC(module, name)
+#define EXCEPTION(module, name)
 
 static const char *const provided_modules[] = {
 #undef MODULE
@@ -1256,16 +1494,20 @@ static const struct {
 #undef CONST
 #undef INT
 #undef STR
+#undef NONE
 #define CONST(module, name, value) {module, name, {.kind = CONST_FLOAT, .f = value}},
 #define INT(module, name, value) {module, name, {.kind = CONST_INT, .i = value}},
 #define STR(module, name, value) {module, name, {.kind = CONST_STR, .s = value, .len = sizeof value - 1}},
+#define NONE(module, name) {module, name, {.kind = CONST_NONE}},
 #include "modules.def"
 #undef CONST
 #undef INT
 #undef STR
+#undef NONE
 #define CONST(module, name, value)
 #define INT(module, name, value)
 #define STR(module, name, value)
+#define NONE(module, name)
 };
 
 static const struct {
@@ -1289,15 +1531,34 @@ static const struct {
 #undef FUNC
 #define FUNC(module, name) {module, name},
 #include "modules.def"
+#undef FUNC
+#define FUNC(module, name)
+};
+
+static const struct {
+  const char *module, *name;
+} provided_exceptions[] = {
+#undef EXCEPTION
+#define EXCEPTION(module, name) {module, name},
+#include "modules.def"
 };
 
 #undef MODULE
 #undef CONST
 #undef INT
 #undef STR
+#undef NONE
 #undef VALUE
 #undef LOWERED
 #undef FUNC
+#undef EXCEPTION
+
+bool provided_exception(const char *module, Ident *name) {
+  for (size_t i = 0; i < countof(provided_exceptions); i++)
+    if (!strcmp(provided_exceptions[i].module, module) && !strcmp(provided_exceptions[i].name, name->str))
+      return true;
+  return false;
+}
 
 const char *provided_module(Ident *dotted) {
   for (size_t i = 0; dotted && i < countof(provided_modules); i++)
@@ -1335,8 +1596,10 @@ bool provided_value(const char *module, Ident *name) { return provided_name(modu
 
 bool provided_func(const char *module, Ident *name) {
   int k = provided_name(module, name);
-  if (k)
-    return k == 2;
+  if (k == 2)
+    return true;
+  /* a value may be called too (np.float32 is a dtype, np.float32(x) a
+   * scalar): then an op-library row of the name takes arguments */
   size_t m = strlen(module), n = strlen(name->str);
   for (size_t i = 0; i < countof(provided_desugared); i++)
     if (!strcmp(provided_desugared[i].module, module) && !strcmp(provided_desugared[i].name, name->str))
@@ -1344,7 +1607,7 @@ bool provided_func(const char *module, Ident *name) {
   for (int i = 0; i < op_count; i++) {
     const char *c = op_table[i].callee;
     if (!strncmp(c, module, m) && c[m] == '.' && !strncmp(c + m + 1, name->str, n) &&
-        (c[m + 1 + n] == 0 || c[m + 1 + n] == ':'))
+        (c[m + 1 + n] == 0 || c[m + 1 + n] == ':') && (!k || op_table[i].sig[0]))
       return true;
   }
   return false;
@@ -1382,8 +1645,20 @@ static bool module_file(Module *from, Ident *dotted, int level, char *out, size_
   if ((size_t)snprintf(out, size, "%s/%s.py", base, rel) < size && stat(out, &st) == 0 &&
       S_ISREG(st.st_mode))
     return true;
-  return (size_t)snprintf(out, size, "%s/%s/__init__.py", base, rel) < size && stat(out, &st) == 0 &&
-         S_ISREG(st.st_mode);
+  if ((size_t)snprintf(out, size, "%s/%s/__init__.py", base, rel) < size && stat(out, &st) == 0 &&
+      S_ISREG(st.st_mode))
+    return true;
+  /* kiln's own Python package (kiln.models: model code compiled with the
+   * program) after the program's folder, as site-packages comes after
+   * sys.path[0]; kiln.nn and the other modules kiln provides stay native */
+  if (!level && dotted && !strncmp(dotted->str, "kiln.", 5) && !provided_module(dotted)) {
+    if ((size_t)snprintf(out, size, "%s/python/%s.py", kiln_home(), rel) < size && stat(out, &st) == 0 &&
+        S_ISREG(st.st_mode))
+      return true;
+    return (size_t)snprintf(out, size, "%s/python/%s/__init__.py", kiln_home(), rel) < size &&
+           stat(out, &st) == 0 && S_ISREG(st.st_mode);
+  }
+  return false;
 }
 
 static Module *new_module(Arena *a, struct Program *p, Source *src, Node *ast, Ident *name) {
@@ -1507,6 +1782,8 @@ static void find_imports(Arena *a, Module *m, NodeList body, Vec *imps) {
         Ident *bound = al->alias.asname ? al->alias.asname : al->alias.name;
         if (provided_func(provided, al->alias.name))
           add_import(imps, a, (Import){.name = bound, .provided = provided, .attr = al->alias.name});
+        else if (provided_exception(provided, al->alias.name)) /* from safetensors import SafetensorError */
+          add_import(imps, a, (Import){.name = bound, .provided = provided, .exc = al->alias.name});
         else if (provided_submodule(provided, al->alias.name)) /* from os import path */
           add_import(imps, a, (Import){.name = bound, .provided = provided_submodule(provided, al->alias.name)});
       }
@@ -1648,8 +1925,334 @@ static void cache_functions(Arena *a, Module *m) {
   m->ast->Module.body = nodelist_from(a, &out);
 }
 
+/* Is d functools.wraps(...) / wraps(...)? kiln keeps no __name__ or
+ * __doc__ to copy, so it is accepted and does nothing. */
+bool is_wraps_decorator(Node *d) {
+  if (d->kind != AST_Call)
+    return false;
+  Node *fn = d->Call.func;
+  return (fn->kind == AST_Name && !strcmp(fn->Name.id->str, "wraps")) ||
+         (fn->kind == AST_Attribute && !strcmp(fn->Attribute.attr->str, "wraps") &&
+          fn->Attribute.value->kind == AST_Name && !strcmp(fn->Attribute.value->Name.id->str, "functools"));
+}
+
+/* A top-level def with decorators of the program,
+ *
+ *   @d1
+ *   @d2(arg)
+ *   def f(...): ...
+ *
+ * is the def renamed f__kiln_undecorated and, where it stood,
+ *
+ *   f = d1(d2(arg)(f__kiln_undecorated))
+ *
+ * so f is a global holding whatever the decorators return (a closure, most
+ * often), and calls of f go through it. */
+static void decorate_functions(Arena *a, Module *m) {
+  NodeList body = m->ast->Module.body;
+  Vec out = {0};
+  for (int i = 0; i < body.len; i++) {
+    Node *def = body.items[i];
+    vec_push(&out, def);
+    if (def->kind != AST_FunctionDef || !def->FunctionDef.decorator_list.len)
+      continue;
+    NodeList decs = def->FunctionDef.decorator_list;
+    Ident *f = def->FunctionDef.name;
+    int64_t maxsize;
+    for (int k = 0; k < decs.len; k++)
+      if (cache_decorator(m, decs.items[k], &maxsize))
+        error_at(m->src, decs.items[k]->off, ERR_SYNTAX,
+                 "kiln does not support lru_cache together with other decorators yet");
+    char buf[300];
+    int n = snprintf(buf, sizeof buf, "%s__kiln_undecorated", f->str);
+    Node *v = node_new(a, AST_Name, def->off, def->end);
+    v->Name.id = intern(buf, (size_t)n);
+    for (int k = decs.len - 1; k >= 0; k--) {
+      Node *d = decs.items[k];
+      if (is_wraps_decorator(d))
+        continue;
+      Node *call = node_new(a, AST_Call, d->off, d->end);
+      call->Call.func = d;
+      call->Call.args = nodelist_of(a, &v, 1);
+      v = call;
+    }
+    Node *target = node_new(a, AST_Name, def->off, def->end);
+    target->Name.id = f;
+    target->Name.ctx = CTX_Store;
+    Node *assign = node_new(a, AST_Assign, def->off, def->end);
+    assign->Assign.targets = nodelist_of(a, &target, 1);
+    assign->Assign.value = v;
+    def->FunctionDef.name = intern(buf, (size_t)n);
+    def->FunctionDef.decorator_list.len = 0;
+    vec_push(&out, assign);
+  }
+  m->ast->Module.body = nodelist_from(a, &out);
+}
+
+/* functools.reduce and functools.partial, as calls of functions written as
+ * Python source and placed at the top of the module (functools_calls):
+ *
+ *   reduce(F, xs)        reduce__kiln(F, xs)       a loop: the first item, then F(value, x)
+ *   reduce(F, xs, init)  reduce__kiln_init(F, xs, init)
+ *   partial(F, a, k=v)   partial__kilnN(F, a, v)   which returns the closure
+ *                        def bound(<F's other parameters>): return F(a, <them>, k=v)
+ *
+ * partial's F must be a top-level def or a lambda, whose parameters are known
+ * here; a keyword it binds cannot be given again when the closure is called. */
+typedef struct Functools {
+  Arena *a;
+  Module *m;
+  Ident *reduce, *partial; /* the names from functools import binds, or NULL */
+  bool module;             /* import functools: functools.reduce(...) */
+  NodeList body;           /* the module's statements (for F's def) */
+  Buf defs;                /* the functions to add */
+  bool need_reduce, need_reduce_init;
+  int npartial;
+} Functools;
+
+static bool functools_name(Functools *ft, Node *fn, Ident *bound, const char *attr) {
+  if (fn->kind == AST_Name)
+    return bound && fn->Name.id == bound;
+  return ft->module && fn->kind == AST_Attribute && !strcmp(fn->Attribute.attr->str, attr) &&
+         fn->Attribute.value->kind == AST_Name && !strcmp(fn->Attribute.value->Name.id->str, "functools");
+}
+
+static void partial_call(Functools *ft, Node *call) {
+  Module *m = ft->m;
+  NodeList args = call->Call.args, kws = call->Call.keywords;
+  if (!args.len)
+    error_at(m->src, call->off, ERR_SYNTAX, "partial() takes at least one argument");
+  Node *fn = args.items[0], *params = NULL;
+  if (fn->kind == AST_Lambda)
+    params = fn->Lambda.args;
+  for (int i = 0; !params && fn->kind == AST_Name && i < ft->body.len; i++)
+    if (ft->body.items[i]->kind == AST_FunctionDef && ft->body.items[i]->FunctionDef.name == fn->Name.id)
+      params = ft->body.items[i]->FunctionDef.args;
+  if (!params)
+    error_at(m->src, fn->off, ERR_SYNTAX,
+             "kiln does not support partial() of anything but a top-level def or a lambda yet");
+  if (params->arguments.vararg || params->arguments.kwarg || params->arguments.kwonlyargs.len ||
+      params->arguments.posonlyargs.len)
+    error_at(m->src, fn->off, ERR_SYNTAX,
+             "kiln does not support partial() of a function with *args, **kwargs, keyword-only or "
+             "positional-only parameters yet");
+  NodeList ps = params->arguments.args, ds = params->arguments.defaults;
+  int nbound = args.len - 1;
+  if (nbound > ps.len)
+    error_at(m->src, call->off, ERR_SYNTAX, "kiln does not support partial() with more arguments than the function takes");
+  bool *bykw = arena_alloc(ft->a, (size_t)(ps.len + 1) * sizeof *bykw);
+  for (int k = 0; k < kws.len; k++) {
+    Ident *kw = kws.items[k]->keyword.arg;
+    int i = nbound;
+    while (i < ps.len && ps.items[i]->arg.arg != kw)
+      i++;
+    if (!kw || i == ps.len)
+      error_at(m->src, kws.items[k]->off, ERR_SYNTAX,
+               "kiln does not support partial() with a keyword that is not one of the function's "
+               "remaining parameters yet");
+    bykw[i] = true;
+  }
+  int n = ft->npartial++;
+  Buf *b = &ft->defs, inner = {0}, fwd = {0};
+  buf_printf(b, "def partial__kiln%d(p__kiln_f", n);
+  for (int i = 0; i < nbound; i++)
+    buf_printf(b, ", p__kiln_a%d", i);
+  for (int k = 0; k < kws.len; k++)
+    buf_printf(b, ", p__kiln_k_%s", kws.items[k]->keyword.arg->str);
+  buf_puts(b, "):\n");
+  for (int i = 0; i < nbound; i++)
+    buf_printf(&fwd, "%sp__kiln_a%d", i ? ", " : "", i);
+  bool star = false, starred = false; /* the parameters after one bound by keyword are keyword-only */
+  for (int i = nbound; i < ps.len; i++) {
+    const char *p = ps.items[i]->arg.arg->str;
+    if (bykw[i]) {
+      star = true;
+      buf_printf(&fwd, "%s%s=p__kiln_k_%s", fwd.len ? ", " : "", p, p);
+      continue;
+    }
+    buf_printf(&inner, "%s%s%s", inner.len ? ", " : "", star && !starred ? "*, " : "", p);
+    starred = star;
+    int d = i - (ps.len - ds.len);
+    if (d >= 0) {
+      buf_puts(&inner, "=");
+      node_text(&inner, m, ds.items[d]);
+    }
+    buf_printf(&fwd, "%s%s%s%s", fwd.len ? ", " : "", star ? p : "", star ? "=" : "", p);
+  }
+  buf_printf(b, "    def bound(%s):\n        return p__kiln_f(%s)\n    return bound\n", inner.data ? inner.data : "",
+             fwd.data ? fwd.data : "");
+  buf_free(&inner);
+  buf_free(&fwd);
+  /* the call: partial__kilnN(F, a..., v...) */
+  char name[32];
+  int len = snprintf(name, sizeof name, "partial__kiln%d", n);
+  Node *callee = node_new(ft->a, AST_Name, call->Call.func->off, call->Call.func->end);
+  callee->Name.id = intern(name, (size_t)len);
+  Node **all = arena_alloc(ft->a, (size_t)(args.len + kws.len) * sizeof *all);
+  for (int i = 0; i < args.len; i++)
+    all[i] = args.items[i];
+  for (int k = 0; k < kws.len; k++)
+    all[args.len + k] = kws.items[k]->keyword.value;
+  call->Call.func = callee;
+  call->Call.args = (NodeList){all, args.len + kws.len};
+  call->Call.keywords = (NodeList){NULL, 0};
+}
+
+static void functools_visit(Node **slot, void *ctx) {
+  Functools *ft = ctx;
+  Node *n = *slot;
+  ast_children(n, functools_visit, ctx); /* inner calls first: partial(partial(...)) */
+  if (n->kind != AST_Call)
+    return;
+  Node *fn = n->Call.func;
+  if (functools_name(ft, fn, ft->reduce, "reduce")) {
+    int nargs = n->Call.args.len;
+    if (n->Call.keywords.len || nargs < 2 || nargs > 3)
+      error_at(ft->m->src, n->off, ERR_SYNTAX, "reduce() takes 2 or 3 positional arguments");
+    const char *name = nargs == 2 ? "reduce__kiln" : "reduce__kiln_init";
+    *(nargs == 2 ? &ft->need_reduce : &ft->need_reduce_init) = true;
+    Node *callee = node_new(ft->a, AST_Name, fn->off, fn->end);
+    callee->Name.id = intern(name, strlen(name));
+    n->Call.func = callee;
+  } else if (functools_name(ft, fn, ft->partial, "partial")) {
+    partial_call(ft, n);
+  }
+}
+
+static void functools_calls(Arena *a, Module *m) {
+  Functools ft = {.a = a, .m = m, .body = m->ast->Module.body};
+  for (int i = 0; i < ft.body.len; i++) {
+    Node *st = ft.body.items[i];
+    if (st->kind == AST_ImportFrom && st->ImportFrom.module && !st->ImportFrom.level &&
+        !strcmp(st->ImportFrom.module->str, "functools"))
+      for (int k = 0; k < st->ImportFrom.names.len; k++) {
+        Node *al = st->ImportFrom.names.items[k];
+        Ident *bound = al->alias.asname ? al->alias.asname : al->alias.name;
+        if (!strcmp(al->alias.name->str, "reduce"))
+          ft.reduce = bound;
+        else if (!strcmp(al->alias.name->str, "partial"))
+          ft.partial = bound;
+      }
+    if (st->kind == AST_Import)
+      for (int k = 0; k < st->Import.names.len; k++) {
+        Node *al = st->Import.names.items[k];
+        ft.module |= !al->alias.asname && !strcmp(al->alias.name->str, "functools");
+      }
+  }
+  if (!ft.reduce && !ft.partial && !ft.module)
+    return;
+  for (int i = 0; i < ft.body.len; i++)
+    functools_visit(&ft.body.items[i], &ft);
+  if (ft.need_reduce)
+    buf_puts(&ft.defs, "def reduce__kiln(function, iterable):\n"
+                       "    first = True\n"
+                       "    for x in iterable:\n"
+                       "        if first:\n"
+                       "            value = x\n"
+                       "            first = False\n"
+                       "        else:\n"
+                       "            value = function(value, x)\n"
+                       "    if first:\n"
+                       "        raise TypeError(\"reduce() of empty iterable with no initial value\")\n"
+                       "    return value\n");
+  if (ft.need_reduce_init)
+    buf_puts(&ft.defs, "def reduce__kiln_init(function, iterable, initial):\n"
+                       "    value = initial\n"
+                       "    for x in iterable:\n"
+                       "        value = function(value, x)\n"
+                       "    return value\n");
+  if (!ft.defs.len)
+    return;
+  NodeList gen = parse_generated(a, m, &ft.defs, ft.body.len ? ft.body.items[0] : m->ast, "<functools>");
+  Vec out = {0};
+  for (int i = 0; i < gen.len; i++)
+    vec_push(&out, gen.items[i]);
+  for (int i = 0; i < ft.body.len; i++)
+    vec_push(&out, ft.body.items[i]);
+  m->ast->Module.body = nodelist_from(a, &out);
+}
+
+/* P = namedtuple("P", ["x", "y"]) (or "x y", "x, y") at module level, from
+ * collections: the class statement `class P(NamedTuple)` with fields
+ * annotated `object`, which types nothing (a field's type is what is stored
+ * in it), placed where the assignment stood. */
+static void namedtuple_calls(Arena *a, Module *m) {
+  NodeList body = m->ast->Module.body;
+  bool named = false, module = false;
+  for (int i = 0; i < body.len; i++) {
+    Node *st = body.items[i];
+    if (st->kind == AST_ImportFrom && st->ImportFrom.module && !strcmp(st->ImportFrom.module->str, "collections"))
+      for (int k = 0; k < st->ImportFrom.names.len; k++)
+        named |= !strcmp(st->ImportFrom.names.items[k]->alias.name->str, "namedtuple") &&
+                 !st->ImportFrom.names.items[k]->alias.asname;
+    if (st->kind == AST_Import)
+      for (int k = 0; k < st->Import.names.len; k++)
+        module |= !strcmp(st->Import.names.items[k]->alias.name->str, "collections") &&
+                  !st->Import.names.items[k]->alias.asname;
+  }
+  if (!named && !module)
+    return;
+  for (int i = 0; i < body.len; i++) {
+    Node *st = body.items[i];
+    if (st->kind != AST_Assign || st->Assign.targets.len != 1 || st->Assign.targets.items[0]->kind != AST_Name ||
+        st->Assign.value->kind != AST_Call)
+      continue;
+    Node *call = st->Assign.value, *fn = call->Call.func;
+    bool is_nt = (named && fn->kind == AST_Name && !strcmp(fn->Name.id->str, "namedtuple")) ||
+                 (module && fn->kind == AST_Attribute && !strcmp(fn->Attribute.attr->str, "namedtuple") &&
+                  fn->Attribute.value->kind == AST_Name && !strcmp(fn->Attribute.value->Name.id->str, "collections"));
+    if (!is_nt)
+      continue;
+    Ident *target = st->Assign.targets.items[0]->Name.id;
+    NodeList args = call->Call.args;
+    if (call->Call.keywords.len)
+      error_at(m->src, call->Call.keywords.items[0]->off, ERR_SYNTAX,
+               "kiln does not support namedtuple() keyword arguments (defaults=, rename=) yet");
+    if (args.len != 2 || args.items[0]->kind != AST_Constant || args.items[0]->Constant.value.kind != CONST_STR ||
+        strcmp(args.items[0]->Constant.value.s, target->str))
+      error_at(m->src, call->off, ERR_SYNTAX,
+               "kiln supports namedtuple() only as NAME = namedtuple('NAME', fields) with constant fields");
+    Buf src = {0};
+    buf_printf(&src, "class %s(NamedTuple):\n", target->str);
+    Node *spec = args.items[1];
+    int nfields = 0;
+    if (spec->kind == AST_Constant && spec->Constant.value.kind == CONST_STR) {
+      const char *f = spec->Constant.value.s;
+      while (*f) {
+        size_t n = strcspn(f, ", \t\n");
+        if (n) {
+          buf_printf(&src, "    %.*s: object\n", (int)n, f);
+          nfields++;
+        }
+        f += n;
+        f += strspn(f, ", \t\n");
+      }
+    } else if (spec->kind == AST_List || spec->kind == AST_Tuple) {
+      NodeList elts = spec->kind == AST_List ? spec->List.elts : spec->Tuple.elts;
+      for (int k = 0; k < elts.len; k++) {
+        Node *x = elts.items[k];
+        if (x->kind != AST_Constant || x->Constant.value.kind != CONST_STR)
+          error_at(m->src, x->off, ERR_SYNTAX, "kiln supports namedtuple() field names only as constant strings");
+        buf_printf(&src, "    %s: object\n", x->Constant.value.s);
+        nfields++;
+      }
+    } else {
+      error_at(m->src, spec->off, ERR_SYNTAX, "kiln supports namedtuple() field names only as constant strings");
+    }
+    if (!nfields)
+      error_at(m->src, spec->off, ERR_SYNTAX, "kiln does not support a namedtuple() without fields yet");
+    char what[300];
+    snprintf(what, sizeof what, "<namedtuple %s>", target->str);
+    NodeList gen = parse_generated(a, m, &src, st, what);
+    body.items[i] = gen.items[0];
+  }
+}
+
 static void resolve_into(Arena *a, Module *m) {
+  namedtuple_calls(a, m);
+  functools_calls(a, m);
   cache_functions(a, m);
+  decorate_functions(a, m);
   Vec imps = {0};
   find_imports(a, m, m->ast->Module.body, &imps);
   m->nimports = imps.len;
@@ -1682,6 +2285,7 @@ static void resolve_into(Arena *a, Module *m) {
   m->funcs = (FuncDecl **)vec_to_arena(a, &funcs);
   m->init = init; /* module code has no locals: its names are the globals */
   desugar_func(a, init);
+  find_lambdas(a, init);
 }
 
 Module *resolve_program(Arena *a, Source *src, Node *ast, Ident *name, struct Program *p) {

@@ -950,3 +950,36 @@ int krc_bytes_iter_init(KrIter *it, KrObj *bytes, bool reverse) {
   it->kind = KR_INT;
   return 0;
 }
+
+/* int.to_bytes(length, byteorder, signed=False): CPython's errors for a
+ * negative length, an unknown byte order and a value that does not fit. */
+KrObj *kr_int_to_bytes(int64_t v, int64_t length, KrObj *order, bool is_signed) {
+  if (length < 0)
+    return kr_raise(&kr_ValueError_type, "length argument must be non-negative");
+  const char *o = kr_str_data(order);
+  bool little = !strcmp(o, "little");
+  if (!little && strcmp(o, "big"))
+    return kr_raise(&kr_ValueError_type, "byteorder must be either 'little' or 'big'");
+  if (!is_signed && v < 0)
+    return kr_raise(&kr_OverflowError_type, "can't convert negative int to unsigned");
+  /* does v fit in length bytes? */
+  bool fits = length >= 8 ? true
+              : is_signed ? (v >= -((int64_t)1 << (8 * length - 1)) && v < ((int64_t)1 << (8 * length - 1)))
+                          : (uint64_t)v < ((uint64_t)1 << (8 * length));
+  if (length == 0)
+    fits = v == 0;
+  if (!fits)
+    return kr_raise(&kr_OverflowError_type, "int too big to convert");
+  char *buf = kr_alloc((size_t)length + 1);
+  if (!buf)
+    return NULL;
+  for (int64_t i = 0; i < length; i++) {
+    unsigned char byte = i < 8 ? (unsigned char)((uint64_t)v >> (8 * i)) : (v < 0 ? 0xff : 0);
+    buf[little ? i : length - 1 - i] = (char)byte;
+  }
+  KrObj *r = kr_bytes_new(buf, length);
+  kr_free(buf);
+  return r;
+}
+
+KrObj *kr_int_to_bytes2(int64_t v, int64_t length, KrObj *order) { return kr_int_to_bytes(v, length, order, false); }

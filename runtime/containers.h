@@ -93,6 +93,7 @@ struct KrIter {
 };
 extern const KrType kr_iterator_type; /* the abstract base of all iterator types */
 
+KrObj *kr_class_iter_new(KrObj *self, void (*next)(void), ValKind kind); /* iterate by self's __next__ (next, its items of kind) */
 KrObj *kr_iter_new(KrObj *iterable);   /* iter(x): an iterator object (x itself if x is one); TypeError: 'int' object is not iterable */
 /* An iterator in caller storage (a for loop's local): no allocation. It
  * holds a reference to the iterable until kr_iter_clear. The struct's
@@ -406,6 +407,8 @@ KrObj *kr_bytes_replace(KrObj *b, KrObj *old, KrObj *new_, int64_t count); /* co
 KrObj *kr_bytes_upper(KrObj *b);
 KrObj *kr_bytes_lower(KrObj *b);
 KrObj *kr_bytes_hex(KrObj *b);                                   /* b.hex(): a str */
+KrObj *kr_int_to_bytes(int64_t v, int64_t length, KrObj *order, bool is_signed); /* int.to_bytes */
+KrObj *kr_int_to_bytes2(int64_t v, int64_t length, KrObj *order);
 KrObj *kr_bytes_fromhex(KrObj *s);                               /* bytes.fromhex(str) */
 /* b.decode(encoding, errors): utf-8 (and its aliases), ascii, latin-1;
  * errors strict, replace, ignore, surrogateescape, backslashreplace. NULL

@@ -284,8 +284,9 @@ bool kr_match_bool(KrObj *o, bool v) { return o == (v ? kr_True : kr_False); }
 
 /* type(o).__name__: the name without its module (json.decoder.JSONDecodeError) */
 KrObj *kr_typename(KrObj *o) {
-  const char *dot = strrchr(o->type->name, '.');
-  return kr_str_from_cstr(dot ? dot + 1 : o->type->name);
+  const char *name = o->type->name_of ? o->type->name_of(o) : o->type->name;
+  const char *dot = strrchr(name, '.');
+  return kr_str_from_cstr(dot ? dot + 1 : name);
 }
 
 static KrExc *exc_of(KrObj *o, const char *attr) {

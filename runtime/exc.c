@@ -593,3 +593,29 @@ int kr_exc_report(void) {
   kr_decref(exc);
   return status;
 }
+
+/* Exception.__init__(self, *args) for an instance of an exception class of
+ * the program (super().__init__(msg), or a class without __init__): e.args
+ * becomes the tuple's items, boxed. */
+int kr_exc_init_args(KrObj *self, KrObj *tuple) {
+  KrExc *e = (KrExc *)self;
+  KrTuple *t = KR_TUPLE(tuple);
+  KrObj **args = t->len ? kr_alloc((size_t)t->len * sizeof(KrObj *)) : NULL;
+  if (t->len && !args)
+    return -1;
+  for (int64_t i = 0; i < t->len; i++) {
+    args[i] = kr_val_box(t->items[i], t->kinds[i]);
+    if (!args[i]) {
+      while (i--)
+        kr_decref(args[i]);
+      kr_free(args);
+      return -1;
+    }
+  }
+  for (int64_t i = 0; i < e->nheld; i++)
+    kr_decref(e->args[i]);
+  kr_free(e->args);
+  e->args = args;
+  e->nargs = e->nheld = t->len;
+  return 0;
+}

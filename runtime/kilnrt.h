@@ -43,6 +43,7 @@
 
 typedef struct KrType KrType;
 typedef struct KrObj KrObj;
+struct KrIter; /* containers.h */
 
 struct KrObj {
   intptr_t rc;        /* reference count; < 0: immortal */
@@ -86,6 +87,12 @@ struct KrType {
                                                     -2: not supported for these types */
   int64_t (*len)(KrObj *self);              /* -1 on error */
   int (*truth)(KrObj *self);                /* 1, 0, -1; NULL slot: len, else true */
+  /* Set up it (a KrIter, containers.h) to iterate self, for a type the
+   * core iterator does not know (ndarray): 0, or -1 + exception. */
+  int (*iter)(struct KrIter *it, KrObj *self, bool reverse);
+  /* The name of self's type where it varies by instance (a numpy scalar's
+   * is its dtype's: float32); NULL: name. */
+  const char *(*name_of)(KrObj *self);
 };
 
 /* Rich-comparison ops for KrType.cmp and kr_val_cmp. */
@@ -545,7 +552,10 @@ bool kr_match_bool(KrObj *o, bool v);
 /* type(x).__name__; an exception's args, __cause__, __context__ (dynamic.c) */
 KrObj *kr_typename(KrObj *o);
 KrObj *kr_exc_args(KrObj *o);
+int kr_exc_init_args(KrObj *self, KrObj *tuple); /* Exception.__init__(self, *tuple) */
 KrObj *kr_exc_cause(KrObj *o);
 KrObj *kr_exc_context(KrObj *o);
+
+#include "ndarray.h" /* numpy's ndarray: the functions generated code calls */
 
 #endif

@@ -233,3 +233,51 @@ KrObj *kr_set_ixor(KrObj *s, KrObj *other) {
   return self_or_null(s, kr_set_symmetric_difference_update(s, other));
 }
 KrObj *kr_list_iadd(KrObj *l, KrObj *other) { return self_or_null(l, kr_list_extend(l, other)); }
+
+/* A user iterator: an instance of a class of the program, walked by calling
+ * its __next__, a compiled function the code gives with the kind of what it
+ * returns (so fn's C type is known: int64_t, double, bool or KrObj * of a
+ * KrObj *). StopIteration from it ends the items; __next__ is called again
+ * if the iterator is asked again, as CPython does. */
+typedef struct ClassIter {
+  KrIter it;
+  void (*fn)(void);
+  KrObj *self; /* owned */
+} ClassIter;
+
+static void class_iter_dealloc(KrObj *o) {
+  kr_xdecref(((ClassIter *)o)->self);
+  kr_free(o);
+}
+
+static const KrType class_iter_type = {.name = "iterator", .base = &kr_iterator_type, .size = sizeof(ClassIter),
+                                       .dealloc = class_iter_dealloc};
+
+static int class_iter_next(KrIter *it, KrVal *out) {
+  ClassIter *c = (ClassIter *)it;
+  switch (it->kind) {
+  case KR_INT: out->i = ((int64_t (*)(KrObj *))c->fn)(c->self); break;
+  case KR_FLOAT: out->f = ((double (*)(KrObj *))c->fn)(c->self); break;
+  case KR_BOOL: out->b = ((bool (*)(KrObj *))c->fn)(c->self); break;
+  case KR_OBJ: out->o = ((KrObj * (*)(KrObj *)) c->fn)(c->self); break;
+  }
+  if (!kr_failed())
+    return 1;
+  if (!kr_exc_matches(&kr_StopIteration_type))
+    return -1;
+  kr_exc_clear();
+  return 0;
+}
+
+KrObj *kr_class_iter_new(KrObj *self, void (*next)(void), ValKind kind) {
+  ClassIter *c = (ClassIter *)kr_obj_new(&class_iter_type, sizeof(ClassIter));
+  if (!c)
+    return NULL;
+  c->it.next = class_iter_next;
+  c->it.kind = kind;
+  c->it.src = NULL;
+  c->fn = next;
+  kr_incref(self);
+  c->self = self;
+  return &c->it.h;
+}

@@ -101,6 +101,10 @@ KrArray *kr_array_new(KrDtype dt, int ndim, const int64_t *shape, bool zero);
  * shape and strides as given, dtype dt. */
 KrArray *kr_array_view(KrArray *base, KrDtype dt, char *data, int ndim, const int64_t *shape,
                        const int64_t *strides);
+/* A read-only array over memory owner keeps alive (a file mapping; owner
+ * borrowed, the array takes a reference). */
+KrArray *kr_array_over(KrObj *owner, KrDtype dt, char *data, int ndim, const int64_t *shape,
+                       const int64_t *strides);
 /* A numpy scalar of dtype dt holding v (converted as numpy's astype does). */
 KrArray *kr_array_scalar_f64(KrDtype dt, double v);
 KrArray *kr_array_scalar_i64(KrDtype dt, int64_t v);
@@ -150,5 +154,171 @@ void kr_gemm_f32_ref(int64_t M, int64_t N, int64_t K, const float *A, int64_t ld
  * threads (calls from inside fn run inline). */
 void kr_parallel_for(int64_t n, void (*fn)(void *ctx, int64_t i), void *ctx);
 int kr_num_threads(void);
+
+/* ------------------------------------------------------- the numpy API */
+
+/* A dtype as a value: np.float32 (cls: the scalar type, printed
+ * <class 'numpy.float32'>) or a.dtype (printed float32, repr
+ * dtype('float32')). Either is accepted where numpy takes a dtype. */
+typedef struct KrDtypeObj {
+  KrObj h;
+  uint8_t dt;
+  bool cls;
+} KrDtypeObj;
+extern const KrType kr_dtype_type;
+extern const KrType kr_AxisError_type;
+KrObj *kr_np_dtype(int dt, bool cls); /* immortal */
+
+/* numpy's functions. Arguments are boxed values as Python passes them: a
+ * shape is an int or a tuple/list of ints, an axis None, an int or a tuple,
+ * a dtype None (the default) or a dtype object; arrays may be any array-like
+ * (array, list, number). Each returns a new reference or NULL + exception. */
+KrDtype kr_dtype_promote(KrDtype a, KrDtype b);
+KrArray *kr_np_asarray(KrObj *o, KrDtype dt); /* dt KR_NDTYPES: inferred */
+KrObj *kr_np_array(KrObj *o, KrObj *dtype);
+KrObj *kr_np_zeros(KrObj *shape, KrObj *dtype);
+KrObj *kr_np_ones(KrObj *shape, KrObj *dtype);
+KrObj *kr_np_empty(KrObj *shape, KrObj *dtype);
+KrObj *kr_np_full(KrObj *shape, KrObj *value, KrObj *dtype);
+KrObj *kr_np_zeros_like(KrObj *a, KrObj *dtype);
+KrObj *kr_np_ones_like(KrObj *a, KrObj *dtype);
+KrObj *kr_np_full_like(KrObj *a, KrObj *value, KrObj *dtype);
+KrObj *kr_np_arange(KrObj *start, KrObj *stop, KrObj *step, KrObj *dtype);
+KrObj *kr_np_linspace(KrObj *start, KrObj *stop, int64_t num, bool endpoint, KrObj *dtype);
+KrObj *kr_np_eye(int64_t n, KrObj *m, int64_t k, KrObj *dtype);
+KrObj *kr_np_scalar(int dt, KrObj *v); /* np.float32(v) */
+
+/* numpy's binary ufuncs (the names are numpy's), and its unary ones. */
+#define ND_BINOPS(X)                                                                   \
+  X(ADD, "add") X(SUB, "subtract") X(MUL, "multiply") X(TRUEDIV, "true_divide")         \
+  X(FLOORDIV, "floor_divide") X(MOD, "remainder") X(POW, "power") X(MAX, "maximum")     \
+  X(MIN, "minimum") X(AND, "bitwise_and") X(OR, "bitwise_or") X(XOR, "bitwise_xor")     \
+  X(LSHIFT, "left_shift") X(RSHIFT, "right_shift") X(LT, "less") X(LE, "less_equal")    \
+  X(GT, "greater") X(GE, "greater_equal") X(EQ, "equal") X(NE, "not_equal")             \
+  X(LAND, "logical_and") X(LOR, "logical_or") X(LXOR, "logical_xor") X(ATAN2, "arctan2") \
+  X(FMOD, "fmod") X(HYPOT, "hypot")
+
+enum NdBinop {
+#define X(k, s) ND_##k,
+  ND_BINOPS(X)
+#undef X
+  ND_NBINOPS
+};
+#define ND_UNOPS(X)                                                                          \
+  X(NEG, "negative") X(POS, "positive") X(ABS, "absolute") X(EXP, "exp") X(LOG, "log")        \
+  X(SQRT, "sqrt") X(TANH, "tanh") X(SIN, "sin") X(COS, "cos") X(FLOOR, "floor")              \
+  X(CEIL, "ceil") X(RINT, "rint") X(SIGN, "sign") X(ISNAN, "isnan") X(ISINF, "isinf")        \
+  X(ISFINITE, "isfinite") X(LNOT, "logical_not") X(INVERT, "invert") X(SQUARE, "square")      \
+  X(TAN, "tan") X(ARCTAN, "arctan") X(LOG2, "log2") X(LOG10, "log10") X(LOG1P, "log1p")       \
+  X(EXPM1, "expm1") X(ERF, "erf") X(SIGMOID, "sigmoid") X(RECIP, "reciprocal") X(TRUNC, "trunc") \
+  X(ARCSIN, "arcsin") X(ARCCOS, "arccos") X(SINH, "sinh") X(COSH, "cosh") X(EXP2, "exp2")     \
+  X(CBRT, "cbrt")
+
+enum NdUnop {
+#define X(k, s) ND_U##k,
+  ND_UNOPS(X)
+#undef X
+  ND_NUNOPS
+};
+#define X(k, s) KrObj *kr_np_B##k(KrObj *a, KrObj *b);
+ND_BINOPS(X)
+#undef X
+#define X(k, s) KrObj *kr_np_U##k(KrObj *a);
+ND_UNOPS(X)
+#undef X
+KrObj *kr_np_binop(int op, KrObj *a, KrObj *b);  /* enum NdBinop (ndmath.c) */
+KrObj *kr_np_unop(int op, KrObj *a);             /* enum NdUnop */
+KrObj *kr_np_reduce(int op, KrObj *a, KrObj *axis, bool keepdims, int64_t ddof); /* enum NdReduce */
+KrObj *kr_np_cumulative(int op, KrObj *a, KrObj *axis);  /* cumsum (0), cumprod (1) */
+KrObj *kr_np_matmul(KrObj *a, KrObj *b);
+KrObj *kr_np_where(KrObj *cond, KrObj *x, KrObj *y);
+KrObj *kr_np_clip(KrObj *a, KrObj *lo, KrObj *hi);
+KrObj *kr_np_round(KrObj *a, int64_t decimals);
+
+KrObj *kr_np_reshape(KrObj *a, KrObj *shape);
+KrObj *kr_np_transpose(KrObj *a, KrObj *axes);
+KrObj *kr_np_swapaxes(KrObj *a, int64_t x, int64_t y);
+KrObj *kr_np_expand_dims(KrObj *a, int64_t axis);
+KrObj *kr_np_squeeze(KrObj *a, KrObj *axis);
+KrObj *kr_np_ravel(KrObj *a);
+KrObj *kr_np_flatten(KrObj *a);
+KrObj *kr_np_concatenate(KrObj *arrays, int64_t axis);
+KrObj *kr_np_stack(KrObj *arrays, int64_t axis);
+KrObj *kr_np_astype(KrObj *a, KrObj *dtype);
+KrObj *kr_np_copy(KrObj *a);
+KrObj *kr_np_ascontiguous(KrObj *a);   /* np.ascontiguousarray */
+
+KrObj *kr_np_getitem(KrObj *a, KrObj *index);
+int kr_np_setitem(KrObj *a, KrObj *index, KrObj *value);
+KrObj *kr_np_tolist(KrObj *a);       /* nested lists of int, float or bool */
+KrObj *kr_np_item(KrObj *a);         /* the one item as a Python number */
+double kr_np_float(KrObj *a);        /* float(a) */
+int64_t kr_np_int(KrObj *a);         /* int(a) */
+KrObj *kr_np_shape(KrObj *a);        /* a.shape: a tuple of ints */
+int64_t kr_np_ndim(KrObj *a);
+int64_t kr_np_size(KrObj *a);
+KrObj *kr_np_dtype_of(KrObj *a);     /* a.dtype */
+KrObj *kr_np_T(KrObj *a);            /* a.T */
+int kr_np_iter_init(struct KrIter *it, KrObj *a, bool reverse); /* for x in a: its rows (items of 1-d: scalars) */
+extern KrObj kr_Ellipsis_obj; /* ... as a value (numpy indexing) */
+#define kr_Ellipsis (&kr_Ellipsis_obj)
+/* kr_np_reduce's ops */
+enum NdReduce { ND_RSUM, ND_RPROD, ND_RMAX, ND_RMIN, ND_RMEAN, ND_RVAR, ND_RSTD, ND_RARGMAX, ND_RARGMIN, ND_RANY, ND_RALL };
+
+/* The op library's entry points (ops.def): one C function per row. */
+KrObj *kr_np_sum(KrObj *a, KrObj *axis, bool keepdims);
+KrObj *kr_np_prod(KrObj *a, KrObj *axis, bool keepdims);
+KrObj *kr_np_max(KrObj *a, KrObj *axis, bool keepdims);
+KrObj *kr_np_min(KrObj *a, KrObj *axis, bool keepdims);
+KrObj *kr_np_mean(KrObj *a, KrObj *axis, bool keepdims);
+KrObj *kr_np_any(KrObj *a, KrObj *axis, bool keepdims);
+KrObj *kr_np_all(KrObj *a, KrObj *axis, bool keepdims);
+KrObj *kr_np_var(KrObj *a, KrObj *axis, int64_t ddof, bool keepdims);
+KrObj *kr_np_std(KrObj *a, KrObj *axis, int64_t ddof, bool keepdims);
+KrObj *kr_np_argmax(KrObj *a, KrObj *axis);
+KrObj *kr_np_argmin(KrObj *a, KrObj *axis);
+KrObj *kr_np_cumsum(KrObj *a, KrObj *axis);
+KrObj *kr_np_cumprod(KrObj *a, KrObj *axis);
+KrObj *kr_np_asarray_dt(KrObj *a, KrObj *dtype);
+KrObj *kr_np_empty_like(KrObj *a, KrObj *dtype);
+KrObj *kr_np_getslice(KrObj *a, int64_t lo, int64_t hi, int64_t step, int64_t has);
+int kr_np_setslice(KrObj *a, int64_t lo, int64_t hi, int64_t step, int64_t has, KrObj *v);
+KrObj *kr_np_norm(KrObj *a, KrObj *axis, bool keepdims);
+KrObj *kr_np_transpose_method(KrObj *a, KrObj *axes); /* a.transpose(): axes None, a tuple, or ints */
+KrObj *kr_np_dtype_name(KrObj *dt);  /* dtype.name */
+int64_t kr_np_dtype_itemsize(KrObj *dt);
+int64_t kr_np_nbytes(KrObj *a);
+KrObj *kr_np_shape_tuple(KrObj *a);  /* a.shape as tuple[int, ...] */
+/* a += b and the other in-place operators: the result cast back into a
+ * (numpy's same_kind rule), a itself returned. */
+KrObj *kr_np_inplace(int op, KrObj *a, KrObj *b);
+#define X(k, s) KrObj *kr_np_I##k(KrObj *a, KrObj *b);
+ND_BINOPS(X)
+#undef X
+/* np.float32 as a value, np.float32(x) */
+#define X(k, name, ctype, size, kind) \
+  KrObj *kr_np_dt_##k(void);          \
+  KrObj *kr_np_sc_##k(KrObj *v);
+KR_DTYPES(X)
+#undef X
+KrObj *kr_np_ellipsis(void);
+
+/* ------------------------------------------------------------- nn.c */
+
+/* kiln.nn's fused kernels (python/kiln/nn.py defines each one in numpy). */
+KrObj *kr_nn_softmax(KrObj *x, int64_t axis);
+KrObj *kr_nn_rms_norm(KrObj *x, KrObj *weight, double eps, double offset);
+KrObj *kr_nn_layer_norm(KrObj *x, KrObj *weight, KrObj *bias, double eps);
+KrObj *kr_nn_gelu(KrObj *x, KrObj *approximate);
+KrObj *kr_nn_silu(KrObj *x);
+KrObj *kr_nn_linear(KrObj *x, KrObj *weight, KrObj *bias);
+KrObj *kr_nn_rope(KrObj *x, KrObj *positions, double theta);
+KrObj *kr_nn_attention(KrObj *q, KrObj *k, KrObj *v, KrObj *mask, bool causal, int64_t window, KrObj *scale);
+
+/* ---------------------------------------------------- safetensors.c */
+
+extern const KrType kr_SafetensorError_type;
+KrObj *kr_st_load_file(KrObj *path);  /* safetensors.numpy.load_file: dict[str, ndarray], read-only views of the mapping */
+int kr_st_save_file(KrObj *tensors, KrObj *path, KrObj *metadata); /* safetensors.numpy.save_file */
 
 #endif

@@ -231,7 +231,7 @@ const char *kr_type_name(KrVal v, ValKind k) {
   case KR_BOOL: return "bool";
   case KR_OBJ: break;
   }
-  return v.o->type->name;
+  return v.o->type->name_of ? v.o->type->name_of(v.o) : v.o->type->name;
 }
 
 /* ---- values */

@@ -439,6 +439,8 @@ static int iter_setup(KrIter *it, KrObj *o, bool reverse) {
     it->kind = ((KrIter *)o)->kind;
     return 0;
   }
+  if (t->iter)
+    return t->iter(it, o, reverse);
   if (reverse)
     krc_raisef(&kr_TypeError_type, "'%s' object is not reversible", t->name);
   else

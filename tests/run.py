@@ -4,7 +4,7 @@
 Run it with the python3 first on PATH (a CPython 3.11): the same interpreter
 computes the reference results, in-process, so no test starts a python per file.
 
-Suites (default: parse syntax parity-sample):
+Suites (default: all but parity):
 
   parse          tests/parse/*.py and examples/*.py: valid programs. `kiln ast FILE`
                  must exit 0 and print exactly CPython's ast.dump(ast.parse(bytes)).
@@ -28,6 +28,10 @@ Suites (default: parse syntax parity-sample):
                  files picked by the SHA-1 of their relative paths, two thirds from
                  the stdlib proper and a third from site-packages; stable across
                  runs and machines.
+  numpy          tests/numpy/*.py: numpy programs, compiled by kiln and run beside
+                 numpy 1.24 under /usr/bin/python3 (KILN_NUMPY_PYTHON): stdout, the
+                 last line of stderr and the exit status must match; a file whose
+                 header says "# tolerance: 1e-6" lets numbers differ by that much.
 
 Known failures: a suite folder may hold known_failures.txt, one test name a line
 (a path relative to the suite's root; '#' starts a comment). A listed test that
@@ -58,8 +62,12 @@ import warnings
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-SUITES = ("unit", "parse", "syntax", "fuzz", "ir", "programs", "parity-sample", "parity")
-DEFAULT_SUITES = ("unit", "parse", "syntax", "fuzz", "ir", "programs", "parity-sample")
+SUITES = ("unit", "parse", "syntax", "fuzz", "ir", "programs", "numpy", "parity-sample", "parity")
+DEFAULT_SUITES = ("unit", "parse", "syntax", "fuzz", "ir", "programs", "numpy", "parity-sample")
+
+# The numpy suite's reference: Debian's python3 with python3-numpy (1.24), not
+# the python3 first on PATH (a separate CPython without numpy).
+NUMPY_PYTHON = os.environ.get("KILN_NUMPY_PYTHON", "/usr/bin/python3")
 
 # Where each suite keeps its known-failures list.
 KNOWN_LISTS = {
@@ -69,6 +77,7 @@ KNOWN_LISTS = {
     "unit": "tests/unit/known_failures.txt",
     "fuzz": "tests/fuzz/known_failures.txt",
     "programs": "tests/programs/known_failures.txt",
+    "numpy": "tests/numpy/known_failures.txt",
     "parity": "tests/parity/known_failures.txt",
     "parity-sample": "tests/parity/known_failures.txt",
 }
@@ -171,7 +180,7 @@ def collect(suite, opts):
     if suite == "fuzz":  # inputs a fuzzer once found a problem with: compared with CPython like parity
         d = os.path.join(ROOT, "tests/fuzz/regressions")
         return [Test(suite, f, f"tests/fuzz/regressions/{f}") for f in sorted(os.listdir(d))]
-    if suite in ("syntax", "ir", "programs"):
+    if suite in ("syntax", "ir", "programs", "numpy"):
         d = os.path.join(ROOT, "tests", suite)
         return [Test(suite, f, f"tests/{suite}/{f}") for f in sorted(os.listdir(d)) if f.endswith(".py")]
     root = stdlib_root(opts.stdlib)
@@ -431,6 +440,91 @@ def check_program(test):
     return Result(test, "pass")
 
 
+NUMBER_RE = re.compile(r"(nan|-?inf|[-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?)")
+
+
+def tolerance_of(path):
+    """A numpy test's stated tolerance ("# tolerance: 1e-6"): numbers in the
+    output may differ by that much, relative (absolute below 1); None: exact."""
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if line.startswith("# tolerance:"):
+                return float(line.split(":", 1)[1])
+            if not line.startswith("#"):
+                break
+    return None
+
+
+def close_enough(ref, got, tol):
+    """ref and got alike but for numbers within tol (and the spaces numpy pads
+    them with, which follow their digits)."""
+    a, b = NUMBER_RE.split(ref), NUMBER_RE.split(got)
+    if len(a) != len(b):
+        return False
+    for i, (x, y) in enumerate(zip(a, b)):
+        if i % 2 == 0:
+            if x.split() != y.split() and x.replace(" ", "") != y.replace(" ", ""):
+                return False
+            continue
+        if x == y:
+            continue
+        try:
+            fx, fy = float(x), float(y)
+        except ValueError:
+            return False
+        if fx != fx or fy != fy:
+            if not (fx != fx and fy != fy):
+                return False
+            continue
+        if abs(fx - fy) > tol * max(1.0, abs(fx)):
+            return False
+    return True
+
+
+def check_numpy(test):
+    """The numpy suite (differential, against numpy 1.24): the program runs
+    under NUMPY_PYTHON and as a kiln-built executable; stdout must be the same
+    (numbers within the tolerance the file states, else exactly), and so must
+    the last line of stderr and the exit status."""
+    path = os.path.join(ROOT, test.path)
+    exe = os.path.join(ROOT, "build", "tests", "numpy", os.path.basename(path)[:-3])
+    os.makedirs(os.path.dirname(exe), exist_ok=True)
+    try:
+        env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "python"))  # kiln.nn under CPython
+        ref = subprocess.run([NUMPY_PYTHON, path], stdin=subprocess.DEVNULL, capture_output=True,
+                             timeout=TIMEOUT, cwd=os.path.dirname(path), env=env)
+        if b"No module named 'numpy'" in ref.stderr:
+            return Result(test, "fail", "setup", [f"{NUMPY_PYTHON} has no numpy: run scripts/setup.sh"])
+        b = subprocess.run([KILN, "build", test.path, "-o", exe], stdin=subprocess.DEVNULL,
+                           capture_output=True, timeout=TIMEOUT, cwd=ROOT)
+        bad = abnormal(test, b.returncode, b.stderr)
+        if bad:
+            return bad
+        if b.returncode != 0:
+            return Result(test, "fail", "build", ["kiln build failed:"] + tail(b.stderr))
+        got = subprocess.run([exe], stdin=subprocess.DEVNULL, capture_output=True, timeout=TIMEOUT,
+                             cwd=os.path.dirname(path))
+    except subprocess.TimeoutExpired:
+        return Result(test, "fail", "timeout", ["timed out"])
+    if got.returncode < 0 or (got.returncode == 86 and ref.returncode != 86):
+        return abnormal(test, got.returncode, got.stderr)
+    problems = []
+    r_out, g_out = ref.stdout.decode("utf-8", "replace"), got.stdout.decode("utf-8", "replace")
+    tol = tolerance_of(path)
+    if r_out != g_out and (tol is None or not close_enough(r_out, g_out, tol)):
+        problems.append("stdout differs" + (f" (beyond the tolerance {tol})" if tol else "") + ":")
+        diff = difflib.unified_diff(r_out.splitlines(), g_out.splitlines(), "numpy", "kiln", n=2, lineterm="")
+        problems += ["  | " + d[:200] for d in list(diff)[:30]]
+    if last_line(got.stderr) != last_line(ref.stderr):
+        problems += ["last line of stderr differs:", f"  kiln:    {last_line(got.stderr)!r}",
+                     f"  numpy:   {last_line(ref.stderr)!r}"]
+    if got.returncode != ref.returncode:
+        problems.append(f"exit status: kiln {got.returncode}, numpy {ref.returncode}")
+    if problems:
+        return Result(test, "fail", "differs", problems)
+    return Result(test, "pass")
+
+
 def check_unit(test):
     """The unit suite: a script that builds its own C driver, compares it with
     CPython, prints its counts and exits non-zero on any mismatch."""
@@ -457,6 +551,8 @@ def check(test):
         return check_ir(test)
     if test.suite == "programs":
         return check_program(test)
+    if test.suite == "numpy":
+        return check_numpy(test)
     ref = cpython(os.path.join(ROOT, test.path))
     header = None
     if test.suite == "syntax":

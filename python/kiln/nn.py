@@ -1,0 +1,133 @@
+"""kiln.nn: the fused operations transformer code needs, written in numpy.
+
+This module is the definition: CPython runs it as it is, and kiln compiles
+each call to a native kernel of the runtime (runtime/nn.c) with the same
+semantics. Float32, float16 and bfloat16 inputs compute in float32, float64
+inputs in float64; results keep the input's float dtype (integers give
+float64).
+"""
+import numpy as np
+
+
+def _float(x):
+    x = np.asarray(x)
+    return x if x.dtype.kind == "f" else x.astype(np.float64)
+
+
+def softmax(x, axis=-1):
+    """exp(x - max) / sum over axis."""
+    x = _float(x)
+    e = np.exp(x - np.max(x, axis=axis, keepdims=True))
+    return e / np.sum(e, axis=axis, keepdims=True)
+
+
+def rms_norm(x, weight, eps=1e-6, offset=0.0):
+    """x / sqrt(mean(x**2) + eps) * (offset + weight) over the last axis.
+    Gemma scales by (1 + weight): offset=1.0."""
+    x = _float(x)
+    inv = 1.0 / np.sqrt(np.mean(x * x, axis=-1, keepdims=True) + np.asarray(eps, x.dtype))
+    y = x * inv
+    if weight is not None:
+        y = y * (np.asarray(offset, x.dtype) + weight.astype(x.dtype))
+    return y
+
+
+def layer_norm(x, weight, bias, eps=1e-5):
+    """(x - mean) / sqrt(var + eps) * weight + bias over the last axis."""
+    x = _float(x)
+    mean = np.mean(x, axis=-1, keepdims=True)
+    d = x - mean
+    var = np.mean(d * d, axis=-1, keepdims=True)
+    y = d / np.sqrt(var + np.asarray(eps, x.dtype))
+    if weight is not None:
+        y = y * weight.astype(x.dtype)
+    if bias is not None:
+        y = y + bias.astype(x.dtype)
+    return y
+
+
+def _erf(x):
+    import math
+    return np.vectorize(math.erf, otypes=[x.dtype])(x)
+
+
+def gelu(x, approximate="none"):
+    """x * Phi(x): the erf form, or approximate="tanh" (GPT-2, Gemma)."""
+    x = _float(x)
+    if approximate == "tanh":
+        c = np.asarray(0.7978845608028654, x.dtype)
+        return 0.5 * x * (1.0 + np.tanh(c * (x + np.asarray(0.044715, x.dtype) * x * x * x)))
+    if approximate != "none":
+        raise ValueError(f"kiln.nn.gelu: approximate must be 'none' or 'tanh', not {approximate!r}")
+    return 0.5 * x * (1.0 + _erf(x * np.asarray(0.7071067811865476, x.dtype)))
+
+
+def silu(x):
+    """x * sigmoid(x)."""
+    x = _float(x)
+    return x / (1.0 + np.exp(-x))
+
+
+def linear(x, weight, bias=None):
+    """x @ weight.T + bias, weight stored (out, in) as nn.Linear keeps it."""
+    y = np.asarray(x) @ np.asarray(weight).T
+    if bias is not None:
+        y = y + bias
+    return y
+
+
+def rope(x, positions, theta=10000.0):
+    """Rotary position embedding ("rotate half", as Llama and Gemma): x is
+    (..., seq, dim); pair (i, i + dim/2) at position p turns by
+    p * theta**(-2i/dim)."""
+    x = _float(x)
+    dim = x.shape[-1]
+    half = dim // 2
+    inv = 1.0 / np.power(theta, np.arange(0, dim, 2, dtype=np.float64) / dim)
+    ang = np.asarray(positions, dtype=np.float64)[:, None] * inv[None, :]
+    cos = np.cos(ang).astype(x.dtype)
+    sin = np.sin(ang).astype(x.dtype)
+    a, b = x[..., :half], x[..., half:]
+    return np.concatenate([a * cos - b * sin, b * cos + a * sin], axis=-1)
+
+
+def attention(q, k, v, mask=None, causal=False, window=0, scale=None):
+    """softmax(q k^T * scale + mask) v per head.
+
+    q is (..., Hq, Sq, D), k (..., Hkv, Sk, D), v (..., Hkv, Sk, Dv), with Hq
+    a multiple of Hkv (grouped-query attention). Query i sits at position
+    Sk - Sq + i. causal: keys after the query's position are masked;
+    window > 0: keys window or more positions away are masked (only before
+    the query when causal); mask: bool (False masks) or additive float,
+    broadcast to (..., Hq, Sq, Sk). scale defaults to 1/sqrt(D).
+    """
+    q, k, v = _float(q), _float(k), _float(v)
+    dt = np.result_type(q.dtype, k.dtype, v.dtype)
+    q, k, v = q.astype(dt), k.astype(dt), v.astype(dt)
+    hq, sq, d = q.shape[-3], q.shape[-2], q.shape[-1]
+    hk, sk = k.shape[-3], k.shape[-2]
+    group = hq // hk
+    if group > 1:
+        k = np.repeat(k, group, axis=-3)
+        v = np.repeat(v, group, axis=-3)
+    if scale is None:
+        scale = 1.0 / np.sqrt(d)
+    s = (q @ np.swapaxes(k, -1, -2)) * np.asarray(scale, dt)
+    qpos = np.arange(sq)[:, None] + (sk - sq)
+    kpos = np.arange(sk)[None, :]
+    keep = np.ones((sq, sk), dtype=bool)
+    if causal:
+        keep &= kpos <= qpos
+    if window > 0:
+        if causal:
+            keep &= qpos - kpos < window
+        else:
+            keep &= np.abs(qpos - kpos) < window
+    if mask is not None:
+        mask = np.asarray(mask)
+        if mask.dtype == bool:
+            keep = keep & mask
+        else:
+            s = s + mask.astype(dt)
+    s = np.where(keep, s, np.asarray(-np.inf, dt))
+    return softmax(s, axis=-1) @ v

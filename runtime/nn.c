@@ -1,0 +1,528 @@
+/* nn.c — kiln.nn's fused kernels: the operations transformer code needs,
+ * each one pass over its rows instead of numpy's chain of temporaries.
+ *
+ * Each kernel has the semantics of its Python definition in
+ * python/kiln/nn.py (which is what CPython runs), computed in float32 for
+ * float32/float16/bfloat16 inputs and in float64 for float64 (and integer)
+ * inputs; the result has the dtype numpy's version would give. Rows are the
+ * last axis of a C-contiguous copy of the input (no copy when it already is
+ * one), and rows are spread over the thread pool.
+ */
+#include "nd_impl.h"
+
+#include <math.h>
+
+/* ------------------------------------------------------------ rows */
+
+/* The input as a C-contiguous array of its compute dtype (float32 or
+ * float64), and the dtype of the result. */
+static KrArray *rows_of(KrObj *o, KrDtype *out) {
+  KrArray *a = kr_np_asarray(o, KR_NDTYPES);
+  if (!a)
+    return NULL;
+  KrDtype d = (KrDtype)a->dtype;
+  KrDtype c = d == KR_DT_FLOAT32 || d == KR_DT_FLOAT16 || d == KR_DT_BFLOAT16 ? KR_DT_FLOAT32 : KR_DT_FLOAT64;
+  *out = kr_dtype_kind[d] == 'f' ? d : KR_DT_FLOAT64;
+  KrArray *r = nd_as(a, c);
+  kr_decref(&a->h);
+  if (r && r->ndim == 0) {
+    kr_decref(&r->h);
+    return kr_raise(&kr_ValueError_type, "kiln.nn: expected an array with at least one dimension");
+  }
+  return r;
+}
+
+/* r (compute dtype) as the result dtype; steals r */
+static KrObj *as_result(KrArray *r, KrDtype out) {
+  if (!r || r->dtype == out)
+    return (KrObj *)r;
+  KrArray *c = nd_copy(r, out);
+  kr_decref(&r->h);
+  return (KrObj *)c;
+}
+
+/* A 1-d parameter (a norm's weight) of length n in the compute dtype. */
+static KrArray *param_of(KrObj *o, KrDtype c, int64_t n, const char *what) {
+  KrArray *a = kr_np_asarray(o, KR_NDTYPES);
+  if (!a)
+    return NULL;
+  KrArray *r = nd_as(a, c);
+  kr_decref(&a->h);
+  if (r && (r->ndim != 1 || r->shape[0] != n)) {
+    kr_raise(&kr_ValueError_type, "kiln.nn: %s must have shape (%lld,), not %d-d with %lld items", what,
+             (long long)n, r->ndim, (long long)r->size);
+    kr_decref(&r->h);
+    return NULL;
+  }
+  return r;
+}
+
+typedef struct RowJob {
+  const KrArray *x;
+  KrArray *y;
+  int64_t n, rows;
+  const KrArray *w, *b;
+  double eps, offset;
+  int kind;
+} RowJob;
+
+/* ------------------------------------------------------------ softmax */
+
+#define SOFTMAX_ROW(T, EXP)                                            \
+  static void softmax_row_##T(const T *x, T *y, int64_t n) {          \
+    T m = x[0];                                                        \
+    for (int64_t i = 1; i < n; i++)                                    \
+      m = x[i] > m || m != m ? x[i] : m;                               \
+    T s = 0;                                                           \
+    for (int64_t i = 0; i < n; i++) {                                  \
+      y[i] = EXP(x[i] - m);                                            \
+      s += y[i];                                                       \
+    }                                                                  \
+    for (int64_t i = 0; i < n; i++)                                    \
+      y[i] = y[i] / s;                                                 \
+  }
+SOFTMAX_ROW(float, expf)
+SOFTMAX_ROW(double, exp)
+
+static void softmax_rows(void *ctx, int64_t i) {
+  RowJob *j = ctx;
+  if (j->x->dtype == KR_DT_FLOAT32)
+    softmax_row_float((const float *)j->x->data + i * j->n, (float *)j->y->data + i * j->n, j->n);
+  else
+    softmax_row_double((const double *)j->x->data + i * j->n, (double *)j->y->data + i * j->n, j->n);
+}
+
+static KrObj *run_rows(KrArray *x, KrDtype out, RowJob *j, void (*fn)(void *, int64_t)) {
+  KrArray *y = kr_array_new((KrDtype)x->dtype, x->ndim, x->shape, false);
+  if (!y) {
+    kr_decref(&x->h);
+    return NULL;
+  }
+  j->x = x;
+  j->y = y;
+  j->n = x->shape[x->ndim - 1];
+  j->rows = j->n ? x->size / j->n : 0;
+  if (j->n)
+    kr_parallel_for(j->rows, fn, j);
+  kr_decref(&x->h);
+  return as_result(y, out);
+}
+
+KrObj *kr_nn_softmax(KrObj *o, int64_t axis) {
+  KrDtype out;
+  KrArray *x = rows_of(o, &out);
+  if (!x)
+    return NULL;
+  int ax = nd_axis(axis, x->ndim);
+  if (ax < 0) {
+    kr_decref(&x->h);
+    return NULL;
+  }
+  if (ax != x->ndim - 1) { /* another axis: swap it last, compute, swap back */
+    KrObj *t = kr_np_swapaxes(&x->h, ax, -1);
+    kr_decref(&x->h);
+    if (!t)
+      return NULL;
+    KrObj *r = kr_nn_softmax(t, -1);
+    kr_decref(t);
+    if (!r)
+      return NULL;
+    KrObj *back = kr_np_swapaxes(r, ax, -1);
+    kr_decref(r);
+    KrObj *c = back ? kr_np_copy(back) : NULL;
+    kr_xdecref(back);
+    return c;
+  }
+  RowJob j = {0};
+  return run_rows(x, out, &j, softmax_rows);
+}
+
+/* ------------------------------------------------------------ norms */
+
+enum { NORM_RMS, NORM_LAYER };
+
+#define NORM_ROW(T, SQRT)                                                                  \
+  static void norm_row_##T(const RowJob *j, const T *x, T *y) {                           \
+    int64_t n = j->n;                                                                      \
+    const T *w = j->w ? (const T *)j->w->data : NULL, *b = j->b ? (const T *)j->b->data : NULL; \
+    T mean = 0;                                                                            \
+    if (j->kind == NORM_LAYER) {                                                           \
+      T s = 0;                                                                             \
+      for (int64_t i = 0; i < n; i++)                                                      \
+        s += x[i];                                                                         \
+      mean = s / (T)n;                                                                     \
+    }                                                                                      \
+    T ss = 0;                                                                              \
+    for (int64_t i = 0; i < n; i++)                                                        \
+      ss += (x[i] - mean) * (x[i] - mean);                                                 \
+    T inv = (T)1 / SQRT(ss / (T)n + (T)j->eps);                                            \
+    for (int64_t i = 0; i < n; i++) {                                                      \
+      T v = (x[i] - mean) * inv;                                                           \
+      if (w)                                                                               \
+        v = v * ((T)j->offset + w[i]);                                                     \
+      if (b)                                                                               \
+        v = v + b[i];                                                                      \
+      y[i] = v;                                                                            \
+    }                                                                                      \
+  }
+NORM_ROW(float, sqrtf)
+NORM_ROW(double, sqrt)
+
+static void norm_rows(void *ctx, int64_t i) {
+  RowJob *j = ctx;
+  if (j->x->dtype == KR_DT_FLOAT32)
+    norm_row_float(j, (const float *)j->x->data + i * j->n, (float *)j->y->data + i * j->n);
+  else
+    norm_row_double(j, (const double *)j->x->data + i * j->n, (double *)j->y->data + i * j->n);
+}
+
+static KrObj *norm(int kind, KrObj *o, KrObj *w, KrObj *b, double eps, double offset) {
+  KrDtype out;
+  KrArray *x = rows_of(o, &out);
+  if (!x)
+    return NULL;
+  int64_t n = x->shape[x->ndim - 1];
+  RowJob j = {.eps = eps, .offset = offset, .kind = kind};
+  KrArray *wa = NULL, *ba = NULL;
+  if (w != kr_None && !(wa = param_of(w, (KrDtype)x->dtype, n, "the weight")))
+    goto fail;
+  if (b != kr_None && !(ba = param_of(b, (KrDtype)x->dtype, n, "the bias")))
+    goto fail;
+  j.w = wa;
+  j.b = ba;
+  KrObj *r = run_rows(x, out, &j, norm_rows);
+  if (wa)
+    kr_decref(&wa->h);
+  if (ba)
+    kr_decref(&ba->h);
+  return r;
+fail:
+  if (wa)
+    kr_decref(&wa->h);
+  kr_decref(&x->h);
+  return NULL;
+}
+
+KrObj *kr_nn_rms_norm(KrObj *x, KrObj *w, double eps, double offset) {
+  return norm(NORM_RMS, x, w, kr_None, eps, offset);
+}
+KrObj *kr_nn_layer_norm(KrObj *x, KrObj *w, KrObj *b, double eps) { return norm(NORM_LAYER, x, w, b, eps, 0); }
+
+/* ------------------------------------------------------------ activations */
+
+enum { ACT_GELU, ACT_GELU_TANH, ACT_SILU };
+
+#define ACT(T, EXP, ERF, TANH)                                                          \
+  static void act_##T(int kind, const T *x, T *y, int64_t n) {                         \
+    for (int64_t i = 0; i < n; i++) {                                                  \
+      T v = x[i];                                                                      \
+      if (kind == ACT_GELU)                                                            \
+        y[i] = (T)0.5 * v * ((T)1 + ERF(v * (T)0.7071067811865476));                  \
+      else if (kind == ACT_GELU_TANH)                                                  \
+        y[i] = (T)0.5 * v * ((T)1 + TANH((T)0.7978845608028654 * (v + (T)0.044715 * v * v * v))); \
+      else                                                                             \
+        y[i] = v / ((T)1 + EXP(-v));                                                   \
+    }                                                                                  \
+  }
+ACT(float, expf, erff, tanhf)
+ACT(double, exp, erf, tanh)
+
+static void act_rows(void *ctx, int64_t i) {
+  RowJob *j = ctx;
+  if (j->x->dtype == KR_DT_FLOAT32)
+    act_float(j->kind, (const float *)j->x->data + i * j->n, (float *)j->y->data + i * j->n, j->n);
+  else
+    act_double(j->kind, (const double *)j->x->data + i * j->n, (double *)j->y->data + i * j->n, j->n);
+}
+
+static KrObj *activation(KrObj *o, int kind) {
+  KrDtype out;
+  KrArray *x = rows_of(o, &out);
+  if (!x)
+    return NULL;
+  RowJob j = {.kind = kind};
+  return run_rows(x, out, &j, act_rows);
+}
+
+KrObj *kr_nn_gelu(KrObj *x, KrObj *approximate) {
+  int kind = ACT_GELU;
+  if (approximate->type == &kr_str_type && !strcmp(kr_str_data(approximate), "tanh"))
+    kind = ACT_GELU_TANH;
+  else if (approximate->type != &kr_str_type || strcmp(kr_str_data(approximate), "none"))
+    return kr_raise(&kr_ValueError_type, "kiln.nn.gelu: approximate must be 'none' or 'tanh', not %R", approximate);
+  return activation(x, kind);
+}
+KrObj *kr_nn_silu(KrObj *x) { return activation(x, ACT_SILU); }
+
+/* ------------------------------------------------------------ linear */
+
+/* y = x @ w.T + b: w stored (out, in) as nn.Linear keeps it, in its own
+ * dtype (bfloat16 and float16 weights are converted inside the GEMM). */
+KrObj *kr_nn_linear(KrObj *xo, KrObj *wo, KrObj *bo) {
+  KrArray *x = kr_np_asarray(xo, KR_NDTYPES), *w = x ? kr_np_asarray(wo, KR_NDTYPES) : NULL;
+  KrObj *res = NULL;
+  KrArray *xc = NULL, *wc = NULL, *y = NULL;
+  if (!w)
+    goto out;
+  if (w->ndim != 2 || x->ndim < 1 || x->shape[x->ndim - 1] != w->shape[1]) {
+    char s1[256], s2[256];
+    nd_shape_str(s1, sizeof s1, x->ndim, x->shape);
+    nd_shape_str(s2, sizeof s2, w->ndim, w->shape);
+    kr_raise(&kr_ValueError_type, "kiln.nn.linear: x of shape %s and a weight of shape %s (out, in) do not fit", s1,
+             s2);
+    goto out;
+  }
+  KrDtype out = kr_dtype_promote((KrDtype)x->dtype, (KrDtype)w->dtype);
+  if (kr_dtype_kind[out] != 'f')
+    out = KR_DT_FLOAT64;
+  bool f32 = out != KR_DT_FLOAT64;
+  int64_t K = w->shape[1], N = w->shape[0], M = K ? x->size / K : 0;
+  xc = nd_as(x, f32 ? KR_DT_FLOAT32 : KR_DT_FLOAT64);
+  if (!xc)
+    goto out;
+  int64_t ysh[KR_MAXDIMS];
+  memcpy(ysh, x->shape, (size_t)x->ndim * sizeof *ysh);
+  ysh[x->ndim - 1] = N;
+  y = kr_array_new(f32 ? KR_DT_FLOAT32 : KR_DT_FLOAT64, x->ndim, ysh, false);
+  if (!y)
+    goto out;
+  bool half = f32 && (w->dtype == KR_DT_BFLOAT16 || w->dtype == KR_DT_FLOAT16) && kr_array_is_contiguous(w);
+  if (half) {
+    if (w->dtype == KR_DT_BFLOAT16)
+      kr_gemm_f32_bf16(M, N, K, (const float *)xc->data, K, (const uint16_t *)w->data, K, true, (float *)y->data, N,
+                       false);
+    else
+      kr_gemm_f32_f16(M, N, K, (const float *)xc->data, K, (const uint16_t *)w->data, K, true, (float *)y->data, N,
+                      false);
+  } else {
+    wc = nd_as(w, f32 ? KR_DT_FLOAT32 : KR_DT_FLOAT64);
+    if (!wc)
+      goto out;
+    if (f32)
+      kr_gemm_f32(M, N, K, (const float *)xc->data, K, (const float *)wc->data, K, true, (float *)y->data, N, false);
+    else
+      kr_gemm_f64(M, N, K, (const double *)xc->data, K, (const double *)wc->data, K, true, (double *)y->data, N,
+                  false);
+  }
+  if (bo != kr_None) {
+    KrObj *s = kr_np_BADD(&y->h, bo);
+    kr_decref(&y->h);
+    y = (KrArray *)s;
+    if (!y)
+      goto out;
+  }
+  res = as_result(y, out);
+  y = NULL;
+out:
+  KrArray *all[5] = {x, w, xc, wc, y};
+  for (int i = 0; i < 5; i++)
+    if (all[i])
+      kr_decref(&all[i]->h);
+  return res;
+}
+
+/* ------------------------------------------------------------ rope */
+
+/* Rotary position embedding, the "rotate half" form of Llama and Gemma:
+ * x (..., seq, dim), the pair (i, i + dim/2) of each position p rotated by
+ * p * theta^(-2i/dim). The angles are computed in float64 and rounded to
+ * the compute dtype, as the Python version's cos/sin tables are. */
+KrObj *kr_nn_rope(KrObj *o, KrObj *positions, double theta) {
+  KrDtype out;
+  KrArray *x = rows_of(o, &out);
+  if (!x)
+    return NULL;
+  KrArray *pos = NULL, *y = NULL;
+  if (x->ndim < 2 || x->shape[x->ndim - 1] % 2) {
+    kr_raise(&kr_ValueError_type, "kiln.nn.rope: x must be (..., seq, dim) with an even dim");
+    goto fail;
+  }
+  int64_t seq = x->shape[x->ndim - 2], dim = x->shape[x->ndim - 1], half = dim / 2;
+  pos = kr_np_asarray(positions, KR_NDTYPES);
+  KrArray *p64 = pos ? nd_as(pos, KR_DT_FLOAT64) : NULL;
+  if (pos)
+    kr_decref(&pos->h);
+  pos = p64;
+  if (!pos)
+    goto fail;
+  if (pos->ndim != 1 || pos->shape[0] != seq) {
+    kr_raise(&kr_ValueError_type, "kiln.nn.rope: positions must have shape (%lld,)", (long long)seq);
+    goto fail;
+  }
+  y = kr_array_new((KrDtype)x->dtype, x->ndim, x->shape, false);
+  if (!y)
+    goto fail;
+  int64_t blocks = x->size / (seq * dim);
+  const double *pp = (const double *)pos->data;
+  for (int64_t s = 0; s < seq; s++)
+    for (int64_t i = 0; i < half; i++) {
+      double inv = 1.0 / pow(theta, (double)(2 * i) / (double)dim), ang = pp[s] * inv;
+      double c = cos(ang), sn = sin(ang);
+      for (int64_t b = 0; b < blocks; b++) {
+        int64_t base = (b * seq + s) * dim;
+        if (x->dtype == KR_DT_FLOAT32) {
+          const float *xa = (const float *)x->data + base;
+          float *ya = (float *)y->data + base, cf = (float)c, sf = (float)sn;
+          ya[i] = xa[i] * cf - xa[i + half] * sf;
+          ya[i + half] = xa[i + half] * cf + xa[i] * sf;
+        } else {
+          const double *xa = (const double *)x->data + base;
+          double *ya = (double *)y->data + base;
+          ya[i] = xa[i] * c - xa[i + half] * sn;
+          ya[i + half] = xa[i + half] * c + xa[i] * sn;
+        }
+      }
+    }
+  kr_decref(&pos->h);
+  kr_decref(&x->h);
+  return as_result(y, out);
+fail:
+  if (pos)
+    kr_decref(&pos->h);
+  kr_decref(&x->h);
+  return NULL;
+}
+
+/* ------------------------------------------------------------ attention */
+
+/* softmax(q k^T * scale + mask) v per head: q (..., Hq, Sq, D), k
+ * (..., Hkv, Sk, D), v (..., Hkv, Sk, Dv), Hq a multiple of Hkv (grouped
+ * queries share a key/value head). Query i sits at position Sk - Sq + i (the
+ * keys of a cache come first). causal: key j only up to the query's
+ * position; window > 0: only keys within window positions (before it when
+ * causal, either side otherwise); mask: a bool array (False: masked) or an
+ * additive float one, broadcast to (..., Hq, Sq, Sk). */
+KrObj *kr_nn_attention(KrObj *qo, KrObj *ko, KrObj *vo, KrObj *mo, bool causal, int64_t window, KrObj *scale_o) {
+  KrDtype out;
+  KrArray *q = rows_of(qo, &out), *k = NULL, *v = NULL, *m = NULL, *mb = NULL, *y = NULL;
+  KrObj *res = NULL;
+  float *scores = NULL;
+  if (!q)
+    return NULL;
+  KrDtype kd, vd;
+  if (!(k = rows_of(ko, &kd)) || !(v = rows_of(vo, &vd)))
+    goto out;
+  int nd = q->ndim;
+  if (nd < 3 || k->ndim != nd || v->ndim != nd) {
+    kr_raise(&kr_ValueError_type, "kiln.nn.attention: q, k and v must be (..., heads, seq, dim) alike");
+    goto out;
+  }
+  int64_t Hq = q->shape[nd - 3], Sq = q->shape[nd - 2], D = q->shape[nd - 1];
+  int64_t Hk = k->shape[nd - 3], Sk = k->shape[nd - 2], Dv = v->shape[nd - 1];
+  bool same_batch = true;
+  for (int i = 0; i < nd - 3; i++)
+    same_batch &= q->shape[i] == k->shape[i] && q->shape[i] == v->shape[i];
+  if (!same_batch || k->shape[nd - 1] != D || v->shape[nd - 2] != Sk || v->shape[nd - 3] != Hk || Hk == 0 ||
+      Hq % Hk) {
+    kr_raise(&kr_ValueError_type, "kiln.nn.attention: shapes do not fit (q heads %lld, kv heads %lld, dims %lld/%lld)",
+             (long long)Hq, (long long)Hk, (long long)D, (long long)k->shape[nd - 1]);
+    goto out;
+  }
+  if (q->dtype != KR_DT_FLOAT32 || k->dtype != KR_DT_FLOAT32 || v->dtype != KR_DT_FLOAT32) {
+    /* float64 (or mixed): compute in float32 would lose precision; convert all to float64 */
+    KrArray *t;
+    if (q->dtype != KR_DT_FLOAT64) { t = nd_copy(q, KR_DT_FLOAT64); kr_decref(&q->h); q = t; }
+    if (q && k->dtype != KR_DT_FLOAT64) { t = nd_copy(k, KR_DT_FLOAT64); kr_decref(&k->h); k = t; }
+    if (q && k && v->dtype != KR_DT_FLOAT64) { t = nd_copy(v, KR_DT_FLOAT64); kr_decref(&v->h); v = t; }
+    if (!q || !k || !v)
+      goto out;
+    out = kr_dtype_promote(out, kr_dtype_promote(kd, vd));
+  }
+  bool f32 = q->dtype == KR_DT_FLOAT32;
+  double scale = scale_o == kr_None ? 1.0 / sqrt((double)D) : scale_o->type == &kr_int_type
+                                                                  ? (double)((KrInt *)scale_o)->v
+                                                                  : ((KrFloat *)scale_o)->v;
+  int64_t fsh[KR_MAXDIMS];
+  memcpy(fsh, q->shape, (size_t)(nd - 1) * sizeof *fsh);
+  fsh[nd - 1] = Sk; /* (..., Hq, Sq, Sk) */
+  if (mo != kr_None) {
+    m = kr_np_asarray(mo, KR_NDTYPES);
+    if (!m)
+      goto out;
+    int64_t chk[KR_MAXDIMS];
+    if (m->ndim > nd || nd_broadcast_shape(m->ndim, m->shape, nd, fsh, chk) < 0 ||
+        memcmp(chk, fsh, (size_t)nd * sizeof *chk)) {
+      if (!kr_failed())
+        kr_raise(&kr_ValueError_type, "kiln.nn.attention: the mask does not broadcast to the scores' shape");
+      goto out;
+    }
+    KrArray *mc = nd_as(m, m->dtype == KR_DT_BOOL ? KR_DT_BOOL : KR_DT_FLOAT64);
+    kr_decref(&m->h);
+    m = mc;
+    if (!m || !(mb = nd_broadcast_to(m, nd, fsh)))
+      goto out;
+  }
+  int64_t osh[KR_MAXDIMS];
+  memcpy(osh, q->shape, (size_t)nd * sizeof *osh);
+  osh[nd - 1] = Dv;
+  y = kr_array_new((KrDtype)q->dtype, nd, osh, false);
+  int64_t sz = f32 ? 4 : 8;
+  scores = kr_alloc((size_t)(Sq * Sk) * (size_t)sz + 8);
+  if (!y || !scores)
+    goto out;
+  int64_t batch = q->size / (Hq * Sq * D);
+  int64_t group = Hq / Hk;
+  for (int64_t b = 0; b < batch; b++)
+    for (int64_t h = 0; h < Hq; h++) {
+      int64_t kh = h / group;
+      const char *qp = q->data + ((b * Hq + h) * Sq * D) * sz;
+      const char *kp = k->data + ((b * Hk + kh) * Sk * D) * sz;
+      const char *vp = v->data + ((b * Hk + kh) * Sk * Dv) * sz;
+      char *yp = y->data + ((b * Hq + h) * Sq * Dv) * sz;
+      if (f32)
+        kr_gemm_f32(Sq, Sk, D, (const float *)qp, D, (const float *)kp, D, true, scores, Sk, false);
+      else
+        kr_gemm_f64(Sq, Sk, D, (const double *)qp, D, (const double *)kp, D, true, (double *)scores, Sk, false);
+      for (int64_t i = 0; i < Sq; i++) {
+        int64_t qpos = Sk - Sq + i;
+        for (int64_t j = 0; j < Sk; j++) {
+          double s = f32 ? scores[i * Sk + j] : ((double *)scores)[i * Sk + j];
+          s *= scale;
+          bool keep = true;
+          if (causal && j > qpos)
+            keep = false;
+          if (window > 0 && (causal ? qpos - j >= window : (qpos - j >= window || j - qpos >= window)))
+            keep = false;
+          if (mb) {
+            const char *mp = mb->data;
+            int64_t idx[3] = {b, h, 0};
+            (void)idx;
+            /* the mask item of (b..., h, i, j): walk the broadcast strides */
+            int64_t rem = b;
+            for (int d = nd - 4; d >= 0; d--) {
+              mp += (rem % fsh[d]) * mb->strides[d];
+              rem /= fsh[d];
+            }
+            mp += h * mb->strides[nd - 3] + i * mb->strides[nd - 2] + j * mb->strides[nd - 1];
+            if (mb->dtype == KR_DT_BOOL)
+              keep = keep && *mp;
+            else
+              s += *(const double *)mp;
+          }
+          if (!keep)
+            s = -INFINITY;
+          if (f32)
+            scores[i * Sk + j] = (float)s;
+          else
+            ((double *)scores)[i * Sk + j] = s;
+        }
+        if (f32)
+          softmax_row_float(scores + i * Sk, scores + i * Sk, Sk);
+        else
+          softmax_row_double((double *)scores + i * Sk, (double *)scores + i * Sk, Sk);
+      }
+      if (f32)
+        kr_gemm_f32(Sq, Dv, Sk, scores, Sk, (const float *)vp, Dv, false, (float *)yp, Dv, false);
+      else
+        kr_gemm_f64(Sq, Dv, Sk, (const double *)scores, Sk, (const double *)vp, Dv, false, (double *)yp, Dv, false);
+    }
+  res = as_result(y, out);
+  y = NULL;
+out:
+  kr_free(scores);
+  KrArray *all[6] = {q, k, v, m, mb, y};
+  for (int i = 0; i < 6; i++)
+    if (all[i])
+      kr_decref(&all[i]->h);
+  return res;
+}
