@@ -12,7 +12,10 @@
 #                     ASan/UBSan too (KILN_CFLAGS)
 #   make fuzz         bin/fuzz-parse: a libFuzzer target for the lexer and parser (clang)
 #   make fuzz-run     run it for FUZZ_TIME seconds (default 60); crashes go to build/fuzz/
-#   make bench        front end and core-language suite vs CPython, PyPy, Cython, mypyc; writes bench/RESULTS.md
+#   make bench        front end and core-language suite vs CPython, PyPy, Cython, mypyc, then
+#                     bench-gemm; writes bench/RESULTS.md
+#   make bench-gemm   GEMM GFLOP/s vs OpenBLAS and PyTorch, and the FMA peak: the GEMM section of
+#                     bench/RESULTS.md
 #   make setup        install missing Debian packages (all of them, fuzzing's too)
 #   make clean
 #
@@ -175,8 +178,13 @@ fuzz-run: bin/fuzz-parse
 bench: bin/kiln build/libkilnrt.a | build/setup.stamp
 	@bash scripts/setup.sh bench || echo "bench: peers that could not be installed are reported as missing"
 	$(PYTHON) bench/bench.py
+	$(PYTHON) bench/bench_gemm.py
+
+bench-gemm: build/libkilnrt.a | build/setup.stamp
+	@bash scripts/setup.sh bench || echo "bench-gemm: peers that could not be installed are reported as missing"
+	$(PYTHON) bench/bench_gemm.py
 
 clean:
 	rm -rf build bin
 
-.PHONY: test-middle all setup demo demo-primes test test-parity asan test-asan fuzz fuzz-run bench clean
+.PHONY: test-middle all setup demo demo-primes test test-parity asan test-asan fuzz fuzz-run bench bench-gemm clean

@@ -751,7 +751,13 @@ def main():
         " are inflated.",
         "",
     ] + sections
-    with open(os.path.join(ROOT, opts.out), "w", encoding="utf-8") as f:
+    # the GEMM section is bench_gemm.py's (make bench runs it next): keep it meanwhile
+    out = os.path.join(ROOT, opts.out)
+    old = open(out, encoding="utf-8").read() if os.path.exists(out) else ""
+    m = re.search(r"<!-- gemm: begin -->.*?<!-- gemm: end -->\n?", old, flags=re.S)
+    if m:
+        lines += ["", m.group(0)]
+    with open(out, "w", encoding="utf-8") as f:
         f.write("\n".join(lines))
     print(f"bench: wrote {opts.out} ({minutes:.1f} minutes)")
 

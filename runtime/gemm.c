@@ -1,60 +1,518 @@
-/* gemm.c — matrix products (placeholder: plain loops until the gemm branch
- * lands the blocked kernels and the thread pool). */
-#include "ndarray.h"
+/* gemm.c — matrix multiply: C = A·B (+ C), float32 (B also bfloat16 or
+ * float16), bfloat16 × bfloat16 (kr_gemm_bf16) and float64, row-major with
+ * strides.
+ *
+ * The plain-C reference comes first; the fast path is the classic blocked
+ * GEMM (Goto's algorithm):
+ *
+ *   for jc over N by NC          B block KC×NC packed once per (jc, pc): stays in L2/L3
+ *     for pc over K by KC
+ *       pack B[pc.., jc..] into NR-wide strips
+ *       for ic over M by MC      A block MC×KC packed: stays in L2
+ *         pack A[ic.., pc..] into MR-tall strips
+ *         for jr over NC by NR   one B strip (KC×NR) stays in L1 ...
+ *           for ir over MC by MR ... while A strips stream past it
+ *             micro-kernel: an MR×NR tile of C in registers, KC rank-1 updates
+ *
+ * Packing does the transposing and the dtype conversion, so one micro-kernel
+ * serves B plain or transposed (x @ W.T, the inference case) and in any
+ * dtype: bfloat16/float16 weights are widened to float32 as they are packed
+ * (exact), and multiplied in float32. A row vector (M = 1, decoding; up
+ * to 4 rows, a small batch) skips packing: GEMV streams B once, straight
+ * from memory, where packing would read it twice. kr_gemm_bf16 packs pairs
+ * of k as 32-bit items for VDPBF16PS (two multiply-adds per lane), where
+ * the CPU has avx512_bf16.
+ *
+ * Threads: C is cut into a few tiles per thread (whole register tiles),
+ * which the threads take dynamically; each runs the blocked loop on its
+ * tile with its own pack buffers.
+ *
+ * The kernels of each instruction set sit in their own file (gemm_x86.c)
+ * behind a KrGemmIsa; which one runs is decided once, at the first call,
+ * from the CPU (KILN_ISA=generic|avx2|avx512 forces one, for the tests).
+ * Kernels use FMA where the CPU has it, so results differ from the
+ * reference's by rounding only (each output is a K-term dot product
+ * summed in another order, with fused multiply-adds).
+ */
+#include "gemm_impl.h"
 
+#include <pthread.h>
+#include <stdlib.h>
+
+/* ------------------------------------------------------------ reference */
+
+/* C[M×N] = A[M×K]·B[K×N] (+ C), each output summed in double in k order, then
+ * rounded: the most accurate of the implementations, so tests measure the
+ * fast kernels' error against it. */
 void kr_gemm_f32_ref(int64_t M, int64_t N, int64_t K, const float *A, int64_t lda, const float *B, int64_t ldb,
                      bool trans_b, float *C, int64_t ldc, bool accumulate) {
   for (int64_t i = 0; i < M; i++)
     for (int64_t j = 0; j < N; j++) {
-      float s = accumulate ? C[i * ldc + j] : 0;
-      for (int64_t l = 0; l < K; l++)
-        s += A[i * lda + l] * (trans_b ? B[j * ldb + l] : B[l * ldb + j]);
-      C[i * ldc + j] = s;
+      double s = accumulate ? C[i * ldc + j] : 0.0;
+      for (int64_t k = 0; k < K; k++)
+        s += (double)A[i * lda + k] * (trans_b ? B[j * ldb + k] : B[k * ldb + j]);
+      C[i * ldc + j] = (float)s;
     }
+}
+
+/* ------------------------------------------------- portable kernels (C) */
+
+enum { GMR = 4, GNR = 16 };
+
+static void kern_generic(int64_t K, const float *Ap, const float *Bp, float *C, int64_t ldc, int m, int n,
+                         bool acc) {
+  float t[GMR][GNR] = {{0}};
+  for (int64_t k = 0; k < K; k++, Ap += GMR, Bp += GNR)
+    for (int i = 0; i < GMR; i++)
+      for (int j = 0; j < GNR; j++)
+        t[i][j] += Ap[i] * Bp[j];
+  for (int i = 0; i < m; i++)
+    for (int j = 0; j < n; j++)
+      C[i * ldc + j] = acc ? C[i * ldc + j] + t[i][j] : t[i][j];
+}
+
+static void kern64_generic(int64_t K, const double *Ap, const double *Bp, double *C, int64_t ldc, int m, int n,
+                           bool acc) {
+  double t[GMR][GMR * 2] = {{0}};
+  for (int64_t k = 0; k < K; k++, Ap += GMR, Bp += GMR * 2)
+    for (int i = 0; i < GMR; i++)
+      for (int j = 0; j < GMR * 2; j++)
+        t[i][j] += Ap[i] * Bp[j];
+  for (int i = 0; i < m; i++)
+    for (int j = 0; j < n; j++)
+      C[i * ldc + j] = acc ? C[i * ldc + j] + t[i][j] : t[i][j];
+}
+
+static void pack_t_generic(const void *src, int bt, int64_t ld, int64_t rows, int64_t kc, float *dst, int W) {
+  for (int64_t k = 0; k < kc; k++)
+    for (int r = 0; r < W; r++)
+      dst[k * W + r] = r < rows ? kr_gb_load(src, r * ld + k, bt) : 0.0f;
+}
+
+static void pack_n_generic(const void *src, int bt, int64_t ld, int64_t cols, int64_t kc, float *dst, int W) {
+  for (int64_t k = 0; k < kc; k++)
+    for (int j = 0; j < W; j++)
+      dst[k * W + j] = j < cols ? kr_gb_load(src, k * ld + j, bt) : 0.0f;
+}
+
+static void gemv_t_generic(int64_t N, int64_t K, int R, const float *X, int64_t ldx, const void *B, int bt,
+                           int64_t ldb, float *Y, int64_t ldy, bool acc) {
+  for (int i = 0; i < R; i++)
+    for (int64_t j = 0; j < N; j++) {
+      float s = 0;
+      for (int64_t k = 0; k < K; k++)
+        s += X[i * ldx + k] * kr_gb_load(B, j * ldb + k, bt);
+      Y[i * ldy + j] = acc ? Y[i * ldy + j] + s : s;
+    }
+}
+
+static void gemv_n_generic(int64_t N, int64_t K, int R, const float *X, int64_t ldx, const void *B, int bt,
+                           int64_t ldb, float *Y, int64_t ldy, bool acc) {
+  for (int i = 0; i < R; i++) {
+    float *y = Y + i * ldy;
+    if (!acc)
+      for (int64_t j = 0; j < N; j++)
+        y[j] = 0;
+    for (int64_t k = 0; k < K; k++)
+      for (int64_t j = 0; j < N; j++)
+        y[j] += X[i * ldx + k] * kr_gb_load(B, k * ldb + j, bt);
+  }
+}
+
+const KrGemmIsa kr_gemm_isa_generic = {
+    .name = "generic",
+    .mr = GMR, .nr = GNR, .kern = kern_generic,
+    .pack_t = pack_t_generic, .pack_n = pack_n_generic,
+    .gemv_t = gemv_t_generic, .gemv_n = gemv_n_generic,
+    .mr64 = GMR, .nr64 = GMR * 2, .kern64 = kern64_generic,
+};
+
+/* float64 packing, for every ISA: plain C (f64 GEMM is the rare case). */
+static void pack64_t(const double *src, int64_t ld, int64_t rows, int64_t kc, double *dst, int W) {
+  for (int64_t k = 0; k < kc; k++)
+    for (int r = 0; r < W; r++)
+      dst[k * W + r] = r < rows ? src[r * ld + k] : 0.0;
+}
+
+static void pack64_n(const double *src, int64_t ld, int64_t cols, int64_t kc, double *dst, int W) {
+  for (int64_t k = 0; k < kc; k++)
+    for (int j = 0; j < W; j++)
+      dst[k * W + j] = j < cols ? src[k * ld + j] : 0.0;
+}
+
+/* ------------------------------------------------------- ISA selection */
+
+static const KrGemmIsa *isa_chosen;
+static pthread_once_t isa_once = PTHREAD_ONCE_INIT;
+
+static void choose_isa(void) {
+  const KrGemmIsa *best = &kr_gemm_isa_generic;
+#if defined(__x86_64__)
+  __builtin_cpu_init();
+  bool has_avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+  bool has_avx512 = has_avx2 && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+                    __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512dq");
+  bool has_bf16 = has_avx512 && __builtin_cpu_supports("avx512bf16");
+  /* f16c comes with every AVX2 CPU made; gcc 12 cannot test for it by name */
+  if (has_bf16)
+    best = &kr_gemm_isa_avx512bf16;
+  else if (has_avx512)
+    best = &kr_gemm_isa_avx512;
+  else if (has_avx2)
+    best = &kr_gemm_isa_avx2;
+  const char *want = getenv("KILN_ISA");
+  if (want && strcmp(want, "generic") == 0)
+    best = &kr_gemm_isa_generic;
+  else if (want && strcmp(want, "avx2") == 0 && has_avx2)
+    best = &kr_gemm_isa_avx2;
+  else if (want && strcmp(want, "avx512") == 0 && has_avx512)
+    best = &kr_gemm_isa_avx512;
+  else if (want && strcmp(want, "avx512bf16") == 0 && has_bf16)
+    best = &kr_gemm_isa_avx512bf16;
+#endif
+  isa_chosen = best;
+}
+
+const KrGemmIsa *kr_gemm_isa(void) {
+  pthread_once(&isa_once, choose_isa);
+  return isa_chosen;
+}
+
+/* ------------------------------------------------------ pack buffers */
+
+/* Each thread keeps its two pack buffers between calls (a decode step
+ * multiplies hundreds of times); they are freed when the thread exits. */
+typedef struct Scratch {
+  void *p[2];
+  size_t n[2];
+} Scratch;
+
+static pthread_key_t scratch_key;
+static pthread_once_t scratch_once = PTHREAD_ONCE_INIT;
+static _Thread_local Scratch *scratch_mine;
+
+static void scratch_free(void *v) {
+  Scratch *s = v;
+  free(s->p[0]);
+  free(s->p[1]);
+  free(s);
+}
+
+static void scratch_init(void) { pthread_key_create(&scratch_key, scratch_free); }
+
+/* Buffer `which` (0: A, 1: B) of at least n bytes, 64-byte aligned, or NULL
+ * when memory is short (the caller then falls back to plain loops). */
+static void *scratch(int which, size_t n) {
+  if (!scratch_mine) {
+    pthread_once(&scratch_once, scratch_init);
+    scratch_mine = calloc(1, sizeof(Scratch));
+    if (!scratch_mine)
+      return NULL;
+    pthread_setspecific(scratch_key, scratch_mine);
+  }
+  Scratch *s = scratch_mine;
+  if (s->n[which] < n) {
+    free(s->p[which]);
+    s->n[which] = 0;
+    if (posix_memalign(&s->p[which], 64, n) != 0) {
+      s->p[which] = NULL;
+      return NULL;
+    }
+    s->n[which] = n;
+  }
+  return s->p[which];
+}
+
+/* ------------------------------------------------------------ driver */
+
+/* Cache blocks. KC·NR·4 bytes (a B strip) must sit in L1 beside a few A
+ * strips: 256·32·4 = 32 KiB of a 48 KiB L1; MC·KC·4 (the A block) in L2:
+ * 192 KiB; KC·NC·4 (the B block) in L3: 2 MiB. MC and NC are multiples of
+ * every MR and NR used. */
+enum { KC = 256, MC = 192, NC = 2048, KC64 = 192 };
+
+/* What a Gemm multiplies: float32 (B any of KR_GB_*), float64, or
+ * bfloat16 pairs through kern_bf. */
+enum { GK_F32, GK_F64, GK_BF };
+
+typedef struct Gemm {
+  const KrGemmIsa *isa;
+  int kind; /* GK_* */
+  int64_t M, N, K;
+  const void *A;
+  int abt; /* GK_F32: KR_GB_F32, or KR_GB_F32R for kr_gemm_bf16 without kern_bf */
+  int64_t lda;
+  const void *B;
+  int bt; /* KR_GB_*: B's dtype (GK_F32; KR_GB_BF16 for GK_BF) */
+  int64_t ldb;
+  bool trans_b;
+  void *C;
+  int64_t ldc;
+  bool acc;
+  int64_t step_m, step_n; /* each task's tile of C */
+  int64_t tiles_n;
+} Gemm;
+
+static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
+
+/* The pack buffers could not be had: do the tile with plain loops (slow,
+ * but never wrong; GEMM cannot raise). */
+static void tile_fallback(const Gemm *g, int64_t m0, int64_t m1, int64_t n0, int64_t n1) {
+  bool f64 = g->kind == GK_F64;
+  for (int64_t i = m0; i < m1; i++)
+    for (int64_t j = n0; j < n1; j++) {
+      double s = 0;
+      for (int64_t k = 0; k < g->K; k++) {
+        int64_t bi = g->trans_b ? j * g->ldb + k : k * g->ldb + j;
+        s += f64 ? ((const double *)g->A)[i * g->lda + k] * ((const double *)g->B)[bi]
+                 : (double)kr_gb_load(g->A, i * g->lda + k, g->abt) * kr_gb_load(g->B, bi, g->bt);
+      }
+      if (f64) {
+        double *c = (double *)g->C + i * g->ldc + j;
+        *c = g->acc ? *c + s : s;
+      } else {
+        float *c = (float *)g->C + i * g->ldc + j;
+        *c = g->acc ? *c + (float)s : (float)s;
+      }
+    }
+}
+
+/* The blocked loop over C[m0:m1, n0:n1]. K is blocked by KC packed items:
+ * KC source columns, or 2·KC for bfloat16 pairs. */
+static void gemm_tile(const Gemm *g, int64_t m0, int64_t m1, int64_t n0, int64_t n1) {
+  const KrGemmIsa *isa = g->isa;
+  int kind = g->kind;
+  int MR = kind == GK_F64 ? isa->mr64 : kind == GK_BF ? isa->mrbf : isa->mr;
+  int NR = kind == GK_F64 ? isa->nr64 : kind == GK_BF ? isa->nrbf : isa->nr;
+  int64_t kcb = kind == GK_F64 ? KC64 : KC, kstep = kind == GK_BF ? 2 * KC : kcb;
+  size_t esz = kind == GK_F64 ? 8 : 4; /* a packed item */
+  size_t asz = kind == GK_F64 ? 8 : 4, bsz = kind == GK_F64 ? 8 : g->bt == KR_GB_F32 ? 4 : 2; /* source items */
+  char *Ap = scratch(0, (size_t)MC * kcb * esz);
+  char *Bp = scratch(1, (size_t)NC * kcb * esz);
+  if (!Ap || !Bp) {
+    tile_fallback(g, m0, m1, n0, n1);
+    return;
+  }
+  const char *A = g->A, *B = g->B;
+  char *C = g->C;
+  for (int64_t jc = n0; jc < n1; jc += NC) {
+    int64_t nc = min64(NC, n1 - jc);
+    for (int64_t pc = 0; pc < g->K; pc += kstep) {
+      int64_t kc = min64(kstep, g->K - pc), kp = kind == GK_BF ? (kc + 1) / 2 : kc;
+      for (int64_t jr = 0; jr < nc; jr += NR) {
+        int64_t nr = min64(NR, nc - jr), j = jc + jr;
+        const char *src = B + (g->trans_b ? j * g->ldb + pc : pc * g->ldb + j) * bsz;
+        char *dst = Bp + jr * kp * esz;
+        switch (kind * 2 + g->trans_b) {
+        case GK_F32 * 2:
+          isa->pack_n(src, g->bt, g->ldb, nr, kc, (float *)dst, NR);
+          break;
+        case GK_F32 * 2 + 1:
+          isa->pack_t(src, g->bt, g->ldb, nr, kc, (float *)dst, NR);
+          break;
+        case GK_F64 * 2:
+          pack64_n((const double *)src, g->ldb, nr, kc, (double *)dst, NR);
+          break;
+        case GK_F64 * 2 + 1:
+          pack64_t((const double *)src, g->ldb, nr, kc, (double *)dst, NR);
+          break;
+        case GK_BF * 2:
+          isa->pack_bf_n((const uint16_t *)src, g->ldb, nr, kc, (uint32_t *)dst, NR);
+          break;
+        default:
+          isa->pack_bf_t((const uint16_t *)src, g->ldb, nr, kc, (uint32_t *)dst, NR);
+        }
+      }
+      bool acc = g->acc || pc > 0;
+      for (int64_t ic = m0; ic < m1; ic += MC) {
+        int64_t mc = min64(MC, m1 - ic);
+        for (int64_t ir = 0; ir < mc; ir += MR) {
+          const char *src = A + ((ic + ir) * g->lda + pc) * asz;
+          char *dst = Ap + ir * kp * esz;
+          int64_t mr = min64(MR, mc - ir);
+          if (kind == GK_F64)
+            pack64_t((const double *)src, g->lda, mr, kc, (double *)dst, MR);
+          else if (kind == GK_BF)
+            isa->pack_bf_a((const float *)src, g->lda, mr, kc, (uint32_t *)dst, MR);
+          else
+            isa->pack_t(src, g->abt, g->lda, mr, kc, (float *)dst, MR);
+        }
+        for (int64_t jr = 0; jr < nc; jr += NR) {
+          int n = (int)min64(NR, nc - jr);
+          for (int64_t ir = 0; ir < mc; ir += MR) {
+            int m = (int)min64(MR, mc - ir);
+            char *c = C + ((ic + ir) * g->ldc + jc + jr) * esz;
+            const char *a = Ap + ir * kp * esz, *b = Bp + jr * kp * esz;
+            if (kind == GK_F64)
+              isa->kern64(kp, (const double *)a, (const double *)b, (double *)c, g->ldc, m, n, acc);
+            else if (kind == GK_BF)
+              isa->kern_bf(kp, (const uint32_t *)a, (const uint32_t *)b, (float *)c, g->ldc, m, n, acc);
+            else
+              isa->kern(kp, (const float *)a, (const float *)b, (float *)c, g->ldc, m, n, acc);
+          }
+        }
+      }
+    }
+  }
+}
+
+static void gemm_task(void *ctx, int64_t t) {
+  const Gemm *g = ctx;
+  int64_t m0 = (t / g->tiles_n) * g->step_m, n0 = (t % g->tiles_n) * g->step_n;
+  if (m0 < g->M && n0 < g->N)
+    gemm_tile(g, m0, min64(m0 + g->step_m, g->M), n0, min64(n0 + g->step_n, g->N));
+}
+
+static int64_t round_up(int64_t x, int64_t to) { return (x + to - 1) / to * to; }
+static int64_t clamp64(int64_t x, int64_t lo, int64_t hi) { return x < lo ? lo : x > hi ? hi : x; }
+
+/* Work below this many multiply-adds stays on one thread (about 20 us
+ * at one core's speed): a second thread's wake-up, its own packing and, on
+ * a shared machine, the chance that it is preempted mid-item cost more
+ * than it saves. A GEMV is threaded from 1 Mi weights (4 MiB in float32:
+ * past L2, where a second core adds memory bandwidth). */
+#define PARALLEL_MIN_FMAS (1 << 22)
+#define PARALLEL_MIN_GEMV (1 << 20)
+#define TASKS_PER_THREAD 4
+
+static void gemm_run(Gemm *g) {
+  if (g->M <= 0 || g->N <= 0)
+    return;
+  if (g->K <= 0) { /* an empty sum: zeros, or C unchanged */
+    if (!g->acc)
+      for (int64_t i = 0; i < g->M; i++)
+        memset((char *)g->C + i * g->ldc * (g->kind == GK_F64 ? 8 : 4), 0,
+               (size_t)g->N * (g->kind == GK_F64 ? 8 : 4));
+    return;
+  }
+  int MR = g->kind == GK_F64 ? g->isa->mr64 : g->kind == GK_BF ? g->isa->mrbf : g->isa->mr;
+  int NR = g->kind == GK_F64 ? g->isa->nr64 : g->kind == GK_BF ? g->isa->nrbf : g->isa->nr;
+  int64_t nt = kr_num_threads();
+  if ((double)g->M * g->N * g->K < PARALLEL_MIN_FMAS)
+    nt = 1;
+  /* Tiles: about TASKS_PER_THREAD per thread, taken dynamically, so a
+   * thread slowed by another process on its core just takes fewer (with one
+   * tile per thread everybody waits for the slowest). Columns first, at
+   * least 4 register tiles wide; rows at least 64 tall. Each tile packs its
+   * own A block, which costs K per column of C: small beside 2·M·K flops. */
+  int64_t want = nt == 1 ? 1 : nt * TASKS_PER_THREAD;
+  int64_t tiles_n = clamp64(g->N / (4 * NR), 1, want);
+  int64_t tiles_m = clamp64(g->M / 64, 1, clamp64(want / tiles_n, 1, want));
+  g->step_m = round_up((g->M + tiles_m - 1) / tiles_m, MR);
+  g->step_n = round_up((g->N + tiles_n - 1) / tiles_n, NR);
+  g->tiles_n = tiles_n;
+  if (tiles_m * tiles_n == 1)
+    gemm_tile(g, 0, g->M, 0, g->N);
+  else
+    kr_parallel_for(tiles_m * tiles_n, gemm_task, g);
+}
+
+/* ------------------------------------------------------------- GEMV */
+
+typedef struct Gemv {
+  const KrGemmIsa *isa;
+  int64_t N, K;
+  int R; /* rows of X and Y */
+  const float *X;
+  int64_t ldx;
+  const char *B;
+  int bt;
+  int64_t ldb;
+  bool trans_b;
+  float *Y;
+  int64_t ldy;
+  bool acc;
+  int64_t step; /* each task's share of N */
+} Gemv;
+
+static void gemv_part(const Gemv *v, int64_t j0, int64_t j1) {
+  size_t bsz = v->bt == KR_GB_F32 ? 4 : 2;
+  if (v->trans_b)
+    v->isa->gemv_t(j1 - j0, v->K, v->R, v->X, v->ldx, v->B + j0 * v->ldb * bsz, v->bt, v->ldb, v->Y + j0, v->ldy,
+                   v->acc);
+  else
+    v->isa->gemv_n(j1 - j0, v->K, v->R, v->X, v->ldx, v->B + j0 * bsz, v->bt, v->ldb, v->Y + j0, v->ldy, v->acc);
+}
+
+static void gemv_task(void *ctx, int64_t t) {
+  const Gemv *v = ctx;
+  int64_t j0 = t * v->step;
+  if (j0 < v->N)
+    gemv_part(v, j0, min64(j0 + v->step, v->N));
+}
+
+/* Y[R×N] (+)= X[R×K]·B for R <= GEMV_ROWS; N split over the threads in
+ * 64-byte multiples, so each streams its own part of B. */
+static void gemv_run(const KrGemmIsa *isa, int64_t N, int64_t K, int R, const float *X, int64_t ldx, const void *B,
+                     int bt, int64_t ldb, bool trans_b, float *Y, int64_t ldy, bool acc) {
+  if (N <= 0 || R <= 0)
+    return;
+  Gemv v = {isa, N, K, R, X, ldx, B, bt, ldb, trans_b, Y, ldy, acc, N};
+  int64_t nt = kr_num_threads();
+  if ((double)N * K < PARALLEL_MIN_GEMV || nt == 1) {
+    gemv_part(&v, 0, N);
+    return;
+  }
+  /* a few chunks per thread, each at least 64 columns (see gemm_run) */
+  v.step = round_up((N + nt * TASKS_PER_THREAD - 1) / (nt * TASKS_PER_THREAD), 16);
+  if (v.step < 64)
+    v.step = 64;
+  kr_parallel_for((N + v.step - 1) / v.step, gemv_task, &v);
+}
+
+/* --------------------------------------------------------- entry points */
+
+static void gemm_f32_any(int64_t M, int64_t N, int64_t K, const float *A, int64_t lda, const void *B, int bt,
+                         int64_t ldb, bool trans_b, float *C, int64_t ldc, bool accumulate) {
+  const KrGemmIsa *isa = kr_gemm_isa();
+  /* up to GEMV_ROWS rows: B streamed once, unpacked; packing it would cost
+   * more than the arithmetic */
+  if (M <= GEMV_ROWS && K > 0) {
+    gemv_run(isa, N, K, (int)M, A, lda, B, bt, ldb, trans_b, C, ldc, accumulate);
+    return;
+  }
+  Gemm g = {.isa = isa, .kind = GK_F32, .M = M, .N = N, .K = K, .A = A, .abt = KR_GB_F32, .lda = lda, .B = B,
+            .bt = bt, .ldb = ldb, .trans_b = trans_b, .C = C, .ldc = ldc, .acc = accumulate};
+  gemm_run(&g);
 }
 
 void kr_gemm_f32(int64_t M, int64_t N, int64_t K, const float *A, int64_t lda, const float *B, int64_t ldb,
                  bool trans_b, float *C, int64_t ldc, bool accumulate) {
-  kr_gemm_f32_ref(M, N, K, A, lda, B, ldb, trans_b, C, ldc, accumulate);
+  gemm_f32_any(M, N, K, A, lda, B, KR_GB_F32, ldb, trans_b, C, ldc, accumulate);
+}
+
+void kr_gemm_f32_bf16(int64_t M, int64_t N, int64_t K, const float *A, int64_t lda, const uint16_t *B,
+                      int64_t ldb, bool trans_b, float *C, int64_t ldc, bool accumulate) {
+  gemm_f32_any(M, N, K, A, lda, B, KR_GB_BF16, ldb, trans_b, C, ldc, accumulate);
+}
+
+void kr_gemm_f32_f16(int64_t M, int64_t N, int64_t K, const float *A, int64_t lda, const uint16_t *B,
+                     int64_t ldb, bool trans_b, float *C, int64_t ldc, bool accumulate) {
+  gemm_f32_any(M, N, K, A, lda, B, KR_GB_F16, ldb, trans_b, C, ldc, accumulate);
 }
 
 void kr_gemm_f64(int64_t M, int64_t N, int64_t K, const double *A, int64_t lda, const double *B, int64_t ldb,
                  bool trans_b, double *C, int64_t ldc, bool accumulate) {
-  for (int64_t i = 0; i < M; i++)
-    for (int64_t j = 0; j < N; j++) {
-      double s = accumulate ? C[i * ldc + j] : 0;
-      for (int64_t l = 0; l < K; l++)
-        s += A[i * lda + l] * (trans_b ? B[j * ldb + l] : B[l * ldb + j]);
-      C[i * ldc + j] = s;
+  Gemm g = {.isa = kr_gemm_isa(), .kind = GK_F64, .M = M, .N = N, .K = K, .A = A, .lda = lda, .B = B,
+            .bt = KR_GB_F32, .ldb = ldb, .trans_b = trans_b, .C = C, .ldc = ldc, .acc = accumulate};
+  gemm_run(&g);
+}
+
+void kr_gemm_bf16(int64_t M, int64_t N, int64_t K, const float *A, int64_t lda, const uint16_t *B, int64_t ldb,
+                  bool trans_b, float *C, int64_t ldc, bool accumulate) {
+  const KrGemmIsa *isa = kr_gemm_isa();
+  if (M <= GEMV_ROWS && K > 0) { /* GEMV on the rounded rows: memory-bound, VDPBF16PS would gain nothing */
+    float *x = scratch(0, (size_t)(M * K) * 4);
+    if (x) {
+      for (int64_t i = 0; i < M; i++)
+        for (int64_t k = 0; k < K; k++)
+          x[i * K + k] = kr_bf16_to_f32(kr_f32_to_bf16(A[i * lda + k]));
+      gemv_run(isa, N, K, (int)M, x, K, B, KR_GB_BF16, ldb, trans_b, C, ldc, accumulate);
+      return;
     }
+  }
+  Gemm g = {.isa = isa, .kind = isa->kern_bf ? GK_BF : GK_F32, .M = M, .N = N, .K = K, .A = A, .abt = KR_GB_F32R,
+            .lda = lda, .B = B, .bt = KR_GB_BF16, .ldb = ldb, .trans_b = trans_b, .C = C, .ldc = ldc,
+            .acc = accumulate};
+  gemm_run(&g);
 }
-
-static void gemm_half(int64_t M, int64_t N, int64_t K, const float *A, int64_t lda, const uint16_t *B, int64_t ldb,
-                      bool trans_b, float *C, int64_t ldc, bool accumulate, bool bf16) {
-  for (int64_t i = 0; i < M; i++)
-    for (int64_t j = 0; j < N; j++) {
-      float s = accumulate ? C[i * ldc + j] : 0;
-      for (int64_t l = 0; l < K; l++) {
-        uint16_t h = trans_b ? B[j * ldb + l] : B[l * ldb + j];
-        s += A[i * lda + l] * (bf16 ? kr_bf16_to_f32(h) : kr_f16_to_f32(h));
-      }
-      C[i * ldc + j] = s;
-    }
-}
-
-void kr_gemm_f32_bf16(int64_t M, int64_t N, int64_t K, const float *A, int64_t lda, const uint16_t *B, int64_t ldb,
-                      bool trans_b, float *C, int64_t ldc, bool accumulate) {
-  gemm_half(M, N, K, A, lda, B, ldb, trans_b, C, ldc, accumulate, true);
-}
-
-void kr_gemm_f32_f16(int64_t M, int64_t N, int64_t K, const float *A, int64_t lda, const uint16_t *B, int64_t ldb,
-                     bool trans_b, float *C, int64_t ldc, bool accumulate) {
-  gemm_half(M, N, K, A, lda, B, ldb, trans_b, C, ldc, accumulate, false);
-}
-
-void kr_parallel_for(int64_t n, void (*fn)(void *ctx, int64_t i), void *ctx) {
-  for (int64_t i = 0; i < n; i++)
-    fn(ctx, i);
-}
-
-int kr_num_threads(void) { return 1; }

@@ -137,6 +137,13 @@ void kr_gemm_f32_f16(int64_t M, int64_t N, int64_t K, const float *A, int64_t ld
                      int64_t ldb, bool trans_b, float *C, int64_t ldc, bool accumulate);
 void kr_gemm_f64(int64_t M, int64_t N, int64_t K, const double *A, int64_t lda, const double *B, int64_t ldb,
                  bool trans_b, double *C, int64_t ldc, bool accumulate);
+/* Both operands in bfloat16, float32 sums: A is rounded to bfloat16 (to
+ * nearest even) as it is read, B is bfloat16 as above. PyTorch's bf16
+ * matmul numbers; on a CPU with avx512_bf16 it runs VDPBF16PS, about twice
+ * the float32 rate (which flushes subnormal inputs and products to zero);
+ * elsewhere the float32 kernels on the rounded A. */
+void kr_gemm_bf16(int64_t M, int64_t N, int64_t K, const float *A, int64_t lda, const uint16_t *B, int64_t ldb,
+                  bool trans_b, float *C, int64_t ldc, bool accumulate);
 /* The plain-C reference each fast kernel is tested against. */
 void kr_gemm_f32_ref(int64_t M, int64_t N, int64_t K, const float *A, int64_t lda, const float *B, int64_t ldb,
                      bool trans_b, float *C, int64_t ldc, bool accumulate);

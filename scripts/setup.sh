@@ -24,7 +24,9 @@ base=(build-essential libutf8proc-dev unicode-data python3 python3-numpy libpcre
 fuzz=(clang libclang-rt-14-dev)
 # The peers of `make bench`: PyPy, Cython (cython3 --embed, built against
 # /usr/bin/python3's headers and libpython3.11: python3-dev), and mypyc (in mypy).
-bench=(pypy3 cython3 mypy python3-dev)
+# The tensor peers of `make bench-gemm`: OpenBLAS (cblas_sgemm, called from C),
+# PyTorch, Numba and Pythran, all under /usr/bin/python3.
+bench=(pypy3 cython3 mypy python3-dev libopenblas-dev python3-torch python3-numba python3-pythran)
 
 want=("${base[@]}")
 case "${1:-}" in
