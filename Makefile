@@ -47,9 +47,9 @@ build/runtime/%.o: runtime/%.c $(RT_HDR) | build/setup.stamp
 
 # The compiler links one runtime file: dtoa.c, the shortest float repr that
 # both print (constants in `kiln ast`, floats at run time).
-bin/kiln: $(OBJ) build/runtime/dtoa.o
+bin/kiln: $(OBJ) build/runtime/dtoa.o build/runtime/rescan.o
 	@mkdir -p bin
-	$(CC) $(CFLAGS) -o $@ $(OBJ) build/runtime/dtoa.o $(LDLIBS) -lm
+	$(CC) $(CFLAGS) -o $@ $(OBJ) build/runtime/dtoa.o build/runtime/rescan.o $(LDLIBS) -lm
 
 build/compiler/%.o: compiler/%.c $(HDR) | build/setup.stamp
 	@mkdir -p build/compiler

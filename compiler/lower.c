@@ -2279,6 +2279,11 @@ static void except_classes(Lower *L, Node *type, Instr *match) {
   match->kwnames = arena_alloc(L->a, (size_t)l.len * sizeof *match->kwnames);
   for (int i = 0; i < l.len; i++) {
     Node *n = l.items[i];
+    const char *pm = n->kind == AST_Attribute ? provided_ref(L, n->Attribute.value) : NULL;
+    if (pm && !strcmp(pm, "re") && !strcmp(n->Attribute.attr->str, "error")) { /* re.error: kr_re_error_type */
+      match->kwnames[i] = intern("re_error", 8);
+      continue;
+    }
     if (n->kind != AST_Name || !is_exception_name(L, n->Name.id))
       unsupported(L, n, "except clauses for anything but exception classes");
     match->kwnames[i] = n->Name.id;
