@@ -639,9 +639,9 @@ static const Type *re_group_type(int info, Instr *x) {
 static const Type *re_result(const OpRow *r, const Type **args, int nargs, Instr *in) {
   const char *c = r->callee;
   const Type *a0 = args[0]->kind == TY_OPTIONAL ? args[0]->elem : args[0];
-  int info = !strncmp(c, "re.", 3) || args[0] == ty_str             ? re_call_info(r, in, nargs)
-             : a0->kind == TY_PATTERN || a0->kind == TY_MATCH ? a0->var
-                                                                     : 0;
+  int info = a0->kind == TY_PATTERN || a0->kind == TY_MATCH ? a0->var
+             : !strncmp(c, "re.", 3) || args[0] == ty_str ? re_call_info(r, in, nargs)
+                                                           : 0;
   ReScan *s = info ? &re_infos[info - 1].scan : NULL;
   if (r->result == 'h' || !strcmp(c, ".re"))
     return ty_pattern(info);

@@ -204,6 +204,11 @@ KrObj *kr_re_compile(KrObj *pattern, int64_t flags) {
   return p;
 }
 
+KrObj *kr_re_compile_same(KrObj *p) {
+  kr_incref(p);
+  return p;
+}
+
 KrObj *kr_re_p_pattern(KrObj *p) {
   kr_incref(((KrPattern *)p)->pattern);
   return ((KrPattern *)p)->pattern;
@@ -499,6 +504,12 @@ KrObj *kr_re_p_subscan(KrObj *p, KrObj *s, int64_t count) {
     t->record = true;
   }
   return &t->it.h;
+}
+
+KrObj *kr_re_p_subscan_flags(KrObj *p, KrObj *s, int64_t count, int64_t flags) {
+  if (flags)
+    return kr_raise(&kr_ValueError_type, "cannot process flags argument with a compiled pattern");
+  return kr_re_p_subscan(p, s, count);
 }
 
 KrObj *kr_re_subscan(KrObj *pattern, KrObj *s, int64_t count, int64_t flags) {

@@ -64,10 +64,22 @@ KrObj *kr_re_p_groupindex(KrObj *p); /* dict[str, int] */
 #define KR_RE_P_SUB1(p, r, s) kr_re_p_sub(p, r, s, 0)
 #define KR_RE_P_SUBN1(p, r, s) kr_re_p_subn(p, r, s, 0)
 #define KR_RE_P_SPLIT1(p, s) kr_re_p_split(p, s, 0)
+#define KR_RE_P_SEARCH_END(p, s, e) kr_re_p_search(p, s, 0, e)
+#define KR_RE_P_SEARCH_POS_END(p, s, a, e) kr_re_p_search(p, s, a, e)
+#define KR_RE_P_MATCH_END(p, s, e) kr_re_p_match(p, s, 0, e)
+#define KR_RE_P_MATCH_POS_END(p, s, a, e) kr_re_p_match(p, s, a, e)
+#define KR_RE_P_FULLMATCH_END(p, s, e) kr_re_p_fullmatch(p, s, 0, e)
+#define KR_RE_P_FULLMATCH_POS_END(p, s, a, e) kr_re_p_fullmatch(p, s, a, e)
+#define KR_RE_P_FINDALL_END(p, s, e) kr_re_p_findall(p, s, 0, e)
+#define KR_RE_P_FINDALL_POS_END(p, s, a, e) kr_re_p_findall(p, s, a, e)
+#define KR_RE_P_FINDITER_END(p, s, e) kr_re_p_finditer(p, s, 0, e)
+#define KR_RE_P_FINDITER_POS_END(p, s, a, e) kr_re_p_finditer(p, s, a, e)
+KrObj *kr_re_compile_same(KrObj *p); /* re.compile(a Pattern): the same one */
 
 /* sub(F, s) with a function F (desugar.c) */
 KrObj *kr_re_subscan(KrObj *pattern, KrObj *s, int64_t count, int64_t flags);
 KrObj *kr_re_p_subscan(KrObj *p, KrObj *s, int64_t count);
+KrObj *kr_re_p_subscan_flags(KrObj *p, KrObj *s, int64_t count, int64_t flags); /* re.sub(compiled, F, s) */
 KrObj *kr_re_subjoin(KrObj *scan, KrObj *reps);  /* the str */
 KrObj *kr_re_subnjoin(KrObj *scan, KrObj *reps); /* (str, count) */
 

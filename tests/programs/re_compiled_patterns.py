@@ -56,3 +56,8 @@ if m:
 print(re.split(r"(a)|(b)", "1a2b3"))
 same = [re.compile(r"\s+"), re.compile(r"\s+", 0)]
 print(same[0] == same[1], same[0].split(" x  y "))
+p = re.compile(r"(\d)(\w)")
+print(re.search(p, "x1a"), re.findall(p, "1a 2b"), re.sub(p, r"\2\1", "1a 2b"), re.split(p, "x1ay"))
+print(re.compile(p) is p, p.search("1a2b", pos=2), p.findall("1a2b3c", endpos=4), p.search("1a2b", 1, endpos=4))
+print(p.match("1a2b", pos=2, endpos=4), list(p.finditer("1a2b3c", pos=1)))
+print(re.sub(p, lambda m: m.group(2), "1a2b"))
