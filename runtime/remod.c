@@ -146,7 +146,7 @@ static KrObj *compile_new(KrObj *pattern, int64_t flags) {
   if (sc.flags & RE_IGNORECASE)
     opts |= PCRE2_CASELESS;
   if (sc.flags & RE_MULTILINE)
-    opts |= PCRE2_MULTILINE;
+    opts |= PCRE2_MULTILINE | PCRE2_ALT_CIRCUMFLEX; /* ^ after a final newline too, as sre */
   if (sc.flags & RE_DOTALL)
     opts |= PCRE2_DOTALL;
   int errcode;
@@ -182,6 +182,14 @@ static KrObj *compile_new(KrObj *pattern, int64_t flags) {
 
 enum { CACHE_SIZE = 256 };
 static _Thread_local KrPattern *cache[CACHE_SIZE];
+
+void kr_re_purge(void) {
+  for (int i = 0; i < CACHE_SIZE; i++)
+    if (cache[i]) {
+      kr_decref(&cache[i]->h);
+      cache[i] = NULL;
+    }
+}
 
 KrObj *kr_re_compile(KrObj *pattern, int64_t flags) {
   uint64_t h = (uint64_t)kr_str_hash(pattern) * 31u + (uint64_t)flags;
@@ -763,6 +771,11 @@ static KrObj *subx(KrObj *po, KrObj *repl, KrObj *s, int64_t count, int64_t *nsu
   const char *d = kr_str_data(s);
   KrBuf b;
   kr_buf_init(&b, kr_str_bytes(s));
+  if (b.failed) { /* MemoryError */
+    subject_clear(&u);
+    tmpl_free(&t);
+    return NULL;
+  }
   int64_t at = 0, last = 0, n = 0;
   bool advance = false;
   int r = 0;

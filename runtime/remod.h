@@ -22,6 +22,7 @@ KrObj *kr_re_sub(KrObj *pattern, KrObj *repl, KrObj *s, int64_t count, int64_t f
 KrObj *kr_re_subn(KrObj *pattern, KrObj *repl, KrObj *s, int64_t count, int64_t flags); /* (str, int) */
 KrObj *kr_re_split(KrObj *pattern, KrObj *s, int64_t maxsplit, int64_t flags);
 KrObj *kr_re_escape(KrObj *s);
+void kr_re_purge(void);                                            /* re.purge(): empty the cache */
 #define KR_RE_COMPILE0(p) kr_re_compile(p, 0)
 #define KR_RE_SEARCH0(p, s) kr_re_search(p, s, 0)
 #define KR_RE_MATCH0(p, s) kr_re_match(p, s, 0)

@@ -158,7 +158,8 @@ static int escape(Scan *S, bool in_set) {
   case 'A': case 'B': case 'Z':
     if (in_set)
       return fail(S, at, "bad escape \\%c", c);
-    puts_(S, c == 'Z' ? "\\z" : c == 'A' ? "\\A" : "\\B");
+    /* Python's \B does not match in an empty text; PCRE2's does */
+    puts_(S, c == 'Z' ? "\\z" : c == 'A' ? "\\A" : "(?:\\B(?!\\A\\z))");
     S->i++;
     S->last = 0;
     return 0;
@@ -471,7 +472,9 @@ static int open_paren(Scan *S, bool at_start) {
       S->last_first = S->s->groups + 1;
       return 0;
     }
-    return fail(S, q - 1, d ? "unknown extension ?P%c" : "unexpected end of pattern", d);
+    if (!d)
+      return fail(S, q + 1, "unexpected end of pattern");
+    return fail(S, q - 1, "unknown extension ?P%c", d);
   }
   if (c == ':' || c == '>' || c == '=' || c == '!' || (c == '<' && q + 1 < S->n && (S->p[q + 1] == '=' || S->p[q + 1] == '!'))) {
     bool never = c == '!' || (c == '<' && S->p[q + 1] == '!');
