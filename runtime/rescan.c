@@ -60,7 +60,18 @@ __attribute__((format(printf, 3, 4))) static int fail(Scan *S, size_t off, const
   va_end(ap);
   if (k < 0 || (size_t)k >= sizeof S->s->err)
     k = (int)sizeof S->s->err - 1;
-  snprintf(S->s->err + k, sizeof S->s->err - (size_t)k, " at position %d", cp_pos(S, off));
+  int pos = cp_pos(S, off);
+  int m = snprintf(S->s->err + k, sizeof S->s->err - (size_t)k, " at position %d", pos);
+  if (memchr(S->p, '\n', S->n) && m > 0 && (size_t)(k + m) < sizeof S->s->err) {
+    /* a pattern of several lines: CPython adds the line and column */
+    int line = 1, col = pos + 1;
+    for (size_t j = 0; j < off && j < S->n; j++)
+      if (S->p[j] == '\n') {
+        line++;
+        col = pos - cp_pos(S, j);
+      }
+    snprintf(S->s->err + k + m, sizeof S->s->err - (size_t)(k + m), " (line %d, column %d)", line, col);
+  }
   return -1;
 }
 
@@ -565,14 +576,18 @@ int re_scan(const char *p, size_t n, int flags, ReScan *s) {
   bool at_start = true;
   while (S.i < n && rc == 0) {
     char c = p[S.i];
-    if (S.verbose) {
+    if (S.verbose) { /* whitespace and comments: a repeat's ? or + must come right after it */
       if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v') {
         S.i++;
+        if (S.last == 2)
+          S.last = 3;
         continue;
       }
       if (c == '#') {
         while (S.i < n && p[S.i] != '\n')
           S.i++;
+        if (S.last == 2)
+          S.last = 3;
         continue;
       }
     }
@@ -635,9 +650,14 @@ int re_scan(const char *p, size_t n, int flags, ReScan *s) {
       size_t j = S.i + 1;
       while (j < n && ((unsigned char)p[j] & 0xC0) == 0x80)
         j++;
+      bool fold_ascii = (s->flags & RE_ASCII) && (s->flags & RE_IGNORECASE);
       if (c == '}' || c == ']')
         puts_(&S, c == '}' ? "\\}" : "\\]");
-      else
+      else if ((unsigned char)c >= 0x80 && fold_ascii) { /* re.A|re.I folds ASCII letters only */
+        puts_(&S, "(?-i:");
+        put(&S, p + S.i, j - S.i);
+        puts_(&S, ")");
+      } else
         put(&S, p + S.i, j - S.i);
       S.i = j;
       S.last = 1;

@@ -94,7 +94,7 @@ class Gen:
 
 
 def subject(r):
-    alpha = "aabbc ab.\n1é_xA"
+    alpha = "aabbc ab.\n1é_xAÉ#\tſK"
     return "".join(r.choice(alpha) for _ in range(r.randint(0, 12)))
 
 
@@ -185,7 +185,7 @@ def main():
     for _ in range(args.n):
         g = Gen(rnd)
         pat = g.alt(0)
-        flags = rnd.choice([0, 0, 0, re.I, re.M, re.S, re.I | re.M, re.A])
+        flags = rnd.choice([0, 0, 0, re.I, re.M, re.S, re.I | re.M, re.A, re.X, re.I | re.X])
         op = rnd.choice(OPS)
         repl = template(rnd, g.groups) if op in ("sub", "subn") else str(rnd.choice([0, 0, 1, 2])) if op == "split" else ""
         cases.append((op, flags, pat, subject(rnd), repl))
