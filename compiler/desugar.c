@@ -424,6 +424,9 @@ static Node *re_sub_func(Desugar *d, Node *e, bool module, bool subn) {
   bool func = fn->kind == AST_Lambda;
   if (fn->kind == AST_Name && func_local_index(d->f, fn->Name.id) < 0 && module_func(d->f->mod, fn->Name.id))
     func = true;
+  for (int i = 0; fn->kind == AST_Name && i < d->f->nnested; i++) /* a def inside this function */
+    if (d->f->nested[i]->name == fn->Name.id)
+      func = true;
   if (!func)
     return NULL;
   Ident *sc = hidden("sc", 0), *target;

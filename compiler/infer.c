@@ -166,7 +166,7 @@ static const char *code_name(char c) {
   case 'w': return "OrderedDict";
   case 'u': return "deque";
   case 'h': return "re.Pattern";
-  case 't': return "re.Match";
+  case 't': return "Optional[re.Match]";
   case '&': return "(see re_result)";
   case 'g': return "iterable-of-key";
   case 'l': return "iterable-of-same-items";
