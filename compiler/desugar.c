@@ -417,6 +417,10 @@ static Node *re_sub_func(Desugar *d, Node *e, bool module, bool subn) {
       return NULL;
     a[j] = kws.items[i]->keyword.value;
   }
+  /* x.sub(F, s) is a Pattern's unless a class of the program has a method of that name */
+  for (int i = 0; !module && i < d->f->mod->nclasses; i++)
+    if (class_method(d->f->mod->classes[i], e->Call.func->Attribute.attr, -1))
+      return NULL;
   int fi = module ? 1 : 0, si = fi + 1;
   Node *fn = a[fi];
   if (!fn || !a[si] || (module && !a[0]))

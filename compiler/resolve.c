@@ -1505,7 +1505,8 @@ static void find_imports(Arena *a, Module *m, NodeList body, Vec *imps) {
       for (int k = 0; provided && k < st->ImportFrom.names.len; k++) {
         Node *al = st->ImportFrom.names.items[k]; /* from math import sqrt: a function; pi: a variable */
         Ident *bound = al->alias.asname ? al->alias.asname : al->alias.name;
-        if (provided_func(provided, al->alias.name))
+        if (provided_func(provided, al->alias.name) ||
+            (!strcmp(provided, "re") && !strcmp(al->alias.name->str, "error"))) /* from re import error */
           add_import(imps, a, (Import){.name = bound, .provided = provided, .attr = al->alias.name});
         else if (provided_submodule(provided, al->alias.name)) /* from os import path */
           add_import(imps, a, (Import){.name = bound, .provided = provided_submodule(provided, al->alias.name)});
