@@ -41,8 +41,7 @@ typedef struct Scan {
   int last_first;  /* the first group inside the last item (groups + 1 when none) */
   Frame *frames;
   int nframes, capframes;
-  int closed;      /* the groups closed so far are below this... kept as a set: */
-  uint8_t *open;   /* open[g]: group g is still open */
+  uint8_t *open;   /* open[g]: group g is still open (a backreference to it is an error) */
 } Scan;
 
 static int cp_pos(const Scan *S, size_t off) {
