@@ -50,11 +50,12 @@ build/runtime/%.o: runtime/%.c $(RT_HDR) | build/setup.stamp
 	@mkdir -p build/runtime
 	$(CC) $(WARN) $(CFLAGS) $(RT_CFLAGS) -c -o $@ $<
 
-# The compiler links one runtime file: dtoa.c, the shortest float repr that
-# both print (constants in `kiln ast`, floats at run time).
-bin/kiln: $(OBJ) build/runtime/dtoa.o
+# The compiler links two runtime files: dtoa.c, the shortest float repr that
+# both print (constants in `kiln ast`, floats at run time), and rescan.c, the
+# re module's reading of a pattern (the compiler reads constant ones).
+bin/kiln: $(OBJ) build/runtime/dtoa.o build/runtime/rescan.o
 	@mkdir -p bin
-	$(CC) $(CFLAGS) -o $@ $(OBJ) build/runtime/dtoa.o $(LDLIBS) -lm
+	$(CC) $(CFLAGS) -o $@ $(OBJ) build/runtime/dtoa.o build/runtime/rescan.o $(LDLIBS) -lm
 
 build/compiler/%.o: compiler/%.c $(HDR) | build/setup.stamp
 	@mkdir -p build/compiler
@@ -135,9 +136,9 @@ SAN_OBJ   = $(CSRC:compiler/%.c=build/asan/%.o)
 
 asan: bin/kiln-asan
 
-bin/kiln-asan: $(SAN_OBJ) runtime/dtoa.c
+bin/kiln-asan: $(SAN_OBJ) runtime/dtoa.c runtime/rescan.c
 	@mkdir -p bin
-	$(CC) $(SAN_FLAGS) -Iruntime -o $@ $(SAN_OBJ) runtime/dtoa.c $(LDLIBS) -lm
+	$(CC) $(SAN_FLAGS) -Iruntime -o $@ $(SAN_OBJ) runtime/dtoa.c runtime/rescan.c $(LDLIBS) -lm
 
 build/asan/%.o: compiler/%.c $(HDR) | build/setup.stamp
 	@mkdir -p build/asan
@@ -152,7 +153,7 @@ test-asan: bin/kiln-asan build/libkilnrt.a
 FUZZ_CC    = clang
 FUZZ_FLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined \
              -fno-sanitize-recover=undefined
-FUZZ_SRC   = $(filter-out compiler/main.c,$(CSRC)) runtime/dtoa.c tests/fuzz/fuzz_parse.c
+FUZZ_SRC   = $(filter-out compiler/main.c,$(CSRC)) runtime/dtoa.c runtime/rescan.c tests/fuzz/fuzz_parse.c
 FUZZ_TIME ?= 60
 
 fuzz: bin/fuzz-parse

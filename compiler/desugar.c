@@ -19,6 +19,13 @@
  *                           (Lib/heapq.py's result for every consistent order:
  *                           sorted, and equal items in the order they came; n is
  *                           evaluated after xs)
+ *   re.sub(P, F, s, count, flags)     with F a lambda or a function of the program:
+ *                           [$sc._subjoin([F(m) for m in $sc]) for $sc in
+ *                            [P._subscan(s, count, flags)]][0]
+ *   p.sub(F, s, count)      the same with p._subscan(s, count); subn with _subnjoin
+ *                           (the scan yields the matches, F is called on each as
+ *                           it is found, _subjoin puts the results between the
+ *                           pieces; runtime/remod.c)
  *
  * The decorated tuples compare by key, then by position, never by the item,
  * so items need not be comparable and the order is CPython's. F(v) is a
@@ -384,6 +391,85 @@ static Node *groupby_keyed(Desugar *d, Node *e) {
   return e;
 }
 
+/* re.sub(P, F, s[, count[, flags]]) or X.sub(F, s[, count]) (and subn)
+ * with F a lambda of one parameter or a function of the program, rewritten
+ * as the header says. NULL when it is not that. */
+static Node *re_sub_func(Desugar *d, Node *e, bool module, bool subn) {
+  NodeList args = e->Call.args, kws = e->Call.keywords;
+  static const char *const mnames[] = {"pattern", "repl", "string", "count", "flags"};
+  static const char *const pnames[] = {"repl", "string", "count"};
+  const char *const *names = module ? mnames : pnames;
+  int nnames = module ? 5 : 3;
+  Node *a[5] = {0};
+  if (args.len > nnames)
+    return NULL;
+  for (int i = 0; i < args.len; i++) {
+    if (args.items[i]->kind == AST_Starred)
+      return NULL;
+    a[i] = args.items[i];
+  }
+  for (int i = 0; i < kws.len; i++) {
+    Ident *k = kws.items[i]->keyword.arg;
+    int j = 0;
+    while (k && j < nnames && strcmp(names[j], k->str))
+      j++;
+    if (!k || j == nnames || a[j])
+      return NULL;
+    a[j] = kws.items[i]->keyword.value;
+  }
+  /* x.sub(F, s) is a Pattern's unless a class of the program has a method of that name */
+  for (int i = 0; !module && i < d->f->mod->nclasses; i++)
+    if (class_method(d->f->mod->classes[i], e->Call.func->Attribute.attr, -1))
+      return NULL;
+  int fi = module ? 1 : 0, si = fi + 1;
+  Node *fn = a[fi];
+  if (!fn || !a[si] || (module && !a[0]))
+    return NULL;
+  bool func = fn->kind == AST_Lambda;
+  if (fn->kind == AST_Name && func_local_index(d->f, fn->Name.id) < 0 && module_func(d->f->mod, fn->Name.id))
+    func = true;
+  for (int i = 0; fn->kind == AST_Name && i < d->f->nnested; i++) /* a def inside this function */
+    if (d->f->nested[i]->name == fn->Name.id)
+      func = true;
+  if (!func)
+    return NULL;
+  Ident *sc = hidden("sc", 0), *target;
+  Node *elt;
+  if (!apply(d, fn, 1, &target, &elt))
+    return NULL;
+  /* P._subscan(s, count, flags) / X._subscan(s, count) */
+  Node *scan = mk(d, AST_Call, e);
+  Node *attr = mk(d, AST_Attribute, e);
+  attr->Attribute.value = module ? a[0] : e->Call.func->Attribute.value;
+  attr->Attribute.attr = intern("_subscan", 8);
+  attr->Attribute.ctx = CTX_Load;
+  scan->Call.func = attr;
+  Node *sargs[3] = {a[si], a[si + 1] ? a[si + 1] : int_const(d, 0, e), NULL};
+  if (module)
+    sargs[2] = a[4] ? a[4] : int_const(d, 0, e);
+  scan->Call.args = list_of(d, sargs, module ? 3 : 2);
+  /* [F(m) for m in $sc] */
+  Node *reps = mk(d, AST_ListComp, e);
+  reps->ListComp.elt = elt;
+  reps->ListComp.generators = list_of(d, (Node *[]){clause(d, name(d, target, CTX_Store, e), name(d, sc, CTX_Load, e), NULL, e)}, 1);
+  /* $sc._subjoin(reps) */
+  Node *join = mk(d, AST_Call, e);
+  Node *jattr = mk(d, AST_Attribute, e);
+  jattr->Attribute.value = name(d, sc, CTX_Load, e);
+  jattr->Attribute.attr = subn ? intern("_subnjoin", 9) : intern("_subjoin", 8);
+  jattr->Attribute.ctx = CTX_Load;
+  join->Call.func = jattr;
+  join->Call.args = list_of(d, &reps, 1);
+  /* [join for $sc in [scan]][0] */
+  Node *one = mk(d, AST_List, e);
+  one->List.elts = list_of(d, &scan, 1);
+  one->List.ctx = CTX_Load;
+  Node *outer = mk(d, AST_ListComp, e);
+  outer->ListComp.elt = join;
+  outer->ListComp.generators = list_of(d, (Node *[]){clause(d, name(d, sc, CTX_Store, e), one, NULL, e)}, 1);
+  return item(d, outer, 0, e);
+}
+
 static void visit(Node **slot, void *ctx) {
   Desugar *d = ctx;
   Node *n = *slot;
@@ -415,6 +501,10 @@ static void visit(Node **slot, void *ctx) {
     r = n_best(d, n, true);
   else if (is_provided(d, fn, "itertools", "groupby"))
     r = groupby_keyed(d, n);
+  else if (is_provided(d, fn, "re", "sub") || is_provided(d, fn, "re", "subn"))
+    r = re_sub_func(d, n, true, is_provided(d, fn, "re", "subn"));
+  else if (fn->kind == AST_Attribute && (!strcmp(fn->Attribute.attr->str, "sub") || !strcmp(fn->Attribute.attr->str, "subn")))
+    r = re_sub_func(d, n, false, !strcmp(fn->Attribute.attr->str, "subn"));
   if (r)
     *slot = r;
 }

@@ -203,7 +203,8 @@ int driver_build(int argc, char **argv, bool library) {
     for (size_t i = 0; i < countof(shared); i++)
       args[n++] = shared[i];
   }
-  char *libs[] = {lib, "/usr/lib/x86_64-linux-gnu/libutf8proc.a", "-Wl,--gc-sections", "-lm"};
+  char *libs[] = {lib, "/usr/lib/x86_64-linux-gnu/libutf8proc.a", "/usr/lib/x86_64-linux-gnu/libpcre2-8.a",
+                  "-Wl,--gc-sections", "-lm"};
   for (size_t i = 0; i < countof(libs); i++)
     args[n++] = libs[i];
   /* KILN_CFLAGS: extra C compiler flags, e.g. -fsanitize=address,undefined */

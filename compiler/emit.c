@@ -222,7 +222,7 @@ static const Type *code_type(char c, const Type *actual) {
   const Type *t = type_of_code(c);
   if (t)
     return t;
-  if (strchr("aoOIJHWNYjlg", c)) /* passed as an object */
+  if (strchr("aoOIJHWNYjlght", c)) /* passed as an object */
     return boxed(actual) ? actual : ty_object;
   return actual;
 }

@@ -17,6 +17,7 @@
  * matches, each with file:line:col and the argument types inferred.
  */
 #include "kilnc.h"
+#include "../runtime/rescan.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -177,6 +178,9 @@ static const char *code_name(char c) {
   case 'c': return "Counter";
   case 'w': return "OrderedDict";
   case 'u': return "deque";
+  case '{': return "re.Pattern";
+  case '}': return "Optional[re.Match]";
+  case '^': return "(see re_result)";
   case 'g': return "iterable-of-key";
   case 'l': return "iterable-of-same-items";
   case '%': return "OrderedDict";
@@ -479,6 +483,8 @@ static bool fits(const Type *t, char c, bool exact, const Type *first) {
   case 'c': return t->kind == TY_DICT && t->flavor == DF_COUNTER;
   case 'w': return t->kind == TY_DICT && t->flavor == DF_ORDERED;
   case 'u': return t->kind == TY_DEQUE;
+  case '{': return t->kind == TY_PATTERN;
+  case '}': return t->kind == TY_MATCH || (t->kind == TY_OPTIONAL && t->elem->kind == TY_MATCH);
   case 'g': return iterable(t) && first->kind == TY_DICT && fits_type(ty_iter_item(t), first->key, true);
   case 'l': return iterable(t) && iterable(first) && fits_type(ty_iter_item(t), ty_iter_item(first), true);
   /* a dict's key or a set's item looked up: it may be promoted (1 and 1.0
@@ -545,12 +551,183 @@ static const OpRow *match_call(Instr *in, const char *callee, const Type **args,
   return r;
 }
 
+/* ------------------------------------------------------------------ re
+ *
+ * A pattern that is a constant (re.compile(r"(\w+)=(\d+)"), re.search(CONST,
+ * s)) is scanned when compiling (runtime/rescan.c, the same code the
+ * runtime uses), and its Pattern and Match types carry what that found
+ * (Type.var: its number here). So findall gives list[str] or
+ * list[tuple[str, str]] as the group count says, and m.group(n) is a str
+ * when group n always takes part in a match, Optional[str] when it may not
+ * (a group in an alternative or under ?, * or {0,n}). A pattern not known
+ * when compiling (built at run time; a variable that holds two) has info
+ * 0: its findall is a list[object] (each a str or a tuple), its groups
+ * Optional[str]. A constant pattern that does not scan gets info 0 too:
+ * the run-time error is CPython's, raised where CPython raises it. */
+
+typedef struct ReInfo {
+  const char *pat;
+  size_t len;
+  int flags;
+  ReScan scan;
+} ReInfo;
+
+static ReInfo *re_infos;
+static int nre_infos;
+
+/* The info of constant pattern p with flags, or 0 when it does not scan. */
+static int re_info(const char *p, size_t n, int flags) {
+  for (int i = 0; i < nre_infos; i++)
+    if (re_infos[i].len == n && re_infos[i].flags == flags && !memcmp(re_infos[i].pat, p, n))
+      return re_infos[i].scan.err[0] ? 0 : i + 1;
+  re_infos = xrealloc(re_infos, (size_t)(nre_infos + 1) * sizeof *re_infos);
+  ReInfo *r = &re_infos[nre_infos++];
+  r->pat = p;
+  r->len = n;
+  r->flags = flags;
+  if (re_scan(p, n, flags, &r->scan) < 0 && !r->scan.err[0])
+    snprintf(r->scan.err, sizeof r->scan.err, "error");
+  return r->scan.err[0] ? 0 : nre_infos;
+}
+
+/* A flags argument whose value is known: a constant, or constants or'ed. */
+static bool const_int(Instr *v, int64_t *out) {
+  if (v->op == IR_CONST && v->cval.kind == CONST_INT && !v->callee && !v->cls) {
+    *out = v->cval.i;
+    return true;
+  }
+  int64_t a, b;
+  if (v->op == IR_BINOP && (v->sub == BIN_BitOr || v->sub == BIN_Add) && const_int(v->args[0], &a) &&
+      const_int(v->args[1], &b)) {
+    *out = v->sub == BIN_BitOr ? (a | b) : a + b;
+    return true;
+  }
+  return false;
+}
+
+/* The info of re.f(pattern, ..., flags): argument 0 a constant str, the
+ * flags (the last argument when given by keyword or in full) constant. */
+static int re_call_info(const OpRow *r, Instr *in, int nargs) {
+  Instr *p = in->args[0];
+  if (p->op != IR_CONST || p->cval.kind != CONST_STR || p->callee || p->cls)
+    return 0;
+  static const struct {
+    const char *f;
+    int full;
+  } full[] = {{"re.compile", 2}, {"re.search", 3}, {"re.match", 3}, {"re.fullmatch", 3}, {"re.findall", 3},
+              {"re.finditer", 3}, {"re.sub", 5}, {"re.subn", 5}, {"re.split", 4}, {"._subscan", 4}};
+  int64_t flags = 0;
+  bool given = strstr(r->callee, "flags") != NULL;
+  for (size_t i = 0; i < countof(full); i++) {
+    size_t k = strlen(full[i].f);
+    if (!strncmp(r->callee, full[i].f, k) && (r->callee[k] == 0 || r->callee[k] == ':') &&
+        nargs - in->nkw == full[i].full)
+      given = true;
+  }
+  if (given && !const_int(in->args[nargs - 1], &flags))
+    return 0;
+  return re_info(p->cval.s, p->cval.len, (int)flags);
+}
+
+/* Group g of info may be unset in a match (unknown info: it may). */
+static bool re_optional(int info, int g) {
+  return !info || (g > 0 && re_scan_optional(&re_infos[info - 1].scan, g));
+}
+
+/* The type of m.group(x) for argument x: a constant number or name. */
+static const Type *re_group_type(int info, Instr *x) {
+  int g = -1;
+  if (x->op == IR_CONST && x->cval.kind == CONST_INT && !x->callee)
+    g = (int)x->cval.i;
+  else if (x->op == IR_CONST && x->cval.kind == CONST_STR && info) {
+    ReScan *s = &re_infos[info - 1].scan;
+    for (int i = 0; i < s->nnames; i++)
+      if (strlen(s->names[i]) == x->cval.len && !memcmp(s->names[i], x->cval.s, x->cval.len))
+        g = s->name_group[i];
+  }
+  return g == 0 || (g > 0 && !re_optional(info, g)) ? ty_str : ty_optional(ty_str);
+}
+
+/* What a re row marked '^' (or '{', '}') gives. */
+static const Type *re_result(const OpRow *r, const Type **args, int nargs, Instr *in) {
+  const char *c = r->callee;
+  const Type *a0 = args[0]->kind == TY_OPTIONAL ? args[0]->elem : args[0];
+  int info = a0->kind == TY_PATTERN || a0->kind == TY_MATCH ? a0->var
+             : !strncmp(c, "re.", 3) || args[0] == ty_str ? re_call_info(r, in, nargs)
+                                                           : 0;
+  ReScan *s = info ? &re_infos[info - 1].scan : NULL;
+  if (r->result == '{' || !strcmp(c, ".re"))
+    return ty_pattern(info);
+  if (r->result == '}')
+    return ty_optional(ty_match(info));
+  const char *f = strrchr(c, '.') ? strrchr(c, '.') + 1 : c;
+  size_t fl = strcspn(f, ":");
+  if (!strncmp(f, "findall", fl) && fl == 7) {
+    if (!s)
+      return ty_list(ty_object);
+    if (s->groups <= 1)
+      return ty_list(ty_str);
+    if (s->groups > 16)
+      return ty_list(ty_tuple_of(ty_str));
+    const Type *items[16];
+    for (int g = 0; g < s->groups; g++)
+      items[g] = ty_str;
+    return ty_list(ty_tuple(items, s->groups));
+  }
+  if ((!strncmp(f, "finditer", fl) && fl == 8) || !strcmp(c, "._subscan"))
+    return ty_iter(ty_match(info));
+  if ((!strncmp(f, "subn", fl) && fl == 4) || !strcmp(c, "._subnjoin"))
+    return ty_tuple((const Type *[]){ty_str, ty_int}, 2);
+  if (!strncmp(f, "split", fl) && fl == 5) {
+    for (int g = 1; s && g <= s->groups; g++)
+      if (re_optional(info, g))
+        return ty_list(ty_optional(ty_str));
+    return ty_list(s ? ty_str : ty_optional(ty_str));
+  }
+  if (!strcmp(c, ".groupindex"))
+    return ty_dict(ty_str, ty_int);
+  if (!strcmp(c, ".span"))
+    return ty_tuple((const Type *[]){ty_int, ty_int}, 2);
+  if (!strcmp(c, ".lastgroup"))
+    return ty_optional(ty_str);
+  if (!strcmp(c, ".group") || !strcmp(c, "[]")) {
+    if (nargs == 2)
+      return re_group_type(info, in->args[1]);
+    const Type *items[3];
+    for (int i = 1; i < nargs; i++)
+      items[i - 1] = re_group_type(info, in->args[i]);
+    return ty_tuple(items, nargs - 1);
+  }
+  /* groups(default), groupdict(default): a str default fills the unset groups */
+  bool filled = nargs > 1 && args[1] == ty_str;
+  if (nargs > 1 && args[1] != ty_str && args[1] != ty_none)
+    return NULL;
+  if (!strncmp(c, ".groups", 7)) {
+    if (!s || s->groups > 16)
+      return ty_tuple_of(filled ? ty_str : ty_optional(ty_str));
+    const Type *items[16];
+    for (int g = 1; g <= s->groups; g++)
+      items[g - 1] = filled || !re_optional(info, g) ? ty_str : ty_optional(ty_str);
+    return ty_tuple(items, s->groups);
+  }
+  if (!strncmp(c, ".groupdict", 10)) {
+    bool all = s != NULL;
+    for (int i = 0; s && i < s->nnames; i++)
+      all = all && !re_optional(info, s->name_group[i]);
+    return ty_dict(ty_str, filled || all ? ty_str : ty_optional(ty_str));
+  }
+  return NULL;
+}
+
 /* The result type a row gives for these arguments, or NULL when it has
  * none (dict() of items that are not pairs). */
 static const Type *row_result(const OpRow *r, const Type **args, int nargs, Instr *in) {
   const Type *a0 = nargs ? args[0] : NULL;
   const Type *item = a0 ? ty_iter_item(a0) : NULL;
   switch (r->result) {
+  case '^':
+  case '{':
+  case '}': return re_result(r, args, nargs, in);
   /* itertools (see ops.def) */
   case '1': return ty_iter(ty_int);
   case '2': return item ? ty_iter(item) : NULL;
@@ -1248,6 +1425,16 @@ static void attr_instr(Infer *I, Instr *in) {
     /* an exception's attributes, read at run time; an array's (a.shape, a.T)
      * and a dtype's: the op library's ".args", ".shape" */
     char name[32];
+    snprintf(name, sizeof name, ".%s", x);
+    in->op = IR_BUILTIN;
+    in->name = intern(name, strlen(name));
+    I->changed = true;
+    return;
+  }
+  const Type *rb = rt->kind == TY_OPTIONAL ? rt->elem : rt;
+  if (!c && in->op == IR_GETATTR && (rb->kind == TY_PATTERN || rb->kind == TY_MATCH)) {
+    /* m.string, p.pattern: the op library's ".string" */
+    char name[64];
     snprintf(name, sizeof name, ".%s", x);
     in->op = IR_BUILTIN;
     in->name = intern(name, strlen(name));

@@ -377,6 +377,8 @@ Node *parse_module(Arena *a, Source *src);
   X(BINIO, "BufferedReader") /* a file open() made in binary mode */                       \
   X(NDARRAY, "ndarray") /* a numpy array or numpy scalar (dtype and shape at run time) */   \
   X(DTYPE, "dtype")     /* a numpy dtype (np.float32, a.dtype) */                          \
+  X(PATTERN, "re.Pattern") /* var: what the pattern is known to be (re_info), 0: unknown */ \
+  X(MATCH, "re.Match")  /* var: the pattern's re_info, as for PATTERN */                    \
   X(NORETURN, "NoReturn") /* the value of an expression that always raises */
 
 typedef enum {
@@ -427,6 +429,8 @@ const Type *ty_set(const Type *elem);
 const Type *ty_dict(const Type *key, const Type *val);
 const Type *ty_dict_of(const Type *key, const Type *val, int flavor); /* a dict of collections */
 const Type *ty_deque(const Type *elem);
+const Type *ty_pattern(int info); /* re.Pattern; info: re_info's number, 0 unknown */
+const Type *ty_match(int info);   /* re.Match of such a pattern */
 const Type *ty_tuple(const Type **items, int n);
 const Type *ty_optional(const Type *t);
 const Type *ty_func(FuncDecl *f);

@@ -2410,6 +2410,14 @@ static void except_classes(Lower *L, Node *type, Instr *match) {
   match->kwnames = arena_alloc(L->a, (size_t)l.len * sizeof *match->kwnames);
   for (int i = 0; i < l.len; i++) {
     Node *n = l.items[i];
+    const char *pm = n->kind == AST_Attribute ? provided_ref(L, n->Attribute.value) : NULL;
+    const Import *imp = n->kind == AST_Name && local_slot(L, n->Name.id) < 0 ? import_of(L->decl->mod, n->Name.id) : NULL;
+    if ((pm && !strcmp(pm, "re") && !strcmp(n->Attribute.attr->str, "error")) ||
+        (imp && imp->provided && !strcmp(imp->provided, "re") && imp->attr && !strcmp(imp->attr->str, "error"))) {
+      /* re.error, or error from `from re import error`: kr_re_error_type */
+      match->kwnames[i] = intern("re_error", 8);
+      continue;
+    }
     ClassDecl *c = class_ref(L, n);
     if (n->kind != AST_Name || (!is_exception_name(L, n->Name.id) && !(c && class_exc_root(c))))
       unsupported(L, n, "except clauses for anything but exception classes");

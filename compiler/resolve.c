@@ -1783,7 +1783,8 @@ static void find_imports(Arena *a, Module *m, NodeList body, Vec *imps) {
       for (int k = 0; provided && k < st->ImportFrom.names.len; k++) {
         Node *al = st->ImportFrom.names.items[k]; /* from math import sqrt: a function; pi: a variable */
         Ident *bound = al->alias.asname ? al->alias.asname : al->alias.name;
-        if (provided_func(provided, al->alias.name))
+        if (provided_func(provided, al->alias.name) ||
+            (!strcmp(provided, "re") && !strcmp(al->alias.name->str, "error"))) /* from re import error */
           add_import(imps, a, (Import){.name = bound, .provided = provided, .attr = al->alias.name});
         else if (provided_exception(provided, al->alias.name)) /* from safetensors import SafetensorError */
           add_import(imps, a, (Import){.name = bound, .provided = provided, .exc = al->alias.name});

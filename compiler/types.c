@@ -72,6 +72,8 @@ const Type *ty_dict_of(const Type *key, const Type *val, int flavor) {
   return intern_type((Type){.kind = TY_DICT, .key = key, .elem = val, .flavor = flavor});
 }
 const Type *ty_deque(const Type *elem) { return intern_type((Type){.kind = TY_DEQUE, .elem = elem}); }
+const Type *ty_pattern(int info) { return intern_type((Type){.kind = TY_PATTERN, .var = info}); }
+const Type *ty_match(int info) { return intern_type((Type){.kind = TY_MATCH, .var = info}); }
 
 static const char *const flavor_name[] = {
 #define X(k, s, c) s,
@@ -175,6 +177,12 @@ const Type *ty_join(const Type *a, const Type *b) {
     return a;
   if (b->kind == TY_OPTIONAL && b->elem == a)
     return b;
+  /* two patterns (or matches) of different patterns: one whose pattern is not known */
+  const Type *pa = a->kind == TY_OPTIONAL ? a->elem : a, *pb = b->kind == TY_OPTIONAL ? b->elem : b;
+  if (pa->kind == pb->kind && (pa->kind == TY_PATTERN || pa->kind == TY_MATCH)) {
+    const Type *u = pa->kind == TY_PATTERN ? ty_pattern(0) : ty_match(0);
+    return pa != a || pb != b ? ty_optional(u) : u;
+  }
   /* instances of two classes of the program: their nearest common base, so
    * a method called on the merge dispatches on the runtime class */
   const Type *ca = a->kind == TY_OPTIONAL ? a->elem : a, *cb = b->kind == TY_OPTIONAL ? b->elem : b;

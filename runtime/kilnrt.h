@@ -494,6 +494,7 @@ extern const KrLibrary kr_library __attribute__((weak)); /* weak: only a library
 #include "stdmods.h"
 #include "collsmods.h"
 #include "ops.h"
+#include "remod.h"
 
 /* ---------------------------------------------------------------- file.c */
 

@@ -1,0 +1,42 @@
+# split, findall, finditer and sub around empty matches (Python 3.7+ rules),
+# maxsplit/count, capturing groups in split, no-match cases.
+import re
+
+print(re.split(r",", "a,b,,c,"))
+print(re.split(r",", ""))
+print(re.split(r"(,)", "a,b"))
+print(re.split(r"(-)(-)?", "a-b--c"))
+print(re.split(r"\s*", "a b  c"))
+print(re.split(r"x*", "axxbc"))
+print(re.split(r"\b", "hi there"))
+print(re.split(r"^", "a\nb\nc", flags=re.M))
+print(re.split(r"$", "a\nb", flags=re.M))
+print(re.split(r"[;,]", "a;b,c;d", maxsplit=2))
+print(re.split(r"(\d)", "a1b2c3d", 2))
+print(re.split(r"z", "no zed"), re.split(r"q", "none"))
+print(re.findall(r"", "ab"), re.findall(r"\b", "ab cd"))
+print(re.findall(r"a?", "baab"))
+print(re.findall(r"(a)?b", "b ab"))
+print([m.span() for m in re.finditer(r"a*", "baaacaa")])
+print([m.span() for m in re.finditer(r"(?=a)", "aab")])
+print(re.sub(r"a*", "-", "baaac"))
+print(re.sub(r"", "|", "abc"))
+print(re.sub(r"(?=b)", "^", "abab"))
+print(re.sub(r"\b", "#", "ab cd"))
+print(re.subn(r"x", "y", "aaa"), re.subn(r"a", "b", "aaa", count=2))
+print(re.sub(r"a", "b", "aaaa", 0), re.sub(r"a", "b", "aaaa", -1))
+print(re.sub(r"(a)|b", r"[\1]", "ab"))
+print(re.sub(r"(\w+) (\w+)", r"\g<2> \g<1>\g<0>", "hello world"))
+print(re.sub(r"\.", r"\\.", "a.b.c"), re.sub(r"-", r"\n", "a-b"))
+print(re.sub(r"x", r"\.", "axb"))
+p = re.compile(r"\W+")
+print(p.split("Words, words, words."), p.split("Words, words, words.", 1))
+p2 = re.compile(r"(\W+)")
+print(p2.split("Words, words."))
+print(re.split(r"[a-f]+", "0a3B9", flags=re.IGNORECASE))
+csvish = 'name = "Ada" ;  age=36;city =  London'
+fields = {}
+for part in re.split(r"\s*;\s*", csvish):
+    k, v = re.split(r"\s*=\s*", part, maxsplit=1)
+    fields[k] = v.strip('"')
+print(fields)
