@@ -2323,6 +2323,11 @@ static void except_classes(Lower *L, Node *type, Instr *match) {
   match->kwnames = arena_alloc(L->a, (size_t)l.len * sizeof *match->kwnames);
   for (int i = 0; i < l.len; i++) {
     Node *n = l.items[i];
+    const char *pm = n->kind == AST_Attribute ? provided_ref(L, n->Attribute.value) : NULL;
+    if (pm && !strcmp(pm, "numpy") && !strcmp(n->Attribute.attr->str, "AxisError")) {
+      match->kwnames[i] = n->Attribute.attr; /* np.AxisError: the runtime's kr_AxisError_type */
+      continue;
+    }
     if (n->kind != AST_Name || !is_exception_name(L, n->Name.id))
       unsupported(L, n, "except clauses for anything but exception classes");
     match->kwnames[i] = n->Name.id;

@@ -28,10 +28,10 @@ const char kr_dtype_kind[KR_NDTYPES] = {
 #undef X
 };
 
-/* numpy's AxisError is a ValueError (and an IndexError: kiln's exceptions
- * have one base, so except IndexError does not catch it). */
+/* numpy's AxisError is a ValueError and an IndexError. */
 const KrType kr_AxisError_type = {
-    .name = "AxisError", .module = "numpy", .base = &kr_ValueError_type, .dealloc = kr_exc_dealloc,
+    .name = "AxisError", .module = "numpy", .base = &kr_ValueError_type, .base2 = &kr_IndexError_type,
+    .dealloc = kr_exc_dealloc,
     .repr = kr_exc_repr, .str = kr_exc_str,
 };
 

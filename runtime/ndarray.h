@@ -276,6 +276,7 @@ KrObj *kr_np_transpose_method(KrObj *a, KrObj *axes); /* a.transpose(): axes Non
 KrObj *kr_np_dtype_name(KrObj *dt);  /* dtype.name */
 int64_t kr_np_dtype_itemsize(KrObj *dt);
 int64_t kr_np_nbytes(KrObj *a);
+int64_t kr_np_itemsize(KrObj *a);    /* a.itemsize */
 KrObj *kr_np_shape_tuple(KrObj *a);  /* a.shape as tuple[int, ...] */
 /* a += b and the other in-place operators: the result cast back into a
  * (numpy's same_kind rule), a itself returned. */

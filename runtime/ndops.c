@@ -527,13 +527,21 @@ KrObj *kr_np_reshape(KrObj *o, KrObj *shape) {
     return r;
   }
 bad: {
-  char s1[256];
-  nd_shape_str(s1, sizeof s1, nd, sh);
-  for (char *p = s1; *p; p++)
-    if (*p == ',' && p[1] != ')') { /* numpy writes (2, 3) here */
-      memmove(p + 2, p + 1, strlen(p + 1) + 1);
-      p[1] = ' ';
-    }
+  /* numpy's convert_shape_to_string: the shape as asked, leading -1s
+   * dropped, later ones written "newaxis"; "(5,)" only for one item */
+  char s1[512];
+  int i = 0, n = 0;
+  while (i < nd && sh[i] < 0)
+    i++;
+  if (i == nd)
+    snprintf(s1, sizeof s1, "()");
+  else {
+    n = snprintf(s1, sizeof s1, "(%lld", (long long)sh[i]);
+    for (int k = i + 1; k < nd && n < (int)sizeof s1 - 32; k++)
+      n += sh[k] < 0 ? snprintf(s1 + n, sizeof s1 - (size_t)n, ",newaxis")
+                     : snprintf(s1 + n, sizeof s1 - (size_t)n, ",%lld", (long long)sh[k]);
+    snprintf(s1 + n, sizeof s1 - (size_t)n, nd == 1 ? ",)" : ")");
+  }
   return kr_raise(&kr_ValueError_type, "cannot reshape array of size %lld into shape %s", (long long)a->size, s1);
 }
 }
@@ -1854,10 +1862,39 @@ KrObj *kr_np_where(KrObj *cond, KrObj *x, KrObj *y) {
   KrArray *c = as_array(cond);
   if (!c)
     return NULL;
-  KrObj *zero = kr_int_box(0);
+  /* the three broadcast together, numpy's message naming all three */
+  KrArray *bx = kr_np_asarray(x, KR_NDTYPES), *by = bx ? kr_np_asarray(y, KR_NDTYPES) : NULL;
+  bool ok = by != NULL;
+  if (ok) {
+    KrArray *three[3] = {c, bx, by};
+    int n = 0;
+    for (int i = 0; i < 3; i++)
+      n = three[i]->ndim > n ? three[i]->ndim : n;
+    for (int d = 0; d < n && ok; d++) {
+      int64_t ext = 1;
+      for (int i = 0; i < 3 && ok; i++) {
+        int k = d - (n - three[i]->ndim);
+        int64_t e = k < 0 ? 1 : three[i]->shape[k];
+        if (e != 1 && ext != 1 && e != ext)
+          ok = false;
+        else if (e != 1)
+          ext = e;
+      }
+    }
+    if (!ok) {
+      char s[3][256];
+      for (int i = 0; i < 3; i++)
+        nd_shape_str(s[i], sizeof s[i], three[i]->ndim, three[i]->shape);
+      kr_raise(&kr_ValueError_type, "operands could not be broadcast together with shapes %s %s %s ", s[0], s[1],
+               s[2]);
+    }
+  }
+  if (bx)
+    kr_decref(&bx->h);
+  if (by)
+    kr_decref(&by->h);
   /* the result dtype: x and y promoted as a ufunc would */
-  KrObj *probe_r = kr_np_binop(0 /* add */, x, y);
-  kr_decref(zero);
+  KrObj *probe_r = ok ? kr_np_binop(0 /* add */, x, y) : NULL;
   if (!probe_r) {
     kr_decref(&c->h);
     return NULL;
@@ -2054,6 +2091,7 @@ KrObj *kr_np_transpose_method(KrObj *a, KrObj *axes) { return kr_np_transpose(a,
 KrObj *kr_np_dtype_name(KrObj *dt) { return kr_str_from_cstr(kr_dtype_name[((KrDtypeObj *)dt)->dt]); }
 int64_t kr_np_dtype_itemsize(KrObj *dt) { return kr_dtype_size[((KrDtypeObj *)dt)->dt]; }
 int64_t kr_np_nbytes(KrObj *a) { return arr(a)->size * kr_dtype_size[arr(a)->dtype]; }
+int64_t kr_np_itemsize(KrObj *a) { return kr_dtype_size[arr(a)->dtype]; }
 KrObj *kr_np_shape_tuple(KrObj *a) { return kr_np_shape(a); }
 
 KrObj *kr_np_inplace(int op, KrObj *o, KrObj *b) {
