@@ -1035,7 +1035,34 @@ static int plan_index(KrArray *a, KrObj *index, Plan *p) {
       return -1;
     n = 1;
   }
-  /* expand bool masks into one index array per dimension they cover */
+  /* expand bool masks into one index array per dimension they cover, each
+   * dimension the mask's extent (the dimensions an index entry starts at:
+   * counted from the front, from the back after an ellipsis) */
+  int used = 0, ell = -1;
+  for (int i = 0; i < n; i++) {
+    if (ix[i].kind == IX_ELLIPSIS && ell < 0)
+      ell = i;
+    else if (ix[i].kind != IX_NEW && ix[i].kind != IX_ELLIPSIS)
+      used += ix[i].kind == IX_ARRAY && ix[i].arr->dtype == KR_DT_BOOL ? ix[i].arr->ndim : 1;
+  }
+  for (int i = 0, at = 0; i < n; i++) {
+    if (i == ell)
+      at += a->ndim - used > 0 ? a->ndim - used : 0;
+    if (ix[i].kind == IX_NEW || ix[i].kind == IX_ELLIPSIS)
+      continue;
+    if (ix[i].kind == IX_ARRAY && ix[i].arr->dtype == KR_DT_BOOL) {
+      for (int j = 0; j < ix[i].arr->ndim && at + j < a->ndim; j++)
+        if (ix[i].arr->shape[j] != a->shape[at + j]) {
+          kr_raise(&kr_IndexError_type,
+                   "boolean index did not match indexed array along dimension %d; dimension is %lld but "
+                   "corresponding boolean dimension is %lld",
+                   at + j, (long long)a->shape[at + j], (long long)ix[i].arr->shape[j]);
+          goto fail;
+        }
+      at += ix[i].arr->ndim;
+    } else
+      at++;
+  }
   Idx ex[KR_MAXDIMS * 2];
   int m = 0;
   for (int i = 0; i < n; i++) {
