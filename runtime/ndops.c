@@ -1980,6 +1980,13 @@ KrObj *kr_np_round(KrObj *o, int64_t decimals) {
   KrArray *r;
   if (kr_dtype_kind[d] != 'f') {
     r = nd_copy(a, d); /* integers round to themselves (decimals >= 0) */
+    if (r && decimals < 0 && d != KR_DT_BOOL) { /* numpy: x / 10**-d in float64, rint, times 10**-d */
+      double f = pow(10.0, (double)-decimals);
+      for (int64_t i = 0; i < r->size; i++) {
+        char *p = r->data + i * kr_dtype_size[d];
+        kr_dt_store_f64(d, p, rint(kr_dt_load_f64(d, p) / f) * f);
+      }
+    }
   } else {
     r = nd_copy(a, d == KR_DT_FLOAT64 ? d : KR_DT_FLOAT32);
     if (r) {
