@@ -1386,7 +1386,7 @@ done:
 #define PAIRWISE(T)                                                               \
   static T pairwise_##T(const T *a, int64_t n) {                                  \
     if (n < 8) {                                                                  \
-      T r = (T)-0.0;                                                              \
+      T r = (T)0.0; /* numpy 1.24 sums from +0.0: sum([-0.0]) is 0.0 */         \
       for (int64_t i = 0; i < n; i++)                                             \
         r += a[i];                                                                \
       return r;                                                                   \
@@ -1456,7 +1456,7 @@ static Acc reduce_run(int op, KrDtype c, const char *p, int64_t n, bool seq, int
   case ND_RMEAN:
     if (c == KR_DT_FLOAT32) {
       const float *a = (const float *)p;
-      float s = -0.0f;
+      float s = 0.0f;
       if (seq)
         for (int64_t i = 0; i < n; i++)
           s += a[i];
@@ -1467,7 +1467,7 @@ static Acc reduce_run(int op, KrDtype c, const char *p, int64_t n, bool seq, int
         r.f = (float)(s / (float)n);
     } else if (r.isf) {
       const double *a = (const double *)p;
-      double s = -0.0;
+      double s = 0.0;
       if (seq)
         for (int64_t i = 0; i < n; i++)
           s += a[i];
@@ -1509,6 +1509,8 @@ static Acc reduce_run(int op, KrDtype c, const char *p, int64_t n, bool seq, int
         double x = kr_dt_load_f64(c, p + i * sz);
         if (isnan(x) || (max ? x > b : x < b))
           b = x, best = i;
+        else if (x == b && op <= ND_RMIN)
+          b = x; /* numpy's max/min keep the later of equal items: max([-0.0, 0.0]) is 0.0 */
       }
       r.f = b;
     } else {
@@ -1533,7 +1535,7 @@ static Acc reduce_run(int op, KrDtype c, const char *p, int64_t n, bool seq, int
       const float *a = (const float *)p;
       float mean = (float)((seq ? 0 : pairwise_float(a, n)) / (float)n);
       if (seq) {
-        float s = -0.0f;
+        float s = 0.0f;
         for (int64_t i = 0; i < n; i++)
           s += a[i];
         mean = s / (float)n;
@@ -1555,7 +1557,7 @@ static Acc reduce_run(int op, KrDtype c, const char *p, int64_t n, bool seq, int
       const double *a = (const double *)p;
       double mean = (seq ? 0 : pairwise_double(a, n)) / (double)n;
       if (seq) {
-        double s = -0.0;
+        double s = 0.0;
         for (int64_t i = 0; i < n; i++)
           s += a[i];
         mean = s / (double)n;
