@@ -220,6 +220,7 @@ KrObj *kr_np_unop(int op, KrObj *a);             /* enum NdUnop */
 KrObj *kr_np_reduce(int op, KrObj *a, KrObj *axis, bool keepdims, int64_t ddof); /* enum NdReduce */
 KrObj *kr_np_cumulative(int op, KrObj *a, KrObj *axis);  /* cumsum (0), cumprod (1) */
 KrObj *kr_np_matmul(KrObj *a, KrObj *b);
+KrObj *kr_np_dot(KrObj *a, KrObj *b);      /* np.dot, a.dot(b) */
 KrObj *kr_np_where(KrObj *cond, KrObj *x, KrObj *y);
 KrObj *kr_np_clip(KrObj *a, KrObj *lo, KrObj *hi);
 KrObj *kr_np_round(KrObj *a, int64_t decimals);

@@ -1885,6 +1885,70 @@ out:
   return result;
 }
 
+/* A C-contiguous view of c (contiguous itself) with shape sh. */
+static KrArray *contig_view(KrArray *c, int nd, const int64_t *sh) {
+  int64_t st[KR_MAXDIMS], s = kr_dtype_size[c->dtype];
+  for (int i = nd; --i >= 0;) {
+    st[i] = s;
+    s *= sh[i] ? sh[i] : 1;
+  }
+  return kr_array_view(c, (KrDtype)c->dtype, c->data, nd, sh, st);
+}
+
+/* np.dot: with a 0-d operand it multiplies; 1-d and 2-d operands are
+ * matmul's; N-d ones sum over a's last axis and b's second-to-last, the
+ * result shaped a.shape[:-1] + b.shape[:-2] + b.shape[-1:] (b's summed axis
+ * moved first, both flattened to matrices, one matmul). */
+KrObj *kr_np_dot(KrObj *x, KrObj *y) {
+  KrArray *a = as_array(x), *b = a ? as_array(y) : NULL;
+  KrArray *bt = NULL, *ac = NULL, *bc = NULL, *a2 = NULL, *b2 = NULL, *r2 = NULL;
+  KrObj *r = NULL;
+  if (!b)
+    goto out;
+  if (a->ndim == 0 || b->ndim == 0) {
+    r = kr_np_binop(ND_MUL, x, y);
+    goto out;
+  }
+  int kb = b->ndim == 1 ? 0 : b->ndim - 2;
+  int64_t k = a->shape[a->ndim - 1];
+  if (k != b->shape[kb]) {
+    char s1[256], s2[256];
+    nd_shape_str(s1, sizeof s1, a->ndim, a->shape);
+    nd_shape_str(s2, sizeof s2, b->ndim, b->shape);
+    kr_raise(&kr_ValueError_type, "shapes %s and %s not aligned: %lld (dim %d) != %lld (dim %d)", s1, s2,
+             (long long)k, a->ndim - 1, (long long)b->shape[kb], kb);
+    goto out;
+  }
+  if (a->ndim <= 2 && b->ndim <= 2) {
+    r = kr_np_matmul(&a->h, &b->h);
+    goto out;
+  }
+  int64_t sh[KR_MAXDIMS], st[KR_MAXDIMS], osh[KR_MAXDIMS], rows = 1, cols = 1;
+  int nd = 1, ond = 0;
+  sh[0] = k, st[0] = b->strides[kb];
+  for (int i = 0; i < b->ndim; i++)
+    if (i != kb)
+      sh[nd] = b->shape[i], st[nd++] = b->strides[i];
+  for (int i = 0; i < a->ndim - 1; i++)
+    rows *= osh[ond++] = a->shape[i];
+  for (int i = 1; i < nd; i++)
+    cols *= osh[ond++] = sh[i];
+  if (!(bt = kr_array_view(b, (KrDtype)b->dtype, b->data, nd, sh, st)) || !(bc = nd_as(bt, (KrDtype)b->dtype)) ||
+      !(ac = nd_as(a, (KrDtype)a->dtype)))
+    goto out;
+  int64_t ash[2] = {rows, k}, bsh[2] = {k, cols};
+  if (!(a2 = contig_view(ac, 2, ash)) || !(b2 = contig_view(bc, 2, bsh)) ||
+      !(r2 = (KrArray *)kr_np_matmul(&a2->h, &b2->h)))
+    goto out;
+  r = (KrObj *)contig_view(r2, ond, osh);
+out:;
+  KrArray *all[8] = {a, b, bt, ac, bc, a2, b2, r2};
+  for (int i = 0; i < 8; i++)
+    if (all[i])
+      kr_decref(&all[i]->h);
+  return r;
+}
+
 /* ------------------------------------------------------------ where, clip, round */
 
 KrObj *kr_np_where(KrObj *cond, KrObj *x, KrObj *y) {
