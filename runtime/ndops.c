@@ -586,9 +586,12 @@ KrObj *kr_np_T(KrObj *a) { return kr_np_transpose(a, kr_None); }
 
 KrObj *kr_np_swapaxes(KrObj *o, int64_t x, int64_t y) {
   KrArray *a = arr(o);
-  int i = nd_axis(x, a->ndim), j = i < 0 ? -1 : nd_axis(y, a->ndim);
-  if (j < 0)
-    return NULL;
+  int64_t xy[2] = {x, y};
+  for (int k = 0; k < 2; k++)
+    if (xy[k] < -a->ndim || xy[k] >= a->ndim)
+      return kr_raise(&kr_AxisError_type, "axis%d: axis %lld is out of bounds for array of dimension %d", k + 1,
+                      (long long)xy[k], a->ndim);
+  int i = nd_axis(x, a->ndim), j = nd_axis(y, a->ndim);
   int perm[KR_MAXDIMS];
   for (int k = 0; k < a->ndim; k++)
     perm[k] = k;
@@ -677,14 +680,14 @@ KrObj *kr_np_copy(KrObj *o) {
 }
 
 /* concatenate/stack: the arrays of a list or tuple, as arrays. */
-static int array_list(KrObj *seq, KrArray ***out) {
+static int array_list(KrObj *seq, KrArray ***out, const char *what) {
   if (seq->type != &kr_list_type && seq->type != &kr_tuple_type) {
     kr_raise(&kr_TypeError_type, "expected a list or tuple of arrays");
     return -1;
   }
   int64_t n = kr_obj_len(seq);
   if (n == 0) {
-    kr_raise(&kr_ValueError_type, "need at least one array to concatenate");
+    kr_raise(&kr_ValueError_type, "need at least one array to %s", what);
     return -1;
   }
   KrArray **v = kr_alloc((size_t)n * sizeof *v);
@@ -726,9 +729,9 @@ static KrObj *concat(KrArray **v, int n, int64_t axis) {
   for (int i = 0; i < n; i++) {
     if (v[i]->ndim != nd)
       return kr_raise(&kr_ValueError_type,
-                      "all the input array dimensions except for the concatenation axis must match exactly, but "
-                      "along dimension %d, the array at index 0 has size %lld and the array at index %d has size %lld",
-                      0, (long long)v[0]->shape[0], i, (long long)v[i]->shape[0]);
+                      "all the input arrays must have same number of dimensions, but the array at index 0 has %d "
+                      "dimension(s) and the array at index %d has %d dimension(s)",
+                      nd, i, v[i]->ndim);
     for (int d = 0; d < nd; d++)
       if (d != ax && v[i]->shape[d] != v[0]->shape[d])
         return kr_raise(&kr_ValueError_type,
@@ -769,7 +772,7 @@ static KrObj *concat(KrArray **v, int n, int64_t axis) {
 
 KrObj *kr_np_concatenate(KrObj *arrays, int64_t axis) {
   KrArray **v;
-  int n = array_list(arrays, &v);
+  int n = array_list(arrays, &v, "concatenate");
   if (n < 0)
     return NULL;
   KrObj *r = concat(v, n, axis);
@@ -779,7 +782,7 @@ KrObj *kr_np_concatenate(KrObj *arrays, int64_t axis) {
 
 KrObj *kr_np_stack(KrObj *arrays, int64_t axis) {
   KrArray **v;
-  int n = array_list(arrays, &v);
+  int n = array_list(arrays, &v, "stack");
   if (n < 0)
     return NULL;
   KrObj *r = NULL;
@@ -1307,6 +1310,28 @@ KrObj *kr_np_getitem(KrObj *o, KrObj *index) {
   return r;
 }
 
+/* Whether v broadcasts into an assignment target of shape sh (extents
+ * equal or 1, right-aligned; extra leading ones all 1); false + numpy's
+ * ValueError (fancy: the message of an advanced-index assignment). */
+static bool assignable(const KrArray *v, int nd, const int64_t *sh, bool fancy) {
+  bool ok = true;
+  for (int i = 0; i < v->ndim && ok; i++) {
+    int d = i - (v->ndim - nd);
+    ok = v->shape[i] == 1 || (d >= 0 && v->shape[i] == sh[d]);
+  }
+  if (!ok) {
+    char s1[256], s2[256];
+    nd_shape_str(s1, sizeof s1, v->ndim, v->shape);
+    nd_shape_str(s2, sizeof s2, nd, sh);
+    if (fancy)
+      kr_raise(&kr_ValueError_type,
+               "shape mismatch: value array of shape %s could not be broadcast to indexing result of shape %s", s1, s2);
+    else
+      kr_raise(&kr_ValueError_type, "could not broadcast input array from shape %s into shape %s", s1, s2);
+  }
+  return ok;
+}
+
 int kr_np_setitem(KrObj *o, KrObj *index, KrObj *value) {
   KrArray *a = arr(o);
   if (a->flags & KR_ARR_READONLY) {
@@ -1325,21 +1350,15 @@ int kr_np_setitem(KrObj *o, KrObj *index, KrObj *value) {
     goto done;
   int64_t sz = kr_dtype_size[a->dtype];
   if (p.nadv == 0) {
-    int64_t sh[KR_MAXDIMS];
-    if (nd_broadcast_shape(p.view->ndim, p.view->shape, conv->ndim, conv->shape, sh) < 0 ||
-        conv->ndim > p.view->ndim) {
-      if (!kr_failed())
-        kr_raise(&kr_ValueError_type, "could not broadcast input array");
+    if (!assignable(conv, p.view->ndim, p.view->shape, false))
       goto done;
-    }
-    for (int d = 0; d < p.view->ndim; d++)
-      if (sh[d] != p.view->shape[d]) {
-        char s1[256], s2[256];
-        nd_shape_str(s1, sizeof s1, conv->ndim, conv->shape);
-        nd_shape_str(s2, sizeof s2, p.view->ndim, p.view->shape);
-        kr_raise(&kr_ValueError_type, "could not broadcast input array from shape %s into shape %s", s1, s2);
+    if (conv->ndim > p.view->ndim) { /* leading 1s dropped */
+      KrArray *c2 = kr_array_view(conv, (KrDtype)conv->dtype, conv->data, p.view->ndim,
+                                  conv->shape + conv->ndim - p.view->ndim, conv->strides + conv->ndim - p.view->ndim);
+      kr_decref(&conv->h);
+      if (!(conv = c2))
         goto done;
-      }
+    }
     KrArray *ops[2] = {p.view, conv};
     NdIter it;
     nd_iter_init(&it, p.view->ndim, p.view->shape, 2, ops);
@@ -1353,6 +1372,23 @@ int kr_np_setitem(KrObj *o, KrObj *index, KrObj *value) {
     offs = adv_offsets(&p, &nd, sh);
     if (!offs)
       goto done;
+    if (kr_is_array(index) && arr(index)->dtype == KR_DT_BOOL && conv->ndim <= 1 && conv->size != 1 &&
+        conv->size != offs->size) { /* a[mask] = v: numpy's own message */
+      kr_raise(&kr_ValueError_type,
+               "NumPy boolean array indexing assignment cannot assign %lld input values to the %lld output values "
+               "where the mask is true",
+               (long long)conv->size, (long long)offs->size);
+      goto done;
+    }
+    if (!assignable(conv, nd, sh, true))
+      goto done;
+    if (conv->ndim > nd) { /* leading 1s dropped */
+      KrArray *c2 = kr_array_view(conv, (KrDtype)conv->dtype, conv->data, nd, conv->shape + conv->ndim - nd,
+                                  conv->strides + conv->ndim - nd);
+      kr_decref(&conv->h);
+      if (!(conv = c2))
+        goto done;
+    }
     dst = nd_broadcast_to(conv, nd, sh);
     if (!dst)
       goto done;
