@@ -222,6 +222,23 @@ KrObj *kr_np_cumulative(int op, KrObj *a, KrObj *axis);  /* cumsum (0), cumprod 
 KrObj *kr_np_matmul(KrObj *a, KrObj *b);
 KrObj *kr_np_dot(KrObj *a, KrObj *b);      /* np.dot, a.dot(b) */
 KrObj *kr_np_where(KrObj *cond, KrObj *x, KrObj *y);
+/* ndsort.c: kind None or one of numpy's names (all sort stably) */
+KrObj *kr_np_sort(KrObj *a, KrObj *axis, KrObj *kind);
+KrObj *kr_np_argsort(KrObj *a, KrObj *axis, KrObj *kind);
+int kr_np_sort_inplace(KrObj *a, KrObj *axis, KrObj *kind); /* a.sort() */
+KrObj *kr_np_argpartition(KrObj *a, KrObj *kth, KrObj *axis);
+KrObj *kr_np_unique(KrObj *a);
+/* ndtile.c */
+KrObj *kr_np_split(KrObj *a, KrObj *parts, int64_t axis); /* a list of views */
+KrObj *kr_np_tile(KrObj *a, KrObj *reps);
+KrObj *kr_np_repeat(KrObj *a, KrObj *repeats, KrObj *axis);
+KrObj *kr_np_flip(KrObj *a, KrObj *axis);
+KrObj *kr_np_fliplr(KrObj *a);
+KrObj *kr_np_flipud(KrObj *a);
+/* ndeinsum.c: one or two operands */
+KrObj *kr_np_einsum(KrObj *subscripts, int64_t nops, KrObj **operands);
+static inline KrObj *kr_np_einsum1(KrObj *s, KrObj *a) { return kr_np_einsum(s, 1, &a); }
+static inline KrObj *kr_np_einsum2(KrObj *s, KrObj *a, KrObj *b) { return kr_np_einsum(s, 2, (KrObj *[]){a, b}); }
 KrObj *kr_np_clip(KrObj *a, KrObj *lo, KrObj *hi);
 KrObj *kr_np_round(KrObj *a, int64_t decimals);
 

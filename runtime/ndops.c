@@ -92,7 +92,7 @@ static int dtype_arg(KrObj *o, KrDtype dflt, KrDtype *out) {
 }
 
 /* A shape argument: an int, or a tuple or list of ints. */
-static int shape_arg(KrObj *o, int64_t *shape) {
+int nd_shape_arg(KrObj *o, int64_t *shape) {
   if (o->type == &kr_int_type) {
     shape[0] = ((KrInt *)o)->v;
     return 1;
@@ -136,7 +136,7 @@ static KrArray *as_array(KrObj *o) {
 
 static KrObj *filled(KrObj *shape, KrObj *dtype, KrDtype dflt, double v, bool fill) {
   int64_t sh[KR_MAXDIMS];
-  int nd = shape_arg(shape, sh);
+  int nd = nd_shape_arg(shape, sh);
   KrDtype dt;
   if (nd < 0 || dtype_arg(dtype, dflt, &dt) < 0)
     return NULL;
@@ -192,7 +192,7 @@ static int fill_value(KrArray *a, KrObj *v) {
 
 KrObj *kr_np_full(KrObj *shape, KrObj *value, KrObj *dtype) {
   int64_t sh[KR_MAXDIMS];
-  int nd = shape_arg(shape, sh);
+  int nd = nd_shape_arg(shape, sh);
   KrDtype dt;
   if (nd < 0 || dtype_arg(dtype, value_dtype(value), &dt) < 0)
     return NULL;
@@ -489,7 +489,7 @@ static KrObj *view_of(KrArray *a, int nd, const int64_t *shape, const int64_t *s
 KrObj *kr_np_reshape(KrObj *o, KrObj *shape) {
   KrArray *a = arr(o);
   int64_t sh[KR_MAXDIMS];
-  int nd = shape_arg(shape, sh);
+  int nd = nd_shape_arg(shape, sh);
   if (nd < 0)
     return NULL;
   int unknown = -1;
@@ -563,7 +563,7 @@ KrObj *kr_np_transpose(KrObj *o, KrObj *axes) {
       perm[i] = a->ndim - 1 - i;
   } else {
     int64_t ax[KR_MAXDIMS];
-    int n = shape_arg(axes, ax);
+    int n = nd_shape_arg(axes, ax);
     if (n < 0)
       return NULL;
     if (n != a->ndim)
@@ -625,7 +625,7 @@ KrObj *kr_np_squeeze(KrObj *o, KrObj *axis) {
       drop[i] = a->shape[i] == 1;
   } else {
     int64_t ax[KR_MAXDIMS];
-    int n = shape_arg(axis, ax);
+    int n = nd_shape_arg(axis, ax);
     if (n < 0)
       return NULL;
     for (int i = 0; i < n; i++) {
@@ -1459,7 +1459,7 @@ static int axes_mask(KrObj *axis, int ndim, bool *mask) {
     return 0;
   }
   int64_t ax[KR_MAXDIMS];
-  int n = shape_arg(axis, ax);
+  int n = nd_shape_arg(axis, ax);
   if (n < 0)
     return -1;
   for (int i = 0; i < n; i++) {
