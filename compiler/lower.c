@@ -2566,6 +2566,17 @@ static void stmt(Lower *L, Node *s) {
       builtin(L, t->off, "[]=", args, 3);
       break;
     }
+    if (t->kind == AST_Subscript) {
+      /* xs[a:b] += v: the container and the bounds are evaluated once */
+      Instr *args[6];
+      slice_args(L, t, args);
+      Instr *cur = builtin(L, t->off, "[:]", args, 5);
+      Instr *in = op2(L, IR_INPLACE, s->off, cur, expr(L, s->AugAssign.value));
+      in->sub = s->AugAssign.op;
+      args[5] = in;
+      builtin(L, t->off, "[:]=", args, 6);
+      break;
+    }
     if (t->kind == AST_Attribute && !module_ref(L, t->Attribute.value) && !class_ref(L, t->Attribute.value)) {
       /* obj.x += v: obj is evaluated once */
       Instr *obj = expr(L, t->Attribute.value);

@@ -127,7 +127,11 @@ static void array_dealloc(KrObj *o) {
 static int64_t array_len(KrObj *o) {
   KrArray *a = (KrArray *)o;
   if (a->ndim == 0) {
-    kr_raise(&kr_TypeError_type, "len() of unsized object");
+    if (a->flags & KR_ARR_SCALAR)
+      kr_raise(&kr_TypeError_type, "object of type 'numpy.%s' has no len()",
+               a->dtype == KR_DT_BOOL ? "bool_" : kr_dtype_name[a->dtype]);
+    else
+      kr_raise(&kr_TypeError_type, "len() of unsized object");
     return -1;
   }
   return a->shape[0];

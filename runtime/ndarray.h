@@ -179,7 +179,7 @@ KrObj *kr_np_scalar(int dt, KrObj *v); /* np.float32(v) */
 
 /* numpy's binary ufuncs (the names are numpy's), and its unary ones. */
 #define ND_BINOPS(X)                                                                   \
-  X(ADD, "add") X(SUB, "subtract") X(MUL, "multiply") X(TRUEDIV, "true_divide")         \
+  X(ADD, "add") X(SUB, "subtract") X(MUL, "multiply") X(TRUEDIV, "divide")              \
   X(FLOORDIV, "floor_divide") X(MOD, "remainder") X(POW, "power") X(MAX, "maximum")     \
   X(MIN, "minimum") X(AND, "bitwise_and") X(OR, "bitwise_or") X(XOR, "bitwise_xor")     \
   X(LSHIFT, "left_shift") X(RSHIFT, "right_shift") X(LT, "less") X(LE, "less_equal")    \
@@ -221,6 +221,7 @@ KrObj *kr_np_reduce(int op, KrObj *a, KrObj *axis, bool keepdims, int64_t ddof);
 KrObj *kr_np_cumulative(int op, KrObj *a, KrObj *axis);  /* cumsum (0), cumprod (1) */
 KrObj *kr_np_matmul(KrObj *a, KrObj *b);
 KrObj *kr_np_dot(KrObj *a, KrObj *b);      /* np.dot, a.dot(b) */
+int kr_np_array_equal(KrObj *a, KrObj *b); /* 1, 0, or -1 + exception */
 KrObj *kr_np_where(KrObj *cond, KrObj *x, KrObj *y);
 /* ndsort.c: kind None or one of numpy's names (all sort stably) */
 KrObj *kr_np_sort(KrObj *a, KrObj *axis, KrObj *kind);

@@ -1985,6 +1985,33 @@ out:;
   return r;
 }
 
+/* np.array_equal(a1, a2): same shape and every item equal (NaN is not). */
+int kr_np_array_equal(KrObj *x, KrObj *y) {
+  KrArray *a = as_array(x), *b = a ? as_array(y) : NULL;
+  int r = -1;
+  if (!b)
+    goto out;
+  r = 0;
+  if (a->ndim != b->ndim || memcmp(a->shape, b->shape, (size_t)a->ndim * sizeof *a->shape))
+    goto out;
+  KrObj *eq = kr_np_BEQ(&a->h, &b->h);
+  if (!eq) {
+    r = -1;
+    goto out;
+  }
+  KrArray *e = arr(eq);
+  r = 1;
+  for (int64_t i = 0; i < e->size && r; i++) /* e is new and contiguous */
+    r = e->data[i] != 0;
+  kr_decref(eq);
+out:
+  if (a)
+    kr_decref(&a->h);
+  if (b)
+    kr_decref(&b->h);
+  return r;
+}
+
 /* ------------------------------------------------------------ where, clip, round */
 
 KrObj *kr_np_where(KrObj *cond, KrObj *x, KrObj *y) {
@@ -2231,7 +2258,23 @@ int64_t kr_np_itemsize(KrObj *a) { return kr_dtype_size[arr(a)->dtype]; }
 KrObj *kr_np_shape_tuple(KrObj *a) { return kr_np_shape(a); }
 
 KrObj *kr_np_inplace(int op, KrObj *o, KrObj *b) {
-  KrArray *a = arr(o);
+  KrArray *a = arr(o), *ab = as_array(b);
+  if (!ab)
+    return NULL;
+  bool ok = true;
+  for (int i = 0; i < ab->ndim && ok; i++) { /* numpy names the output too: (3,) (4,) (3,) */
+    int j = i - (ab->ndim - a->ndim);
+    int64_t x = ab->shape[i], y = j >= 0 ? a->shape[j] : 1;
+    ok = x == y || x == 1 || y == 1;
+  }
+  if (!ok) {
+    char s1[256], s2[256];
+    nd_shape_str(s1, sizeof s1, a->ndim, a->shape);
+    nd_shape_str(s2, sizeof s2, ab->ndim, ab->shape);
+    kr_decref(&ab->h);
+    return kr_raise(&kr_ValueError_type, "operands could not be broadcast together with shapes %s %s %s ", s1, s2, s1);
+  }
+  kr_decref(&ab->h);
   KrObj *r = kr_np_binop(op, o, b);
   if (!r)
     return NULL;
@@ -2251,6 +2294,14 @@ KrObj *kr_np_inplace(int op, KrObj *o, KrObj *b) {
   }
   if (a->flags & KR_ARR_SCALAR) /* numpy scalars are immutable: s += 1 makes a new one */
     return r;
+  if (ra->ndim != a->ndim || memcmp(ra->shape, a->shape, (size_t)a->ndim * sizeof *a->shape)) {
+    char s1[256], s2[256];
+    nd_shape_str(s1, sizeof s1, a->ndim, a->shape);
+    nd_shape_str(s2, sizeof s2, ra->ndim, ra->shape);
+    kr_decref(r);
+    return kr_raise(&kr_ValueError_type,
+                    "non-broadcastable output operand with shape %s doesn't match the broadcast shape %s", s1, s2);
+  }
   int rc = kr_np_setitem(o, kr_Ellipsis, r);
   kr_decref(r);
   if (rc < 0)
