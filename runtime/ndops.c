@@ -1484,7 +1484,12 @@ typedef struct Acc {
   bool isf;
 } Acc;
 
-static Acc reduce_run(int op, KrDtype c, const char *p, int64_t n, bool seq, int64_t ddof) {
+static float h16(float x) { return kr_f16_to_f32(kr_f32_to_f16(x)); }
+
+/* half: the array is float16 (c is then float32): numpy's float16 loops
+ * add in float32 but round to half after each step of a sequential sum,
+ * and var/std do every operation in float16. */
+static Acc reduce_run(int op, KrDtype c, const char *p, int64_t n, bool seq, int64_t ddof, bool half) {
   Acc r = {0, 0, kr_dtype_kind[c] == 'f'};
   int64_t sz = kr_dtype_size[c];
   switch (op) {
@@ -1495,7 +1500,7 @@ static Acc reduce_run(int op, KrDtype c, const char *p, int64_t n, bool seq, int
       float s = 0.0f;
       if (seq)
         for (int64_t i = 0; i < n; i++)
-          s += a[i];
+          s = half && op == ND_RSUM ? h16(s + a[i]) : s + a[i];
       else
         s = pairwise_float(a, n);
       r.f = s;
@@ -1567,7 +1572,32 @@ static Acc reduce_run(int op, KrDtype c, const char *p, int64_t n, bool seq, int
   case ND_RVAR:
   case ND_RSTD: {
     /* numpy: the mean, then the sum of squared deviations, both in c */
-    if (c == KR_DT_FLOAT32) {
+    if (c == KR_DT_FLOAT32 && half) {
+      const float *a = (const float *)p;
+      float s = 0.0f;
+      if (seq)
+        for (int64_t i = 0; i < n; i++)
+          s = h16(s + a[i]);
+      else
+        s = h16(pairwise_float(a, n));
+      float mean = h16(s / (float)n);
+      s = 0;
+      float *tmp = kr_alloc((size_t)n * sizeof(float) + 1);
+      if (tmp) {
+        for (int64_t i = 0; i < n; i++) {
+          float d = h16(a[i] - mean);
+          tmp[i] = h16(d * d);
+        }
+        if (seq)
+          for (int64_t i = 0; i < n; i++)
+            s = h16(s + tmp[i]);
+        else
+          s = h16(pairwise_float(tmp, n));
+        kr_free(tmp);
+      }
+      float v = h16(s / (float)(n - ddof));
+      r.f = op == ND_RSTD ? h16(sqrtf(v)) : v;
+    } else if (c == KR_DT_FLOAT32) {
       const float *a = (const float *)p;
       float mean = (float)((seq ? 0 : pairwise_float(a, n)) / (float)n);
       if (seq) {
@@ -1707,7 +1737,7 @@ KrObj *kr_np_reduce(int op, KrObj *o, KrObj *axis, bool keepdims, int64_t ddof) 
     goto out;
   int64_t sz = kr_dtype_size[c], rsz = kr_dtype_size[rd];
   for (int64_t j = 0; j < outer; j++) {
-    Acc v = reduce_run(op, c, src->data + j * inner * sz, inner, !trailing, ddof);
+    Acc v = reduce_run(op, c, src->data + j * inner * sz, inner, !trailing, ddof, d == KR_DT_FLOAT16);
     char *q = r->data + j * rsz;
     if (v.isf)
       kr_dt_store_f64(rd, q, v.f);
@@ -1761,8 +1791,10 @@ KrObj *kr_np_cumulative(int op, KrObj *o, KrObj *axis) {
         for (int64_t i = 0; i < n; i++, p += stride) {
           double x = kr_dt_load_f64(c, p);
           acc = op ? acc * x : acc + x;
-          if (c == KR_DT_FLOAT32 || c == KR_DT_FLOAT16)
+          if (c == KR_DT_FLOAT32)
             acc = (float)acc;
+          else if (c == KR_DT_FLOAT16) /* numpy rounds each step to half */
+            acc = kr_f16_to_f32(kr_f32_to_f16((float)acc));
           kr_dt_store_f64(c, p, acc);
         }
       } else {
@@ -2009,6 +2041,42 @@ out:
     kr_decref(&a->h);
   if (b)
     kr_decref(&b->h);
+  return r;
+}
+
+/* np.dtype(x): the dtype x names (a dtype, a scalar type, a name). */
+KrObj *kr_np_dtype_ctor(KrObj *o) {
+  KrDtype d;
+  if (o == kr_None) /* np.dtype(None) is float64 */
+    return kr_np_dtype(KR_DT_FLOAT64, false);
+  if (dtype_arg(o, KR_DT_FLOAT64, &d) < 0)
+    return NULL;
+  return kr_np_dtype(d, false);
+}
+
+/* format(a, spec), f"{a:spec}": a numpy scalar or 0-d array formats its
+ * item as the Python number (numpy's gentype_format); a larger array
+ * takes only an empty spec (its str). */
+KrObj *kr_np_format(KrObj *o, KrObj *spec) {
+  if (arr(o)->ndim == 0) {
+    KrObj *item = kr_np_item(o);
+    if (!item)
+      return NULL;
+    KrObj *r = kr_format_obj(item, spec);
+    kr_decref(item);
+    return r;
+  }
+  if (kr_str_bytes(spec) == 0)
+    return kr_array_str(o);
+  return kr_raise(&kr_TypeError_type, "unsupported format string passed to numpy.ndarray.__format__");
+}
+
+KrObj *kr_np_format0(KrObj *o) {
+  KrObj *empty = kr_str_new("", 0);
+  if (!empty)
+    return NULL;
+  KrObj *r = kr_np_format(o, empty);
+  kr_decref(empty);
   return r;
 }
 
