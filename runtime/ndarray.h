@@ -225,6 +225,8 @@ int kr_np_array_equal(KrObj *a, KrObj *b); /* 1, 0, or -1 + exception */
 KrObj *kr_np_dtype_ctor(KrObj *o);          /* np.dtype("float32") */
 KrObj *kr_np_format(KrObj *a, KrObj *spec); /* format(a, spec) */
 KrObj *kr_np_format0(KrObj *a);             /* format(a), f"{a}" */
+KrObj *kr_np_argwhere(KrObj *a);
+KrObj *kr_np_flatnonzero(KrObj *a);
 KrObj *kr_np_where(KrObj *cond, KrObj *x, KrObj *y);
 /* ndsort.c: kind None or one of numpy's names (all sort stably) */
 KrObj *kr_np_sort(KrObj *a, KrObj *axis, KrObj *kind);

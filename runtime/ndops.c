@@ -2080,6 +2080,51 @@ KrObj *kr_np_format0(KrObj *o) {
   return r;
 }
 
+/* np.argwhere(a): the indices of the nonzero items, one row each
+ * (count x ndim, int64); np.flatnonzero(a): their flat indices. */
+KrObj *kr_np_argwhere(KrObj *o) {
+  KrArray *a = as_array(o), *parts[KR_MAXDIMS], *r = NULL;
+  if (!a)
+    return NULL;
+  if (a->ndim == 0) { /* numpy: a 0-d array is taken as 1-d */
+    int64_t one = 1, st = 0;
+    KrArray *v = kr_array_view(a, (KrDtype)a->dtype, a->data, 1, &one, &st);
+    kr_decref(&a->h);
+    if (!(a = v))
+      return NULL;
+    KrObj *w = kr_np_argwhere(&a->h);
+    kr_decref(&a->h);
+    if (!w)
+      return NULL;
+    int64_t sh[2] = {arr(w)->shape[0], 0};
+    KrArray *e = kr_array_new(KR_DT_INT64, 2, sh, true);
+    kr_decref(w);
+    return (KrObj *)e;
+  }
+  int nd = nonzero(a, parts);
+  if (nd >= 0) {
+    int64_t sh[2] = {parts[0]->size, nd};
+    r = kr_array_new(KR_DT_INT64, 2, sh, false);
+    for (int64_t i = 0; r && i < sh[0]; i++)
+      for (int d = 0; d < nd; d++)
+        ((int64_t *)r->data)[i * nd + d] = ((int64_t *)parts[d]->data)[i];
+    for (int d = 0; d < nd; d++)
+      kr_decref(&parts[d]->h);
+  }
+  kr_decref(&a->h);
+  return (KrObj *)r;
+}
+
+KrObj *kr_np_flatnonzero(KrObj *o) {
+  KrObj *flat = kr_np_ravel(o);
+  if (!flat)
+    return NULL;
+  KrArray *parts[1];
+  int nd = nonzero(arr(flat), parts);
+  kr_decref(flat);
+  return nd < 0 ? NULL : (KrObj *)parts[0];
+}
+
 /* ------------------------------------------------------------ where, clip, round */
 
 KrObj *kr_np_where(KrObj *cond, KrObj *x, KrObj *y) {

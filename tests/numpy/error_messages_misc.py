@@ -1,7 +1,7 @@
 import numpy as np
 
 try:
-    np.ones(3) - np.ones(3, dtype=bool) if False else np.ones(2, dtype=bool) - np.ones(2, dtype=bool)
+    np.ones(2, dtype=bool) - np.ones(2, dtype=bool)
 except TypeError as e:
     print("TypeError:", e)
 try:
