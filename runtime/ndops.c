@@ -486,6 +486,39 @@ static KrObj *view_of(KrArray *a, int nd, const int64_t *shape, const int64_t *s
   return (KrObj *)kr_array_view(a, (KrDtype)a->dtype, data, nd, shape, strides);
 }
 
+/* numpy's _attempt_nocopy: strides for viewing a (not contiguous, size >
+ * 0) with shape sh, when each run of new axes spans old axes that merge
+ * (stride[k] == shape[k+1] * stride[k+1]); false when a copy is needed. */
+static bool reshape_nocopy(const KrArray *a, int nd, const int64_t *sh, int64_t *st) {
+  int64_t od[KR_MAXDIMS], os[KR_MAXDIMS];
+  int on = 0;
+  for (int i = 0; i < a->ndim; i++)
+    if (a->shape[i] != 1)
+      od[on] = a->shape[i], os[on++] = a->strides[i];
+  int oi = 0, oj = 1, ni = 0, nj = 1;
+  while (ni < nd && oi < on) {
+    int64_t np = sh[ni], op = od[oi];
+    while (np != op) {
+      if (np < op)
+        np *= sh[nj++];
+      else
+        op *= od[oj++];
+    }
+    for (int k = oi; k < oj - 1; k++)
+      if (os[k] != od[k + 1] * os[k + 1])
+        return false;
+    st[nj - 1] = os[oj - 1];
+    for (int k = nj - 1; k > ni; k--)
+      st[k - 1] = st[k] * sh[k];
+    ni = nj++;
+    oi = oj++;
+  }
+  int64_t last = ni >= 1 ? st[ni - 1] : kr_dtype_size[a->dtype];
+  for (int k = ni; k < nd; k++)
+    st[k] = last;
+  return true;
+}
+
 KrObj *kr_np_reshape(KrObj *o, KrObj *shape) {
   KrArray *a = arr(o);
   int64_t sh[KR_MAXDIMS];
@@ -519,6 +552,9 @@ KrObj *kr_np_reshape(KrObj *o, KrObj *shape) {
     return view_of(a, nd, sh, st, a->data);
   }
   {
+    int64_t st[KR_MAXDIMS];
+    if (a->size > 0 && reshape_nocopy(a, nd, sh, st))
+      return view_of(a, nd, sh, st, a->data);
     KrArray *c = nd_copy(a, (KrDtype)a->dtype);
     if (!c)
       return NULL;
