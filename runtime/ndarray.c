@@ -28,6 +28,13 @@ const char kr_dtype_kind[KR_NDTYPES] = {
 #undef X
 };
 
+/* numpy's in-place casting error (a += 1.5 on integers): a TypeError that
+ * prints, uncaught, under numpy's own name. */
+const KrType kr_UFuncOutputCastingError_type = {
+    .name = "_UFuncOutputCastingError", .module = "numpy.core._exceptions", .base = &kr_TypeError_type,
+    .dealloc = kr_exc_dealloc, .repr = kr_exc_repr, .str = kr_exc_str,
+};
+
 /* numpy's AxisError is a ValueError and an IndexError. */
 const KrType kr_AxisError_type = {
     .name = "AxisError", .module = "numpy", .base = &kr_ValueError_type, .base2 = &kr_IndexError_type,

@@ -156,6 +156,7 @@ typedef struct KrDtypeObj {
 } KrDtypeObj;
 extern const KrType kr_dtype_type;
 extern const KrType kr_AxisError_type;
+extern const KrType kr_UFuncOutputCastingError_type;
 KrObj *kr_np_dtype(int dt, bool cls); /* immortal */
 
 /* numpy's functions. Arguments are boxed values as Python passes them: a

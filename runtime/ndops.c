@@ -2437,8 +2437,8 @@ KrObj *kr_np_inplace(int op, KrObj *o, KrObj *b) {
 #undef X
     };
     kr_decref(r);
-    return kr_raise(&kr_TypeError_type, "Cannot cast ufunc '%s' output from dtype('%s') to dtype('%s') with casting "
-                                        "rule 'same_kind'",
+    return kr_raise(&kr_UFuncOutputCastingError_type,
+                    "Cannot cast ufunc '%s' output from dtype('%s') to dtype('%s') with casting rule 'same_kind'",
                     names[op], kr_dtype_name[ra->dtype], kr_dtype_name[a->dtype]);
   }
   if (a->flags & KR_ARR_SCALAR) /* numpy scalars are immutable: s += 1 makes a new one */
