@@ -147,6 +147,7 @@ static const char *code_name(char c) {
   case 'V': return "value";
   case 'M': return "same";
   case 'S': return "list[str]";
+  case '&': return "list[ndarray]";
   case 'a': return "any";
   case 'O': return "object";
   case 'H': return "set|frozenset";
@@ -772,6 +773,7 @@ static const Type *row_result(const OpRow *r, const Type **args, int nargs, Inst
   case 'L':
   case 'M': return a0;
   case 'S': return ty_list(ty_str);
+  case '&': return ty_list(ty_ndarray);
   case 'X': return item;
   case 'Q': return item ? ty_list(item) : NULL;
   case 'Z': return item ? ty_set(item) : NULL;

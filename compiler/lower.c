@@ -2411,6 +2411,10 @@ static void except_classes(Lower *L, Node *type, Instr *match) {
   for (int i = 0; i < l.len; i++) {
     Node *n = l.items[i];
     const char *pm = n->kind == AST_Attribute ? provided_ref(L, n->Attribute.value) : NULL;
+    if (pm && provided_exception(pm, n->Attribute.attr)) {
+      match->kwnames[i] = n->Attribute.attr; /* np.AxisError, json.JSONDecodeError: the runtime's kr_<name>_type */
+      continue;
+    }
     const Import *imp = n->kind == AST_Name && local_slot(L, n->Name.id) < 0 ? import_of(L->decl->mod, n->Name.id) : NULL;
     if ((pm && !strcmp(pm, "re") && !strcmp(n->Attribute.attr->str, "error")) ||
         (imp && imp->provided && !strcmp(imp->provided, "re") && imp->attr && !strcmp(imp->attr->str, "error"))) {
@@ -2662,6 +2666,17 @@ static void stmt(Lower *L, Node *s) {
       in->sub = s->AugAssign.op;
       args[2] = in;
       builtin(L, t->off, "[]=", args, 3);
+      break;
+    }
+    if (t->kind == AST_Subscript) {
+      /* xs[a:b] += v: the container and the bounds are evaluated once */
+      Instr *args[6];
+      slice_args(L, t, args);
+      Instr *cur = builtin(L, t->off, "[:]", args, 5);
+      Instr *in = op2(L, IR_INPLACE, s->off, cur, expr(L, s->AugAssign.value));
+      in->sub = s->AugAssign.op;
+      args[5] = in;
+      builtin(L, t->off, "[:]=", args, 6);
       break;
     }
     if (t->kind == AST_Attribute && !module_ref(L, t->Attribute.value) && !class_ref(L, t->Attribute.value)) {

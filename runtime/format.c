@@ -20,6 +20,7 @@
  * padding that grows into the digit groups ('010,' gives '00,001,234').
  */
 #include "core_impl.h"
+#include "ndarray.h"
 
 #include <inttypes.h>
 #include <limits.h>
@@ -804,6 +805,8 @@ KrObj *kr_format_obj(KrObj *o, KrObj *spec) {
   }
   if (o->type == &kr_str_type)
     return kr_format_str(o, spec);
+  if (kr_is_array(o))
+    return kr_np_format(o, spec);
   /* object.__format__: str(o) for an empty spec, else TypeError */
   if (kr_str_bytes(spec) == 0)
     return kr_obj_str(o);

@@ -77,6 +77,8 @@ struct KrType {
   const char *name;     /* Python's name: "str", "list", "ValueError" */
   const char *module;   /* the module of a type a program defines ("__main__"); NULL: built in */
   const KrType *base;   /* the base class (exceptions, user classes), or NULL */
+  const KrType *base2;  /* a second base of a built-in exception, or NULL (numpy's
+                           AxisError: a ValueError and an IndexError) */
   size_t size;          /* bytes of a fixed-size instance (0: variable) */
   void (*dealloc)(KrObj *self);             /* release what self owns, then kr_free it; NULL: just kr_free */
   KrObj *(*repr)(KrObj *self);              /* a new str; NULL: <name object at 0x...> */

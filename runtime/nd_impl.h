@@ -55,6 +55,10 @@ KrArray *nd_copy(KrArray *a, KrDtype dt);
  * 0-d array). */
 KrArray *nd_broadcast_to(KrArray *a, int ndim, const int64_t *shape);
 
+/* A shape or axes argument: an int, or a tuple or list of ints, into out
+ * (KR_MAXDIMS room); returns how many, or -1 + TypeError/ValueError. */
+int nd_shape_arg(KrObj *o, int64_t *out);
+
 /* Normalise an axis for an array of ndim dimensions (negative counts from
  * the end); -1 + numpy's AxisError message on failure. */
 int nd_axis(int64_t axis, int ndim);

@@ -28,10 +28,17 @@ const char kr_dtype_kind[KR_NDTYPES] = {
 #undef X
 };
 
-/* numpy's AxisError is a ValueError (and an IndexError: kiln's exceptions
- * have one base, so except IndexError does not catch it). */
+/* numpy's in-place casting error (a += 1.5 on integers): a TypeError that
+ * prints, uncaught, under numpy's own name. */
+const KrType kr_UFuncOutputCastingError_type = {
+    .name = "_UFuncOutputCastingError", .module = "numpy.core._exceptions", .base = &kr_TypeError_type,
+    .dealloc = kr_exc_dealloc, .repr = kr_exc_repr, .str = kr_exc_str,
+};
+
+/* numpy's AxisError is a ValueError and an IndexError. */
 const KrType kr_AxisError_type = {
-    .name = "AxisError", .module = "numpy", .base = &kr_ValueError_type, .dealloc = kr_exc_dealloc,
+    .name = "AxisError", .module = "numpy", .base = &kr_ValueError_type, .base2 = &kr_IndexError_type,
+    .dealloc = kr_exc_dealloc,
     .repr = kr_exc_repr, .str = kr_exc_str,
 };
 
@@ -127,7 +134,11 @@ static void array_dealloc(KrObj *o) {
 static int64_t array_len(KrObj *o) {
   KrArray *a = (KrArray *)o;
   if (a->ndim == 0) {
-    kr_raise(&kr_TypeError_type, "len() of unsized object");
+    if (a->flags & KR_ARR_SCALAR)
+      kr_raise(&kr_TypeError_type, "object of type 'numpy.%s' has no len()",
+               a->dtype == KR_DT_BOOL ? "bool_" : kr_dtype_name[a->dtype]);
+    else
+      kr_raise(&kr_TypeError_type, "len() of unsized object");
     return -1;
   }
   return a->shape[0];

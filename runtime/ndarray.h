@@ -167,6 +167,7 @@ typedef struct KrDtypeObj {
 } KrDtypeObj;
 extern const KrType kr_dtype_type;
 extern const KrType kr_AxisError_type;
+extern const KrType kr_UFuncOutputCastingError_type;
 KrObj *kr_np_dtype(int dt, bool cls); /* immortal */
 
 /* numpy's functions. Arguments are boxed values as Python passes them: a
@@ -190,7 +191,7 @@ KrObj *kr_np_scalar(int dt, KrObj *v); /* np.float32(v) */
 
 /* numpy's binary ufuncs (the names are numpy's), and its unary ones. */
 #define ND_BINOPS(X)                                                                   \
-  X(ADD, "add") X(SUB, "subtract") X(MUL, "multiply") X(TRUEDIV, "true_divide")         \
+  X(ADD, "add") X(SUB, "subtract") X(MUL, "multiply") X(TRUEDIV, "divide")              \
   X(FLOORDIV, "floor_divide") X(MOD, "remainder") X(POW, "power") X(MAX, "maximum")     \
   X(MIN, "minimum") X(AND, "bitwise_and") X(OR, "bitwise_or") X(XOR, "bitwise_xor")     \
   X(LSHIFT, "left_shift") X(RSHIFT, "right_shift") X(LT, "less") X(LE, "less_equal")    \
@@ -231,7 +232,31 @@ KrObj *kr_np_unop(int op, KrObj *a);             /* enum NdUnop */
 KrObj *kr_np_reduce(int op, KrObj *a, KrObj *axis, bool keepdims, int64_t ddof); /* enum NdReduce */
 KrObj *kr_np_cumulative(int op, KrObj *a, KrObj *axis);  /* cumsum (0), cumprod (1) */
 KrObj *kr_np_matmul(KrObj *a, KrObj *b);
+KrObj *kr_np_dot(KrObj *a, KrObj *b);      /* np.dot, a.dot(b) */
+int kr_np_array_equal(KrObj *a, KrObj *b); /* 1, 0, or -1 + exception */
+KrObj *kr_np_dtype_ctor(KrObj *o);          /* np.dtype("float32") */
+KrObj *kr_np_format(KrObj *a, KrObj *spec); /* format(a, spec) */
+KrObj *kr_np_format0(KrObj *a);             /* format(a), f"{a}" */
+KrObj *kr_np_argwhere(KrObj *a);
+KrObj *kr_np_flatnonzero(KrObj *a);
 KrObj *kr_np_where(KrObj *cond, KrObj *x, KrObj *y);
+/* ndsort.c: kind None or one of numpy's names (all sort stably) */
+KrObj *kr_np_sort(KrObj *a, KrObj *axis, KrObj *kind);
+KrObj *kr_np_argsort(KrObj *a, KrObj *axis, KrObj *kind);
+int kr_np_sort_inplace(KrObj *a, KrObj *axis, KrObj *kind); /* a.sort() */
+KrObj *kr_np_argpartition(KrObj *a, KrObj *kth, KrObj *axis);
+KrObj *kr_np_unique(KrObj *a);
+/* ndtile.c */
+KrObj *kr_np_split(KrObj *a, KrObj *parts, int64_t axis); /* a list of views */
+KrObj *kr_np_tile(KrObj *a, KrObj *reps);
+KrObj *kr_np_repeat(KrObj *a, KrObj *repeats, KrObj *axis);
+KrObj *kr_np_flip(KrObj *a, KrObj *axis);
+KrObj *kr_np_fliplr(KrObj *a);
+KrObj *kr_np_flipud(KrObj *a);
+/* ndeinsum.c: one or two operands */
+KrObj *kr_np_einsum(KrObj *subscripts, int64_t nops, KrObj **operands);
+static inline KrObj *kr_np_einsum1(KrObj *s, KrObj *a) { return kr_np_einsum(s, 1, &a); }
+static inline KrObj *kr_np_einsum2(KrObj *s, KrObj *a, KrObj *b) { return kr_np_einsum(s, 2, (KrObj *[]){a, b}); }
 KrObj *kr_np_clip(KrObj *a, KrObj *lo, KrObj *hi);
 KrObj *kr_np_round(KrObj *a, int64_t decimals);
 
@@ -288,6 +313,7 @@ KrObj *kr_np_transpose_method(KrObj *a, KrObj *axes); /* a.transpose(): axes Non
 KrObj *kr_np_dtype_name(KrObj *dt);  /* dtype.name */
 int64_t kr_np_dtype_itemsize(KrObj *dt);
 int64_t kr_np_nbytes(KrObj *a);
+int64_t kr_np_itemsize(KrObj *a);    /* a.itemsize */
 KrObj *kr_np_shape_tuple(KrObj *a);  /* a.shape as tuple[int, ...] */
 /* a += b and the other in-place operators: the result cast back into a
  * (numpy's same_kind rule), a itself returned. */

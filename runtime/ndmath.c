@@ -297,10 +297,12 @@ INT_POW(u64, u64)
   BINLOOP(land_##T, T, uint8_t, x && y)                                         \
   BINLOOP(lor_##T, T, uint8_t, x || y)                                          \
   BINLOOP(lxor_##T, T, uint8_t, !x != !y)                                       \
+  BINLOOP(fmod_##T, T, T, y == 0 || y == (T)-1 ? (T)0 : (T)(x % y))              \
   static const BinLoop loops_##T[ND_NBINOPS] = {                                \
       add_##T, sub_##T, mul_##T, NULL, floordiv_##T, mod_##T, pow_##T,          \
       max_##T, min_##T, and_##T, or_##T, xor_##T, lshift_##T, rshift_##T,       \
-      lt_##T, le_##T, gt_##T, ge_##T, eq_##T, ne_##T, land_##T, lor_##T, lxor_##T};
+      lt_##T, le_##T, gt_##T, ge_##T, eq_##T, ne_##T, land_##T, lor_##T, lxor_##T, \
+      [ND_FMOD] = fmod_##T};
 
 INT_LOOPS(i8, u8)
 INT_LOOPS(i16, u16)
@@ -458,8 +460,8 @@ KrObj *kr_np_binop(int op, KrObj *x, KrObj *y) {
     kr_decref(&a->h), kr_decref(&b->h);
     return no_loop(binop_name[op], (KrDtype)a->dtype, (KrDtype)b->dtype);
   }
-  if (op == ND_FMOD && category(rt) < 2)
-    op = ND_MOD; /* np.fmod of integers: C's % (sign of the dividend) — close enough for non-negatives */
+  if (op == ND_FMOD && rt == KR_DT_BOOL)
+    loop = out = KR_DT_INT8; /* numpy: fmod of bools is int8 */
   KrArray *r = run_binary(op, a, b, loop, out);
   kr_decref(&a->h), kr_decref(&b->h);
   return finish(r);

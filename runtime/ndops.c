@@ -92,7 +92,7 @@ static int dtype_arg(KrObj *o, KrDtype dflt, KrDtype *out) {
 }
 
 /* A shape argument: an int, or a tuple or list of ints. */
-static int shape_arg(KrObj *o, int64_t *shape) {
+int nd_shape_arg(KrObj *o, int64_t *shape) {
   if (o->type == &kr_int_type) {
     shape[0] = ((KrInt *)o)->v;
     return 1;
@@ -136,7 +136,7 @@ static KrArray *as_array(KrObj *o) {
 
 static KrObj *filled(KrObj *shape, KrObj *dtype, KrDtype dflt, double v, bool fill) {
   int64_t sh[KR_MAXDIMS];
-  int nd = shape_arg(shape, sh);
+  int nd = nd_shape_arg(shape, sh);
   KrDtype dt;
   if (nd < 0 || dtype_arg(dtype, dflt, &dt) < 0)
     return NULL;
@@ -192,7 +192,7 @@ static int fill_value(KrArray *a, KrObj *v) {
 
 KrObj *kr_np_full(KrObj *shape, KrObj *value, KrObj *dtype) {
   int64_t sh[KR_MAXDIMS];
-  int nd = shape_arg(shape, sh);
+  int nd = nd_shape_arg(shape, sh);
   KrDtype dt;
   if (nd < 0 || dtype_arg(dtype, value_dtype(value), &dt) < 0)
     return NULL;
@@ -486,10 +486,43 @@ static KrObj *view_of(KrArray *a, int nd, const int64_t *shape, const int64_t *s
   return (KrObj *)kr_array_view(a, (KrDtype)a->dtype, data, nd, shape, strides);
 }
 
+/* numpy's _attempt_nocopy: strides for viewing a (not contiguous, size >
+ * 0) with shape sh, when each run of new axes spans old axes that merge
+ * (stride[k] == shape[k+1] * stride[k+1]); false when a copy is needed. */
+static bool reshape_nocopy(const KrArray *a, int nd, const int64_t *sh, int64_t *st) {
+  int64_t od[KR_MAXDIMS], os[KR_MAXDIMS];
+  int on = 0;
+  for (int i = 0; i < a->ndim; i++)
+    if (a->shape[i] != 1)
+      od[on] = a->shape[i], os[on++] = a->strides[i];
+  int oi = 0, oj = 1, ni = 0, nj = 1;
+  while (ni < nd && oi < on) {
+    int64_t np = sh[ni], op = od[oi];
+    while (np != op) {
+      if (np < op)
+        np *= sh[nj++];
+      else
+        op *= od[oj++];
+    }
+    for (int k = oi; k < oj - 1; k++)
+      if (os[k] != od[k + 1] * os[k + 1])
+        return false;
+    st[nj - 1] = os[oj - 1];
+    for (int k = nj - 1; k > ni; k--)
+      st[k - 1] = st[k] * sh[k];
+    ni = nj++;
+    oi = oj++;
+  }
+  int64_t last = ni >= 1 ? st[ni - 1] : kr_dtype_size[a->dtype];
+  for (int k = ni; k < nd; k++)
+    st[k] = last;
+  return true;
+}
+
 KrObj *kr_np_reshape(KrObj *o, KrObj *shape) {
   KrArray *a = arr(o);
   int64_t sh[KR_MAXDIMS];
-  int nd = shape_arg(shape, sh);
+  int nd = nd_shape_arg(shape, sh);
   if (nd < 0)
     return NULL;
   int unknown = -1;
@@ -519,6 +552,9 @@ KrObj *kr_np_reshape(KrObj *o, KrObj *shape) {
     return view_of(a, nd, sh, st, a->data);
   }
   {
+    int64_t st[KR_MAXDIMS];
+    if (a->size > 0 && reshape_nocopy(a, nd, sh, st))
+      return view_of(a, nd, sh, st, a->data);
     KrArray *c = nd_copy(a, (KrDtype)a->dtype);
     if (!c)
       return NULL;
@@ -527,13 +563,21 @@ KrObj *kr_np_reshape(KrObj *o, KrObj *shape) {
     return r;
   }
 bad: {
-  char s1[256];
-  nd_shape_str(s1, sizeof s1, nd, sh);
-  for (char *p = s1; *p; p++)
-    if (*p == ',' && p[1] != ')') { /* numpy writes (2, 3) here */
-      memmove(p + 2, p + 1, strlen(p + 1) + 1);
-      p[1] = ' ';
-    }
+  /* numpy's convert_shape_to_string: the shape as asked, leading -1s
+   * dropped, later ones written "newaxis"; "(5,)" only for one item */
+  char s1[512];
+  int i = 0, n = 0;
+  while (i < nd && sh[i] < 0)
+    i++;
+  if (i == nd)
+    snprintf(s1, sizeof s1, "()");
+  else {
+    n = snprintf(s1, sizeof s1, "(%lld", (long long)sh[i]);
+    for (int k = i + 1; k < nd && n < (int)sizeof s1 - 32; k++)
+      n += sh[k] < 0 ? snprintf(s1 + n, sizeof s1 - (size_t)n, ",newaxis")
+                     : snprintf(s1 + n, sizeof s1 - (size_t)n, ",%lld", (long long)sh[k]);
+    snprintf(s1 + n, sizeof s1 - (size_t)n, nd == 1 ? ",)" : ")");
+  }
   return kr_raise(&kr_ValueError_type, "cannot reshape array of size %lld into shape %s", (long long)a->size, s1);
 }
 }
@@ -555,7 +599,7 @@ KrObj *kr_np_transpose(KrObj *o, KrObj *axes) {
       perm[i] = a->ndim - 1 - i;
   } else {
     int64_t ax[KR_MAXDIMS];
-    int n = shape_arg(axes, ax);
+    int n = nd_shape_arg(axes, ax);
     if (n < 0)
       return NULL;
     if (n != a->ndim)
@@ -578,9 +622,12 @@ KrObj *kr_np_T(KrObj *a) { return kr_np_transpose(a, kr_None); }
 
 KrObj *kr_np_swapaxes(KrObj *o, int64_t x, int64_t y) {
   KrArray *a = arr(o);
-  int i = nd_axis(x, a->ndim), j = i < 0 ? -1 : nd_axis(y, a->ndim);
-  if (j < 0)
-    return NULL;
+  int64_t xy[2] = {x, y};
+  for (int k = 0; k < 2; k++)
+    if (xy[k] < -a->ndim || xy[k] >= a->ndim)
+      return kr_raise(&kr_AxisError_type, "axis%d: axis %lld is out of bounds for array of dimension %d", k + 1,
+                      (long long)xy[k], a->ndim);
+  int i = nd_axis(x, a->ndim), j = nd_axis(y, a->ndim);
   int perm[KR_MAXDIMS];
   for (int k = 0; k < a->ndim; k++)
     perm[k] = k;
@@ -614,7 +661,7 @@ KrObj *kr_np_squeeze(KrObj *o, KrObj *axis) {
       drop[i] = a->shape[i] == 1;
   } else {
     int64_t ax[KR_MAXDIMS];
-    int n = shape_arg(axis, ax);
+    int n = nd_shape_arg(axis, ax);
     if (n < 0)
       return NULL;
     for (int i = 0; i < n; i++) {
@@ -669,14 +716,14 @@ KrObj *kr_np_copy(KrObj *o) {
 }
 
 /* concatenate/stack: the arrays of a list or tuple, as arrays. */
-static int array_list(KrObj *seq, KrArray ***out) {
+static int array_list(KrObj *seq, KrArray ***out, const char *what) {
   if (seq->type != &kr_list_type && seq->type != &kr_tuple_type) {
     kr_raise(&kr_TypeError_type, "expected a list or tuple of arrays");
     return -1;
   }
   int64_t n = kr_obj_len(seq);
   if (n == 0) {
-    kr_raise(&kr_ValueError_type, "need at least one array to concatenate");
+    kr_raise(&kr_ValueError_type, "need at least one array to %s", what);
     return -1;
   }
   KrArray **v = kr_alloc((size_t)n * sizeof *v);
@@ -718,9 +765,9 @@ static KrObj *concat(KrArray **v, int n, int64_t axis) {
   for (int i = 0; i < n; i++) {
     if (v[i]->ndim != nd)
       return kr_raise(&kr_ValueError_type,
-                      "all the input array dimensions except for the concatenation axis must match exactly, but "
-                      "along dimension %d, the array at index 0 has size %lld and the array at index %d has size %lld",
-                      0, (long long)v[0]->shape[0], i, (long long)v[i]->shape[0]);
+                      "all the input arrays must have same number of dimensions, but the array at index 0 has %d "
+                      "dimension(s) and the array at index %d has %d dimension(s)",
+                      nd, i, v[i]->ndim);
     for (int d = 0; d < nd; d++)
       if (d != ax && v[i]->shape[d] != v[0]->shape[d])
         return kr_raise(&kr_ValueError_type,
@@ -761,7 +808,7 @@ static KrObj *concat(KrArray **v, int n, int64_t axis) {
 
 KrObj *kr_np_concatenate(KrObj *arrays, int64_t axis) {
   KrArray **v;
-  int n = array_list(arrays, &v);
+  int n = array_list(arrays, &v, "concatenate");
   if (n < 0)
     return NULL;
   KrObj *r = concat(v, n, axis);
@@ -771,7 +818,7 @@ KrObj *kr_np_concatenate(KrObj *arrays, int64_t axis) {
 
 KrObj *kr_np_stack(KrObj *arrays, int64_t axis) {
   KrArray **v;
-  int n = array_list(arrays, &v);
+  int n = array_list(arrays, &v, "stack");
   if (n < 0)
     return NULL;
   KrObj *r = NULL;
@@ -1027,7 +1074,34 @@ static int plan_index(KrArray *a, KrObj *index, Plan *p) {
       return -1;
     n = 1;
   }
-  /* expand bool masks into one index array per dimension they cover */
+  /* expand bool masks into one index array per dimension they cover, each
+   * dimension the mask's extent (the dimensions an index entry starts at:
+   * counted from the front, from the back after an ellipsis) */
+  int used = 0, ell = -1;
+  for (int i = 0; i < n; i++) {
+    if (ix[i].kind == IX_ELLIPSIS && ell < 0)
+      ell = i;
+    else if (ix[i].kind != IX_NEW && ix[i].kind != IX_ELLIPSIS)
+      used += ix[i].kind == IX_ARRAY && ix[i].arr->dtype == KR_DT_BOOL ? ix[i].arr->ndim : 1;
+  }
+  for (int i = 0, at = 0; i < n; i++) {
+    if (i == ell)
+      at += a->ndim - used > 0 ? a->ndim - used : 0;
+    if (ix[i].kind == IX_NEW || ix[i].kind == IX_ELLIPSIS)
+      continue;
+    if (ix[i].kind == IX_ARRAY && ix[i].arr->dtype == KR_DT_BOOL) {
+      for (int j = 0; j < ix[i].arr->ndim && at + j < a->ndim; j++)
+        if (ix[i].arr->shape[j] != a->shape[at + j]) {
+          kr_raise(&kr_IndexError_type,
+                   "boolean index did not match indexed array along dimension %d; dimension is %lld but "
+                   "corresponding boolean dimension is %lld",
+                   at + j, (long long)a->shape[at + j], (long long)ix[i].arr->shape[j]);
+          goto fail;
+        }
+      at += ix[i].arr->ndim;
+    } else
+      at++;
+  }
   Idx ex[KR_MAXDIMS * 2];
   int m = 0;
   for (int i = 0; i < n; i++) {
@@ -1272,6 +1346,28 @@ KrObj *kr_np_getitem(KrObj *o, KrObj *index) {
   return r;
 }
 
+/* Whether v broadcasts into an assignment target of shape sh (extents
+ * equal or 1, right-aligned; extra leading ones all 1); false + numpy's
+ * ValueError (fancy: the message of an advanced-index assignment). */
+static bool assignable(const KrArray *v, int nd, const int64_t *sh, bool fancy) {
+  bool ok = true;
+  for (int i = 0; i < v->ndim && ok; i++) {
+    int d = i - (v->ndim - nd);
+    ok = v->shape[i] == 1 || (d >= 0 && v->shape[i] == sh[d]);
+  }
+  if (!ok) {
+    char s1[256], s2[256];
+    nd_shape_str(s1, sizeof s1, v->ndim, v->shape);
+    nd_shape_str(s2, sizeof s2, nd, sh);
+    if (fancy)
+      kr_raise(&kr_ValueError_type,
+               "shape mismatch: value array of shape %s could not be broadcast to indexing result of shape %s", s1, s2);
+    else
+      kr_raise(&kr_ValueError_type, "could not broadcast input array from shape %s into shape %s", s1, s2);
+  }
+  return ok;
+}
+
 int kr_np_setitem(KrObj *o, KrObj *index, KrObj *value) {
   KrArray *a = arr(o);
   if (a->flags & KR_ARR_READONLY) {
@@ -1290,21 +1386,15 @@ int kr_np_setitem(KrObj *o, KrObj *index, KrObj *value) {
     goto done;
   int64_t sz = kr_dtype_size[a->dtype];
   if (p.nadv == 0) {
-    int64_t sh[KR_MAXDIMS];
-    if (nd_broadcast_shape(p.view->ndim, p.view->shape, conv->ndim, conv->shape, sh) < 0 ||
-        conv->ndim > p.view->ndim) {
-      if (!kr_failed())
-        kr_raise(&kr_ValueError_type, "could not broadcast input array");
+    if (!assignable(conv, p.view->ndim, p.view->shape, false))
       goto done;
-    }
-    for (int d = 0; d < p.view->ndim; d++)
-      if (sh[d] != p.view->shape[d]) {
-        char s1[256], s2[256];
-        nd_shape_str(s1, sizeof s1, conv->ndim, conv->shape);
-        nd_shape_str(s2, sizeof s2, p.view->ndim, p.view->shape);
-        kr_raise(&kr_ValueError_type, "could not broadcast input array from shape %s into shape %s", s1, s2);
+    if (conv->ndim > p.view->ndim) { /* leading 1s dropped */
+      KrArray *c2 = kr_array_view(conv, (KrDtype)conv->dtype, conv->data, p.view->ndim,
+                                  conv->shape + conv->ndim - p.view->ndim, conv->strides + conv->ndim - p.view->ndim);
+      kr_decref(&conv->h);
+      if (!(conv = c2))
         goto done;
-      }
+    }
     KrArray *ops[2] = {p.view, conv};
     NdIter it;
     nd_iter_init(&it, p.view->ndim, p.view->shape, 2, ops);
@@ -1318,6 +1408,23 @@ int kr_np_setitem(KrObj *o, KrObj *index, KrObj *value) {
     offs = adv_offsets(&p, &nd, sh);
     if (!offs)
       goto done;
+    if (kr_is_array(index) && arr(index)->dtype == KR_DT_BOOL && conv->ndim <= 1 && conv->size != 1 &&
+        conv->size != offs->size) { /* a[mask] = v: numpy's own message */
+      kr_raise(&kr_ValueError_type,
+               "NumPy boolean array indexing assignment cannot assign %lld input values to the %lld output values "
+               "where the mask is true",
+               (long long)conv->size, (long long)offs->size);
+      goto done;
+    }
+    if (!assignable(conv, nd, sh, true))
+      goto done;
+    if (conv->ndim > nd) { /* leading 1s dropped */
+      KrArray *c2 = kr_array_view(conv, (KrDtype)conv->dtype, conv->data, nd, conv->shape + conv->ndim - nd,
+                                  conv->strides + conv->ndim - nd);
+      kr_decref(&conv->h);
+      if (!(conv = c2))
+        goto done;
+    }
     dst = nd_broadcast_to(conv, nd, sh);
     if (!dst)
       goto done;
@@ -1351,7 +1458,7 @@ done:
 #define PAIRWISE(T)                                                               \
   static T pairwise_##T(const T *a, int64_t n) {                                  \
     if (n < 8) {                                                                  \
-      T r = (T)-0.0;                                                              \
+      T r = (T)0.0; /* numpy 1.24 sums from +0.0: sum([-0.0]) is 0.0 */         \
       for (int64_t i = 0; i < n; i++)                                             \
         r += a[i];                                                                \
       return r;                                                                   \
@@ -1400,7 +1507,7 @@ static int axes_mask(KrObj *axis, int ndim, bool *mask) {
     return 0;
   }
   int64_t ax[KR_MAXDIMS];
-  int n = shape_arg(axis, ax);
+  int n = nd_shape_arg(axis, ax);
   if (n < 0)
     return -1;
   for (int i = 0; i < n; i++) {
@@ -1425,7 +1532,12 @@ typedef struct Acc {
   bool isf;
 } Acc;
 
-static Acc reduce_run(int op, KrDtype c, const char *p, int64_t n, bool seq, int64_t ddof) {
+static float h16(float x) { return kr_f16_to_f32(kr_f32_to_f16(x)); }
+
+/* half: the array is float16 (c is then float32): numpy's float16 loops
+ * add in float32 but round to half after each step of a sequential sum,
+ * and var/std do every operation in float16. */
+static Acc reduce_run(int op, KrDtype c, const char *p, int64_t n, bool seq, int64_t ddof, bool half) {
   Acc r = {0, 0, kr_dtype_kind[c] == 'f'};
   int64_t sz = kr_dtype_size[c];
   switch (op) {
@@ -1433,10 +1545,10 @@ static Acc reduce_run(int op, KrDtype c, const char *p, int64_t n, bool seq, int
   case ND_RMEAN:
     if (c == KR_DT_FLOAT32) {
       const float *a = (const float *)p;
-      float s = -0.0f;
+      float s = 0.0f;
       if (seq)
         for (int64_t i = 0; i < n; i++)
-          s += a[i];
+          s = half && op == ND_RSUM ? h16(s + a[i]) : s + a[i];
       else
         s = chunked_float(a, n);
       r.f = s;
@@ -1444,7 +1556,7 @@ static Acc reduce_run(int op, KrDtype c, const char *p, int64_t n, bool seq, int
         r.f = (float)(s / (float)n);
     } else if (r.isf) {
       const double *a = (const double *)p;
-      double s = -0.0;
+      double s = 0.0;
       if (seq)
         for (int64_t i = 0; i < n; i++)
           s += a[i];
@@ -1486,6 +1598,8 @@ static Acc reduce_run(int op, KrDtype c, const char *p, int64_t n, bool seq, int
         double x = kr_dt_load_f64(c, p + i * sz);
         if (isnan(x) || (max ? x > b : x < b))
           b = x, best = i;
+        else if (x == b && op <= ND_RMIN)
+          b = x; /* numpy's max/min keep the later of equal items: max([-0.0, 0.0]) is 0.0 */
       }
       r.f = b;
     } else {
@@ -1506,11 +1620,36 @@ static Acc reduce_run(int op, KrDtype c, const char *p, int64_t n, bool seq, int
   case ND_RVAR:
   case ND_RSTD: {
     /* numpy: the mean, then the sum of squared deviations, both in c */
-    if (c == KR_DT_FLOAT32) {
+    if (c == KR_DT_FLOAT32 && half) {
+      const float *a = (const float *)p;
+      float s = 0.0f;
+      if (seq)
+        for (int64_t i = 0; i < n; i++)
+          s = h16(s + a[i]);
+      else
+        s = h16(pairwise_float(a, n));
+      float mean = h16(s / (float)n);
+      s = 0;
+      float *tmp = kr_alloc((size_t)n * sizeof(float) + 1);
+      if (tmp) {
+        for (int64_t i = 0; i < n; i++) {
+          float d = h16(a[i] - mean);
+          tmp[i] = h16(d * d);
+        }
+        if (seq)
+          for (int64_t i = 0; i < n; i++)
+            s = h16(s + tmp[i]);
+        else
+          s = h16(pairwise_float(tmp, n));
+        kr_free(tmp);
+      }
+      float v = h16(s / (float)(n - ddof));
+      r.f = op == ND_RSTD ? h16(sqrtf(v)) : v;
+    } else if (c == KR_DT_FLOAT32) {
       const float *a = (const float *)p;
       float mean = (float)((seq ? 0 : chunked_float(a, n)) / (float)n);
       if (seq) {
-        float s = -0.0f;
+        float s = 0.0f;
         for (int64_t i = 0; i < n; i++)
           s += a[i];
         mean = s / (float)n;
@@ -1532,7 +1671,7 @@ static Acc reduce_run(int op, KrDtype c, const char *p, int64_t n, bool seq, int
       const double *a = (const double *)p;
       double mean = (seq ? 0 : chunked_double(a, n)) / (double)n;
       if (seq) {
-        double s = -0.0;
+        double s = 0.0;
         for (int64_t i = 0; i < n; i++)
           s += a[i];
         mean = s / (double)n;
@@ -1646,7 +1785,7 @@ KrObj *kr_np_reduce(int op, KrObj *o, KrObj *axis, bool keepdims, int64_t ddof) 
     goto out;
   int64_t sz = kr_dtype_size[c], rsz = kr_dtype_size[rd];
   for (int64_t j = 0; j < outer; j++) {
-    Acc v = reduce_run(op, c, src->data + j * inner * sz, inner, !trailing, ddof);
+    Acc v = reduce_run(op, c, src->data + j * inner * sz, inner, !trailing, ddof, d == KR_DT_FLOAT16);
     char *q = r->data + j * rsz;
     if (v.isf)
       kr_dt_store_f64(rd, q, v.f);
@@ -1700,8 +1839,10 @@ KrObj *kr_np_cumulative(int op, KrObj *o, KrObj *axis) {
         for (int64_t i = 0; i < n; i++, p += stride) {
           double x = kr_dt_load_f64(c, p);
           acc = op ? acc * x : acc + x;
-          if (c == KR_DT_FLOAT32 || c == KR_DT_FLOAT16)
+          if (c == KR_DT_FLOAT32)
             acc = (float)acc;
+          else if (c == KR_DT_FLOAT16) /* numpy rounds each step to half */
+            acc = kr_f16_to_f32(kr_f32_to_f16((float)acc));
           kr_dt_store_f64(c, p, acc);
         }
       } else {
@@ -1860,16 +2001,217 @@ out:
   return result;
 }
 
+/* A C-contiguous view of c (contiguous itself) with shape sh. */
+static KrArray *contig_view(KrArray *c, int nd, const int64_t *sh) {
+  int64_t st[KR_MAXDIMS], s = kr_dtype_size[c->dtype];
+  for (int i = nd; --i >= 0;) {
+    st[i] = s;
+    s *= sh[i] ? sh[i] : 1;
+  }
+  return kr_array_view(c, (KrDtype)c->dtype, c->data, nd, sh, st);
+}
+
+/* np.dot: with a 0-d operand it multiplies; 1-d and 2-d operands are
+ * matmul's; N-d ones sum over a's last axis and b's second-to-last, the
+ * result shaped a.shape[:-1] + b.shape[:-2] + b.shape[-1:] (b's summed axis
+ * moved first, both flattened to matrices, one matmul). */
+KrObj *kr_np_dot(KrObj *x, KrObj *y) {
+  KrArray *a = as_array(x), *b = a ? as_array(y) : NULL;
+  KrArray *bt = NULL, *ac = NULL, *bc = NULL, *a2 = NULL, *b2 = NULL, *r2 = NULL;
+  KrObj *r = NULL;
+  if (!b)
+    goto out;
+  if (a->ndim == 0 || b->ndim == 0) {
+    r = kr_np_binop(ND_MUL, x, y);
+    goto out;
+  }
+  int kb = b->ndim == 1 ? 0 : b->ndim - 2;
+  int64_t k = a->shape[a->ndim - 1];
+  if (k != b->shape[kb]) {
+    char s1[256], s2[256];
+    nd_shape_str(s1, sizeof s1, a->ndim, a->shape);
+    nd_shape_str(s2, sizeof s2, b->ndim, b->shape);
+    kr_raise(&kr_ValueError_type, "shapes %s and %s not aligned: %lld (dim %d) != %lld (dim %d)", s1, s2,
+             (long long)k, a->ndim - 1, (long long)b->shape[kb], kb);
+    goto out;
+  }
+  if (a->ndim <= 2 && b->ndim <= 2) {
+    r = kr_np_matmul(&a->h, &b->h);
+    goto out;
+  }
+  int64_t sh[KR_MAXDIMS], st[KR_MAXDIMS], osh[KR_MAXDIMS], rows = 1, cols = 1;
+  int nd = 1, ond = 0;
+  sh[0] = k, st[0] = b->strides[kb];
+  for (int i = 0; i < b->ndim; i++)
+    if (i != kb)
+      sh[nd] = b->shape[i], st[nd++] = b->strides[i];
+  for (int i = 0; i < a->ndim - 1; i++)
+    rows *= osh[ond++] = a->shape[i];
+  for (int i = 1; i < nd; i++)
+    cols *= osh[ond++] = sh[i];
+  if (!(bt = kr_array_view(b, (KrDtype)b->dtype, b->data, nd, sh, st)) || !(bc = nd_as(bt, (KrDtype)b->dtype)) ||
+      !(ac = nd_as(a, (KrDtype)a->dtype)))
+    goto out;
+  int64_t ash[2] = {rows, k}, bsh[2] = {k, cols};
+  if (!(a2 = contig_view(ac, 2, ash)) || !(b2 = contig_view(bc, 2, bsh)) ||
+      !(r2 = (KrArray *)kr_np_matmul(&a2->h, &b2->h)))
+    goto out;
+  r = (KrObj *)contig_view(r2, ond, osh);
+out:;
+  KrArray *all[8] = {a, b, bt, ac, bc, a2, b2, r2};
+  for (int i = 0; i < 8; i++)
+    if (all[i])
+      kr_decref(&all[i]->h);
+  return r;
+}
+
+/* np.array_equal(a1, a2): same shape and every item equal (NaN is not). */
+int kr_np_array_equal(KrObj *x, KrObj *y) {
+  KrArray *a = as_array(x), *b = a ? as_array(y) : NULL;
+  int r = -1;
+  if (!b)
+    goto out;
+  r = 0;
+  if (a->ndim != b->ndim || memcmp(a->shape, b->shape, (size_t)a->ndim * sizeof *a->shape))
+    goto out;
+  KrObj *eq = kr_np_BEQ(&a->h, &b->h);
+  if (!eq) {
+    r = -1;
+    goto out;
+  }
+  KrArray *e = arr(eq);
+  r = 1;
+  for (int64_t i = 0; i < e->size && r; i++) /* e is new and contiguous */
+    r = e->data[i] != 0;
+  kr_decref(eq);
+out:
+  if (a)
+    kr_decref(&a->h);
+  if (b)
+    kr_decref(&b->h);
+  return r;
+}
+
+/* np.dtype(x): the dtype x names (a dtype, a scalar type, a name). */
+KrObj *kr_np_dtype_ctor(KrObj *o) {
+  KrDtype d;
+  if (o == kr_None) /* np.dtype(None) is float64 */
+    return kr_np_dtype(KR_DT_FLOAT64, false);
+  if (dtype_arg(o, KR_DT_FLOAT64, &d) < 0)
+    return NULL;
+  return kr_np_dtype(d, false);
+}
+
+/* format(a, spec), f"{a:spec}": a numpy scalar or 0-d array formats its
+ * item as the Python number (numpy's gentype_format); a larger array
+ * takes only an empty spec (its str). */
+KrObj *kr_np_format(KrObj *o, KrObj *spec) {
+  if (arr(o)->ndim == 0) {
+    KrObj *item = kr_np_item(o);
+    if (!item)
+      return NULL;
+    KrObj *r = kr_format_obj(item, spec);
+    kr_decref(item);
+    return r;
+  }
+  if (kr_str_bytes(spec) == 0)
+    return kr_array_str(o);
+  return kr_raise(&kr_TypeError_type, "unsupported format string passed to numpy.ndarray.__format__");
+}
+
+KrObj *kr_np_format0(KrObj *o) {
+  KrObj *empty = kr_str_new("", 0);
+  if (!empty)
+    return NULL;
+  KrObj *r = kr_np_format(o, empty);
+  kr_decref(empty);
+  return r;
+}
+
+/* np.argwhere(a): the indices of the nonzero items, one row each
+ * (count x ndim, int64); np.flatnonzero(a): their flat indices. */
+KrObj *kr_np_argwhere(KrObj *o) {
+  KrArray *a = as_array(o), *parts[KR_MAXDIMS], *r = NULL;
+  if (!a)
+    return NULL;
+  if (a->ndim == 0) { /* numpy: a 0-d array is taken as 1-d */
+    int64_t one = 1, st = 0;
+    KrArray *v = kr_array_view(a, (KrDtype)a->dtype, a->data, 1, &one, &st);
+    kr_decref(&a->h);
+    if (!(a = v))
+      return NULL;
+    KrObj *w = kr_np_argwhere(&a->h);
+    kr_decref(&a->h);
+    if (!w)
+      return NULL;
+    int64_t sh[2] = {arr(w)->shape[0], 0};
+    KrArray *e = kr_array_new(KR_DT_INT64, 2, sh, true);
+    kr_decref(w);
+    return (KrObj *)e;
+  }
+  int nd = nonzero(a, parts);
+  if (nd >= 0) {
+    int64_t sh[2] = {parts[0]->size, nd};
+    r = kr_array_new(KR_DT_INT64, 2, sh, false);
+    for (int64_t i = 0; r && i < sh[0]; i++)
+      for (int d = 0; d < nd; d++)
+        ((int64_t *)r->data)[i * nd + d] = ((int64_t *)parts[d]->data)[i];
+    for (int d = 0; d < nd; d++)
+      kr_decref(&parts[d]->h);
+  }
+  kr_decref(&a->h);
+  return (KrObj *)r;
+}
+
+KrObj *kr_np_flatnonzero(KrObj *o) {
+  KrObj *flat = kr_np_ravel(o);
+  if (!flat)
+    return NULL;
+  KrArray *parts[1];
+  int nd = nonzero(arr(flat), parts);
+  kr_decref(flat);
+  return nd < 0 ? NULL : (KrObj *)parts[0];
+}
+
 /* ------------------------------------------------------------ where, clip, round */
 
 KrObj *kr_np_where(KrObj *cond, KrObj *x, KrObj *y) {
   KrArray *c = as_array(cond);
   if (!c)
     return NULL;
-  KrObj *zero = kr_int_box(0);
+  /* the three broadcast together, numpy's message naming all three */
+  KrArray *bx = kr_np_asarray(x, KR_NDTYPES), *by = bx ? kr_np_asarray(y, KR_NDTYPES) : NULL;
+  bool ok = by != NULL;
+  if (ok) {
+    KrArray *three[3] = {c, bx, by};
+    int n = 0;
+    for (int i = 0; i < 3; i++)
+      n = three[i]->ndim > n ? three[i]->ndim : n;
+    for (int d = 0; d < n && ok; d++) {
+      int64_t ext = 1;
+      for (int i = 0; i < 3 && ok; i++) {
+        int k = d - (n - three[i]->ndim);
+        int64_t e = k < 0 ? 1 : three[i]->shape[k];
+        if (e != 1 && ext != 1 && e != ext)
+          ok = false;
+        else if (e != 1)
+          ext = e;
+      }
+    }
+    if (!ok) {
+      char s[3][256];
+      for (int i = 0; i < 3; i++)
+        nd_shape_str(s[i], sizeof s[i], three[i]->ndim, three[i]->shape);
+      kr_raise(&kr_ValueError_type, "operands could not be broadcast together with shapes %s %s %s ", s[0], s[1],
+               s[2]);
+    }
+  }
+  if (bx)
+    kr_decref(&bx->h);
+  if (by)
+    kr_decref(&by->h);
   /* the result dtype: x and y promoted as a ufunc would */
-  KrObj *probe_r = kr_np_binop(0 /* add */, x, y);
-  kr_decref(zero);
+  KrObj *probe_r = ok ? kr_np_binop(0 /* add */, x, y) : NULL;
   if (!probe_r) {
     kr_decref(&c->h);
     return NULL;
@@ -1928,6 +2270,13 @@ KrObj *kr_np_round(KrObj *o, int64_t decimals) {
   KrArray *r;
   if (kr_dtype_kind[d] != 'f') {
     r = nd_copy(a, d); /* integers round to themselves (decimals >= 0) */
+    if (r && decimals < 0 && d != KR_DT_BOOL) { /* numpy: x / 10**-d in float64, rint, times 10**-d */
+      double f = pow(10.0, (double)-decimals);
+      for (int64_t i = 0; i < r->size; i++) {
+        char *p = r->data + i * kr_dtype_size[d];
+        kr_dt_store_f64(d, p, rint(kr_dt_load_f64(d, p) / f) * f);
+      }
+    }
   } else {
     r = nd_copy(a, d == KR_DT_FLOAT64 ? d : KR_DT_FLOAT32);
     if (r) {
@@ -2066,10 +2415,27 @@ KrObj *kr_np_transpose_method(KrObj *a, KrObj *axes) { return kr_np_transpose(a,
 KrObj *kr_np_dtype_name(KrObj *dt) { return kr_str_from_cstr(kr_dtype_name[((KrDtypeObj *)dt)->dt]); }
 int64_t kr_np_dtype_itemsize(KrObj *dt) { return kr_dtype_size[((KrDtypeObj *)dt)->dt]; }
 int64_t kr_np_nbytes(KrObj *a) { return arr(a)->size * kr_dtype_size[arr(a)->dtype]; }
+int64_t kr_np_itemsize(KrObj *a) { return kr_dtype_size[arr(a)->dtype]; }
 KrObj *kr_np_shape_tuple(KrObj *a) { return kr_np_shape(a); }
 
 KrObj *kr_np_inplace(int op, KrObj *o, KrObj *b) {
-  KrArray *a = arr(o);
+  KrArray *a = arr(o), *ab = as_array(b);
+  if (!ab)
+    return NULL;
+  bool ok = true;
+  for (int i = 0; i < ab->ndim && ok; i++) { /* numpy names the output too: (3,) (4,) (3,) */
+    int j = i - (ab->ndim - a->ndim);
+    int64_t x = ab->shape[i], y = j >= 0 ? a->shape[j] : 1;
+    ok = x == y || x == 1 || y == 1;
+  }
+  if (!ok) {
+    char s1[256], s2[256];
+    nd_shape_str(s1, sizeof s1, a->ndim, a->shape);
+    nd_shape_str(s2, sizeof s2, ab->ndim, ab->shape);
+    kr_decref(&ab->h);
+    return kr_raise(&kr_ValueError_type, "operands could not be broadcast together with shapes %s %s %s ", s1, s2, s1);
+  }
+  kr_decref(&ab->h);
   KrObj *r = kr_np_binop(op, o, b);
   if (!r)
     return NULL;
@@ -2083,12 +2449,20 @@ KrObj *kr_np_inplace(int op, KrObj *o, KrObj *b) {
 #undef X
     };
     kr_decref(r);
-    return kr_raise(&kr_TypeError_type, "Cannot cast ufunc '%s' output from dtype('%s') to dtype('%s') with casting "
-                                        "rule 'same_kind'",
+    return kr_raise(&kr_UFuncOutputCastingError_type,
+                    "Cannot cast ufunc '%s' output from dtype('%s') to dtype('%s') with casting rule 'same_kind'",
                     names[op], kr_dtype_name[ra->dtype], kr_dtype_name[a->dtype]);
   }
   if (a->flags & KR_ARR_SCALAR) /* numpy scalars are immutable: s += 1 makes a new one */
     return r;
+  if (ra->ndim != a->ndim || memcmp(ra->shape, a->shape, (size_t)a->ndim * sizeof *a->shape)) {
+    char s1[256], s2[256];
+    nd_shape_str(s1, sizeof s1, a->ndim, a->shape);
+    nd_shape_str(s2, sizeof s2, ra->ndim, ra->shape);
+    kr_decref(r);
+    return kr_raise(&kr_ValueError_type,
+                    "non-broadcastable output operand with shape %s doesn't match the broadcast shape %s", s1, s2);
+  }
   int rc = kr_np_setitem(o, kr_Ellipsis, r);
   kr_decref(r);
   if (rc < 0)

@@ -217,12 +217,14 @@ KrObj *kr_float_box(double v) {
   return &o->h;
 }
 
-bool kr_isinstance(const KrObj *o, const KrType *t) {
-  for (const KrType *u = o->type; u; u = u->base)
-    if (u == t)
+static bool subtype(const KrType *u, const KrType *t) {
+  for (; u; u = u->base)
+    if (u == t || (u->base2 && subtype(u->base2, t)))
       return true;
   return false;
 }
+
+bool kr_isinstance(const KrObj *o, const KrType *t) { return subtype(o->type, t); }
 
 const char *kr_type_name(KrVal v, ValKind k) {
   switch (k) {

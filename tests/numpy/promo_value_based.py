@@ -1,0 +1,16 @@
+import numpy as np
+
+u8 = np.zeros(3, dtype=np.uint8)
+print((u8 + 1).dtype, (u8 + 255).dtype, (u8 + 256).dtype, (u8 + -1).dtype)
+i8 = np.zeros(3, dtype=np.int8)
+print((i8 + 200).dtype, (i8 + 100).dtype, (i8 + -129).dtype, (i8 + 40000).dtype)
+f32 = np.ones(3, dtype=np.float32)
+print((f32 * 2.0).dtype, (f32 + 1).dtype, (f32 * 1e300).dtype)
+print((np.float32(2) * 3).dtype, (np.float32(2) * 3.0).dtype)
+print((u8 + 1.5).dtype, (i8 * 2.5).dtype)
+f16 = np.ones(2, dtype=np.float16)
+print((f16 + 1.0).dtype, (f16 + 1).dtype)
+i32 = np.ones(2, dtype=np.int32)
+print((i32 + 1).dtype, (i32 + 2**40).dtype, (i32 * 1.0).dtype)
+b = np.array([True, False])
+print((b + 1).dtype, (b * 1.0).dtype, (b & True).dtype)
