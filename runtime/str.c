@@ -766,18 +766,6 @@ KrObj *kr_str_repeat(KrObj *o, int64_t n) {
   return seal_as(r, s->nchars * n, s->ascii);
 }
 
-int kr_str_eq(KrObj *a, KrObj *b) {
-  if (a == b)
-    return 1;
-  KrStr *x = (KrStr *)a, *y = (KrStr *)b;
-  if (x->len != y->len || x->data[0] != y->data[0]) /* data[0] is the NUL of an empty str */
-    return 0;
-  int64_t hx = __atomic_load_n(&x->hash, __ATOMIC_RELAXED), hy = __atomic_load_n(&y->hash, __ATOMIC_RELAXED);
-  if (hx != -1 && hy != -1 && hx != hy)
-    return 0;
-  return x->len <= 1 || memcmp(x->data + 1, y->data + 1, (size_t)x->len - 1) == 0;
-}
-
 int kr_str_cmp(KrObj *a, KrObj *b) {
   KrStr *x = (KrStr *)a, *y = (KrStr *)b;
   int64_t n = x->len < y->len ? x->len : y->len;

@@ -271,7 +271,7 @@ int64_t kr_tuple_hash(KrObj *o) {
   KrTuple *t = KR_TUPLE(o);
   uint64_t acc = XXPRIME_5;
   for (int64_t i = 0; i < t->len; i++) {
-    int64_t h = kr_val_hash(t->items[i], (ValKind)t->kinds[i]);
+    int64_t h = krc_hash(t->items[i], (ValKind)t->kinds[i]);
     if (h == -1 && kr_failed())
       return -1;
     uint64_t lane = (uint64_t)h;
