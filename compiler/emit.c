@@ -45,6 +45,7 @@ typedef struct Emit {
   int last_line;     /* the last #line emitted */
   const Type ***gtypes; /* per module (by index), the type of each of its globals */
   uint8_t *maybe_unbound; /* per value id of the current function */
+  uint8_t *unbuilt;   /* per value id: a value not made (UNBUILT_*: find_unbuilt) */
   char tbpath[4096];  /* the source's absolute path, as tracebacks name it: a C string literal */
   char linepath[4096]; /* the path #line names: a C string literal */
   Module *paths_of;    /* the module tbpath and linepath are of */
@@ -1059,6 +1060,8 @@ static void all_classes(Program *p, Vec *out) {
 }
 
 static void emit_yield(Emit *E, Instr *in);
+static bool unbuilt_cmp(Emit *E, const Instr *in);
+static void emit_unbuilt_cmp(Emit *E, Instr *in);
 
 static void emit_instr(Emit *E, Instr *in) {
   IrFunc *fn = E->fn;
@@ -1177,7 +1180,11 @@ static void emit_instr(Emit *E, Instr *in) {
     /* no row: an operand is the value of a call that never returns (its
      * function always raises), so this cannot run; type propagation has
      * reported every other case */
-    if (in->op == IR_BUILTIN && (!strcmp(in->name->str, "cast.class") || !strcmp(in->name->str, "cast.some"))) {
+    if (E->unbuilt[in->id])
+      buf_printf(E->out, "  /* v%d: not made (find_unbuilt) */\n", in->id);
+    else if (unbuilt_cmp(E, in))
+      emit_unbuilt_cmp(E, in);
+    else if (in->op == IR_BUILTIN && (!strcmp(in->name->str, "cast.class") || !strcmp(in->name->str, "cast.some"))) {
       if (boxed(in->type)) {
         char x[32];
         snprintf(x, sizeof x, "v%d", in->args[0]->id);
@@ -1331,6 +1338,98 @@ static void find_maybe_unbound(Emit *E, IrFunc *fn) {
   }
 }
 
+/* Tuple displays that are only compared: `(a, b) < (c, d)`, as a dataclass's
+ * order methods and sort keys written by hand compare. When both operands
+ * of a tuple comparison are tuple.new values that nothing else reads, made
+ * in the comparison's block, neither tuple is built: the comparison passes
+ * their items to kr_items_cmp, the loop kr_tuple_cmp runs on a tuple's
+ * items, so the result and the errors are the same, without two
+ * allocations. */
+enum { UNBUILT_TUPLE = 1 };
+
+static bool is_tuple_new(const Instr *in) {
+  return in->op == IR_BUILTIN && in->row && !strcmp(in->row->callee, "tuple.new") && in->nargs > 0;
+}
+
+static int tuple_cmp_op(const Instr *in) {
+  if (in->op != IR_COMPARE || !in->row || in->nargs != 2)
+    return -1;
+  static const char *const names[] = {"KR_OBJ_LT", "KR_OBJ_LE", "KR_OBJ_GT", "KR_OBJ_GE", "kr_any_eq", "kr_any_ne"};
+  for (int op = 0; op < 6; op++)
+    if (!strcmp(in->row->cfn, names[op]))
+      return op; /* the runtime's KR_LT..KR_NE, in this order */
+  return -1;
+}
+
+static bool unbuilt_cmp(Emit *E, const Instr *in) {
+  return tuple_cmp_op(in) >= 0 && E->unbuilt[in->args[0]->id] == UNBUILT_TUPLE &&
+         E->unbuilt[in->args[1]->id] == UNBUILT_TUPLE;
+}
+
+static void find_unbuilt(Emit *E, IrFunc *fn) {
+  size_t n = (size_t)fn->nvalues + 1;
+  int *uses = xrealloc(NULL, n * sizeof *uses);
+  memset(uses, 0, n * sizeof *uses);
+  for (int b = 0; b < fn->nblocks; b++) {
+    Block *blk = fn->blocks[b];
+    for (int i = 0; i < blk->ninstrs; i++) {
+      Instr *in = blk->instrs[i];
+      for (int k = 0; k < in->nargs; k++)
+        uses[in->args[k]->id]++;
+      for (int k = 0; k < in->nmargs; k++)
+        uses[in->margs[k]->id]++;
+    }
+  }
+  E->unbuilt = xrealloc(E->unbuilt, n);
+  memset(E->unbuilt, 0, n);
+  for (int b = 0; b < fn->nblocks; b++) {
+    Block *blk = fn->blocks[b];
+    for (int i = 0; i < blk->ninstrs; i++) {
+      Instr *in = blk->instrs[i];
+      if (tuple_cmp_op(in) < 0)
+        continue;
+      Instr *x = in->args[0], *y = in->args[1];
+      if (x != y && is_tuple_new(x) && is_tuple_new(y) && uses[x->id] == 1 && uses[y->id] == 1 &&
+          x->block == blk && y->block == blk && x->type->kind == TY_TUPLE && y->type->kind == TY_TUPLE)
+        E->unbuilt[x->id] = E->unbuilt[y->id] = UNBUILT_TUPLE;
+    }
+  }
+  free(uses);
+}
+
+/* The items of an unbuilt tuple display as the arguments kr_items_cmp
+ * takes: the count, the KrVal slots and their kinds, as kr_tuple_pack gets
+ * them. */
+static void tuple_items_args(Emit *E, Buf *pre, Buf *call, Instr *t) {
+  Buf kinds = {0};
+  buf_printf(call, "%d, (const KrVal[]){", t->nargs);
+  for (int i = 0; i < t->nargs; i++) {
+    const Type *it = t->args[i]->type;
+    const Type *slot = ty_is_unboxed(it) && it->kind != TY_NONE ? it : (boxed(it) ? it : ty_object);
+    buf_puts(call, i ? ", " : "");
+    kval_arg(E, pre, call, t->args[i], slot);
+    buf_printf(&kinds, "%s%s", i ? ", " : "", valkind(slot));
+  }
+  buf_printf(call, "}, (const uint8_t[]){%s}", kinds.data);
+  buf_free(&kinds);
+}
+
+static void emit_unbuilt_cmp(Emit *E, Instr *in) {
+  static const char *const ops[] = {"KR_LT", "KR_LE", "KR_GT", "KR_GE", "KR_EQ", "KR_NE"};
+  Buf pre = {0}, call = {0};
+  buf_puts(&call, "kr_items_cmp(");
+  tuple_items_args(E, &pre, &call, in->args[0]);
+  buf_puts(&call, ", ");
+  tuple_items_args(E, &pre, &call, in->args[1]);
+  buf_printf(&call, ", %s) > 0", ops[tuple_cmp_op(in)]);
+  if (pre.len)
+    buf_putn(E->out, pre.data, pre.len);
+  assign(E, in, call.data);
+  buf_free(&pre);
+  buf_free(&call);
+  check_error(E, in);
+}
+
 static bool reachable_block(IrFunc *fn, Block *b) { return b == fn->blocks[0] || b->npreds > 0; }
 
 static void func_signature(Buf *b, IrFunc *fn) {
@@ -1406,6 +1505,7 @@ static void emit_func(Emit *E, IrFunc *fn) {
   E->last_line = -1;
   module_paths(E, fn->decl->mod);
   find_maybe_unbound(E, fn);
+  find_unbuilt(E, fn);
   Buf body = {0};
   Buf *saved = E->out;
   E->out = &body;
@@ -1508,6 +1608,7 @@ static void emit_generator(Emit *E, IrFunc *fn) {
   E->last_line = -1;
   module_paths(E, fn->decl->mod);
   find_maybe_unbound(E, fn);
+  find_unbuilt(E, fn);
   const char *n = fn->cname;
   const Type *yt = fn->yields ? fn->yields : ty_noreturn;
   Buf body = {0};
