@@ -1061,6 +1061,8 @@ static void all_classes(Program *p, Vec *out) {
 
 static void emit_yield(Emit *E, Instr *in);
 static bool unbuilt_cmp(Emit *E, const Instr *in);
+static bool concat_chain(Emit *E, const Instr *in);
+static void emit_concat_chain(Emit *E, Instr *in);
 static void emit_unbuilt_cmp(Emit *E, Instr *in);
 
 static void emit_instr(Emit *E, Instr *in) {
@@ -1184,6 +1186,8 @@ static void emit_instr(Emit *E, Instr *in) {
       buf_printf(E->out, "  /* v%d: not made (find_unbuilt) */\n", in->id);
     else if (unbuilt_cmp(E, in))
       emit_unbuilt_cmp(E, in);
+    else if (concat_chain(E, in))
+      emit_concat_chain(E, in);
     else if (in->op == IR_BUILTIN && (!strcmp(in->name->str, "cast.class") || !strcmp(in->name->str, "cast.some"))) {
       if (boxed(in->type)) {
         char x[32];
@@ -1345,7 +1349,7 @@ static void find_maybe_unbound(Emit *E, IrFunc *fn) {
  * their items to kr_items_cmp, the loop kr_tuple_cmp runs on a tuple's
  * items, so the result and the errors are the same, without two
  * allocations. */
-enum { UNBUILT_TUPLE = 1 };
+enum { UNBUILT_TUPLE = 1, UNBUILT_CONCAT = 2 };
 
 static bool is_tuple_new(const Instr *in) {
   return in->op == IR_BUILTIN && in->row && !strcmp(in->row->callee, "tuple.new") && in->nargs > 0;
@@ -1359,6 +1363,49 @@ static int tuple_cmp_op(const Instr *in) {
     if (!strcmp(in->row->cfn, names[op]))
       return op; /* the runtime's KR_LT..KR_NE, in this order */
   return -1;
+}
+
+/* A chain of str concatenations, `"[" + s + "]"`, `a + b + c + d`: each
+ * intermediate str that only the next + reads (in the same block) is not
+ * made; the outermost + concatenates every operand at once
+ * (kr_str_concat_n), one allocation and one copy of each byte instead of one
+ * per +. The operands are all evaluated before, in their order, as before;
+ * only a MemoryError of an intermediate result would come later. */
+static bool is_str_concat(const Instr *in) {
+  return (in->op == IR_BINOP || in->op == IR_INPLACE) && in->row && in->nargs == 2 &&
+         !strcmp(in->row->cfn, "kr_str_concat");
+}
+
+static void concat_parts(Emit *E, Buf *pre, Buf *call, Instr *in, int *n) {
+  for (int k = 0; k < 2; k++) {
+    Instr *a = in->args[k];
+    if (E->unbuilt[a->id] == UNBUILT_CONCAT) {
+      concat_parts(E, pre, call, a, n);
+    } else {
+      buf_puts(call, *n ? ", " : "");
+      arg_expr(E, pre, call, a, ty_str);
+      ++*n;
+    }
+  }
+}
+
+static bool concat_chain(Emit *E, const Instr *in) {
+  return is_str_concat(in) &&
+         (E->unbuilt[in->args[0]->id] == UNBUILT_CONCAT || E->unbuilt[in->args[1]->id] == UNBUILT_CONCAT);
+}
+
+static void emit_concat_chain(Emit *E, Instr *in) {
+  Buf pre = {0}, parts = {0}, call = {0};
+  int n = 0;
+  concat_parts(E, &pre, &parts, in, &n);
+  buf_printf(&call, "kr_str_concat_n(%d, (KrObj *[]){%s})", n, parts.data);
+  if (pre.len)
+    buf_putn(E->out, pre.data, pre.len);
+  assign(E, in, call.data);
+  buf_free(&pre);
+  buf_free(&parts);
+  buf_free(&call);
+  check_error(E, in);
 }
 
 static bool unbuilt_cmp(Emit *E, const Instr *in) {
@@ -1386,6 +1433,14 @@ static void find_unbuilt(Emit *E, IrFunc *fn) {
     Block *blk = fn->blocks[b];
     for (int i = 0; i < blk->ninstrs; i++) {
       Instr *in = blk->instrs[i];
+      if (is_str_concat(in)) {
+        for (int k = 0; k < 2; k++) {
+          Instr *a = in->args[k];
+          if (is_str_concat(a) && uses[a->id] == 1 && a->block == blk)
+            E->unbuilt[a->id] = UNBUILT_CONCAT;
+        }
+        continue;
+      }
       if (tuple_cmp_op(in) < 0)
         continue;
       Instr *x = in->args[0], *y = in->args[1];

@@ -300,6 +300,7 @@ KrObj *kr_str_empty(void);                            /* '' (immortal) */
 KrObj *kr_str_chr(int64_t cp);                        /* chr(): ValueError chr() arg not in range(0x110000) */
 int64_t kr_str_ord(KrObj *s);                         /* ord(): TypeError unless one character */
 KrObj *kr_str_concat(KrObj *a, KrObj *b); /* a + b */
+KrObj *kr_str_concat_n(int64_t n, KrObj *const *parts); /* a + b + c ...: one str, as the chain of + makes */
 KrObj *kr_str_repeat(KrObj *s, int64_t n); /* s * n (n <= 0: '') */
 KrObj *kr_str_getitem(KrObj *s, int64_t i);           /* IndexError: string index out of range */
 KrObj *kr_str_slice(KrObj *s, int64_t start, int64_t stop, int64_t step, int has);
