@@ -644,7 +644,12 @@ static void emit_const(Emit *E, Instr *in) {
     default: buf_puts(&v, "0"); break;
     }
   }
-  assign(E, in, v.data);
+  /* a str constant is immortal, and what its local held before (NULL or
+   * the same constant, in a loop) needs no release */
+  if (!in->callee && !in->cls && c->kind == CONST_STR)
+    buf_printf(E->out, "  v%d = %s;\n", in->id, v.data);
+  else
+    assign(E, in, v.data);
   buf_free(&v);
   if (!in->callee && c->kind == CONST_BYTES)
     check_error(E, in); /* MemoryError */
