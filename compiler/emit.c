@@ -45,6 +45,7 @@ typedef struct Emit {
   int last_line;     /* the last #line emitted */
   const Type ***gtypes; /* per module (by index), the type of each of its globals */
   uint8_t *maybe_unbound; /* per value id of the current function */
+  uint8_t *unbuilt;   /* per value id: a value not made (UNBUILT_*: find_unbuilt) */
   char tbpath[4096];  /* the source's absolute path, as tracebacks name it: a C string literal */
   char linepath[4096]; /* the path #line names: a C string literal */
   Module *paths_of;    /* the module tbpath and linepath are of */
@@ -643,7 +644,12 @@ static void emit_const(Emit *E, Instr *in) {
     default: buf_puts(&v, "0"); break;
     }
   }
-  assign(E, in, v.data);
+  /* a str constant is immortal, and what its local held before (NULL or
+   * the same constant, in a loop) needs no release */
+  if (!in->callee && !in->cls && c->kind == CONST_STR)
+    buf_printf(E->out, "  v%d = %s;\n", in->id, v.data);
+  else
+    assign(E, in, v.data);
   buf_free(&v);
   if (!in->callee && c->kind == CONST_BYTES)
     check_error(E, in); /* MemoryError */
@@ -1059,6 +1065,10 @@ static void all_classes(Program *p, Vec *out) {
 }
 
 static void emit_yield(Emit *E, Instr *in);
+static bool unbuilt_cmp(Emit *E, const Instr *in);
+static bool concat_chain(Emit *E, const Instr *in);
+static void emit_concat_chain(Emit *E, Instr *in);
+static void emit_unbuilt_cmp(Emit *E, Instr *in);
 
 static void emit_instr(Emit *E, Instr *in) {
   IrFunc *fn = E->fn;
@@ -1177,7 +1187,13 @@ static void emit_instr(Emit *E, Instr *in) {
     /* no row: an operand is the value of a call that never returns (its
      * function always raises), so this cannot run; type propagation has
      * reported every other case */
-    if (in->op == IR_BUILTIN && (!strcmp(in->name->str, "cast.class") || !strcmp(in->name->str, "cast.some"))) {
+    if (E->unbuilt[in->id])
+      buf_printf(E->out, "  /* v%d: not made (find_unbuilt) */\n", in->id);
+    else if (unbuilt_cmp(E, in))
+      emit_unbuilt_cmp(E, in);
+    else if (concat_chain(E, in))
+      emit_concat_chain(E, in);
+    else if (in->op == IR_BUILTIN && (!strcmp(in->name->str, "cast.class") || !strcmp(in->name->str, "cast.some"))) {
       if (boxed(in->type)) {
         char x[32];
         snprintf(x, sizeof x, "v%d", in->args[0]->id);
@@ -1331,6 +1347,149 @@ static void find_maybe_unbound(Emit *E, IrFunc *fn) {
   }
 }
 
+/* Tuple displays that are only compared: `(a, b) < (c, d)`, as a dataclass's
+ * order methods and sort keys written by hand compare. When both operands
+ * of a tuple comparison are tuple.new values that nothing else reads, made
+ * in the comparison's block, neither tuple is built: the comparison passes
+ * their items to kr_items_cmp, the loop kr_tuple_cmp runs on a tuple's
+ * items, so the result and the errors are the same, without two
+ * allocations. */
+enum { UNBUILT_TUPLE = 1, UNBUILT_CONCAT = 2 };
+
+static bool is_tuple_new(const Instr *in) {
+  return in->op == IR_BUILTIN && in->row && !strcmp(in->row->callee, "tuple.new") && in->nargs > 0;
+}
+
+static int tuple_cmp_op(const Instr *in) {
+  if (in->op != IR_COMPARE || !in->row || in->nargs != 2)
+    return -1;
+  static const char *const names[] = {"KR_OBJ_LT", "KR_OBJ_LE", "KR_OBJ_GT", "KR_OBJ_GE", "kr_any_eq", "kr_any_ne"};
+  for (int op = 0; op < 6; op++)
+    if (!strcmp(in->row->cfn, names[op]))
+      return op; /* the runtime's KR_LT..KR_NE, in this order */
+  return -1;
+}
+
+/* A chain of str concatenations, `"[" + s + "]"`, `a + b + c + d`: each
+ * intermediate str that only the next + reads (in the same block) is not
+ * made; the outermost + concatenates every operand at once
+ * (kr_str_concat_n), one allocation and one copy of each byte instead of one
+ * per +. The operands are all evaluated before, in their order, as before;
+ * only a MemoryError of an intermediate result would come later. */
+static bool is_str_concat(const Instr *in) {
+  return (in->op == IR_BINOP || in->op == IR_INPLACE) && in->row && in->nargs == 2 &&
+         !strcmp(in->row->cfn, "kr_str_concat");
+}
+
+static void concat_parts(Emit *E, Buf *pre, Buf *call, Instr *in, int *n) {
+  for (int k = 0; k < 2; k++) {
+    Instr *a = in->args[k];
+    if (E->unbuilt[a->id] == UNBUILT_CONCAT) {
+      concat_parts(E, pre, call, a, n);
+    } else {
+      buf_puts(call, *n ? ", " : "");
+      arg_expr(E, pre, call, a, ty_str);
+      ++*n;
+    }
+  }
+}
+
+static bool concat_chain(Emit *E, const Instr *in) {
+  return is_str_concat(in) &&
+         (E->unbuilt[in->args[0]->id] == UNBUILT_CONCAT || E->unbuilt[in->args[1]->id] == UNBUILT_CONCAT);
+}
+
+static void emit_concat_chain(Emit *E, Instr *in) {
+  Buf pre = {0}, parts = {0}, call = {0};
+  int n = 0;
+  concat_parts(E, &pre, &parts, in, &n);
+  buf_printf(&call, "kr_str_concat_n(%d, (KrObj *[]){%s})", n, parts.data);
+  if (pre.len)
+    buf_putn(E->out, pre.data, pre.len);
+  assign(E, in, call.data);
+  buf_free(&pre);
+  buf_free(&parts);
+  buf_free(&call);
+  check_error(E, in);
+}
+
+static bool unbuilt_cmp(Emit *E, const Instr *in) {
+  return tuple_cmp_op(in) >= 0 && E->unbuilt[in->args[0]->id] == UNBUILT_TUPLE &&
+         E->unbuilt[in->args[1]->id] == UNBUILT_TUPLE;
+}
+
+static void find_unbuilt(Emit *E, IrFunc *fn) {
+  size_t n = (size_t)fn->nvalues + 1;
+  int *uses = xrealloc(NULL, n * sizeof *uses);
+  memset(uses, 0, n * sizeof *uses);
+  for (int b = 0; b < fn->nblocks; b++) {
+    Block *blk = fn->blocks[b];
+    for (int i = 0; i < blk->ninstrs; i++) {
+      Instr *in = blk->instrs[i];
+      for (int k = 0; k < in->nargs; k++)
+        uses[in->args[k]->id]++;
+      for (int k = 0; k < in->nmargs; k++)
+        uses[in->margs[k]->id]++;
+    }
+  }
+  E->unbuilt = xrealloc(E->unbuilt, n);
+  memset(E->unbuilt, 0, n);
+  for (int b = 0; b < fn->nblocks; b++) {
+    Block *blk = fn->blocks[b];
+    for (int i = 0; i < blk->ninstrs; i++) {
+      Instr *in = blk->instrs[i];
+      if (is_str_concat(in)) {
+        for (int k = 0; k < 2; k++) {
+          Instr *a = in->args[k];
+          if (is_str_concat(a) && uses[a->id] == 1 && a->block == blk)
+            E->unbuilt[a->id] = UNBUILT_CONCAT;
+        }
+        continue;
+      }
+      if (tuple_cmp_op(in) < 0)
+        continue;
+      Instr *x = in->args[0], *y = in->args[1];
+      if (x != y && is_tuple_new(x) && is_tuple_new(y) && uses[x->id] == 1 && uses[y->id] == 1 &&
+          x->block == blk && y->block == blk && x->type->kind == TY_TUPLE && y->type->kind == TY_TUPLE)
+        E->unbuilt[x->id] = E->unbuilt[y->id] = UNBUILT_TUPLE;
+    }
+  }
+  free(uses);
+}
+
+/* The items of an unbuilt tuple display as the arguments kr_items_cmp
+ * takes: the count, the KrVal slots and their kinds, as kr_tuple_pack gets
+ * them. */
+static void tuple_items_args(Emit *E, Buf *pre, Buf *call, Instr *t) {
+  Buf kinds = {0};
+  buf_printf(call, "%d, (const KrVal[]){", t->nargs);
+  for (int i = 0; i < t->nargs; i++) {
+    const Type *it = t->args[i]->type;
+    const Type *slot = ty_is_unboxed(it) && it->kind != TY_NONE ? it : (boxed(it) ? it : ty_object);
+    buf_puts(call, i ? ", " : "");
+    kval_arg(E, pre, call, t->args[i], slot);
+    buf_printf(&kinds, "%s%s", i ? ", " : "", valkind(slot));
+  }
+  buf_printf(call, "}, (const uint8_t[]){%s}", kinds.data);
+  buf_free(&kinds);
+}
+
+static void emit_unbuilt_cmp(Emit *E, Instr *in) {
+  static const char *const ops[] = {"KR_LT", "KR_LE", "KR_GT", "KR_GE", "KR_EQ", "KR_NE"};
+  Buf pre = {0}, call = {0};
+  buf_puts(&call, "kr_items_cmp(");
+  tuple_items_args(E, &pre, &call, in->args[0]);
+  buf_puts(&call, ", ");
+  tuple_items_args(E, &pre, &call, in->args[1]);
+  buf_printf(&call, ", %s) > 0", ops[tuple_cmp_op(in)]);
+  if (pre.len)
+    buf_putn(E->out, pre.data, pre.len);
+  assign(E, in, call.data);
+  buf_free(&pre);
+  buf_free(&call);
+  check_error(E, in);
+}
+
 static bool reachable_block(IrFunc *fn, Block *b) { return b == fn->blocks[0] || b->npreds > 0; }
 
 static void func_signature(Buf *b, IrFunc *fn) {
@@ -1406,6 +1565,7 @@ static void emit_func(Emit *E, IrFunc *fn) {
   E->last_line = -1;
   module_paths(E, fn->decl->mod);
   find_maybe_unbound(E, fn);
+  find_unbuilt(E, fn);
   Buf body = {0};
   Buf *saved = E->out;
   E->out = &body;
@@ -1508,6 +1668,7 @@ static void emit_generator(Emit *E, IrFunc *fn) {
   E->last_line = -1;
   module_paths(E, fn->decl->mod);
   find_maybe_unbound(E, fn);
+  find_unbuilt(E, fn);
   const char *n = fn->cname;
   const Type *yt = fn->yields ? fn->yields : ty_noreturn;
   Buf body = {0};

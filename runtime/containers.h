@@ -235,6 +235,10 @@ int64_t kr_tuple_index(KrObj *t, KrVal v, ValKind k, int64_t start, int64_t stop
 int64_t kr_tuple_count(KrObj *t, KrVal v, ValKind k);
 int kr_tuple_eq(KrObj *a, KrObj *b);
 int kr_tuple_cmp(KrObj *a, KrObj *b, int op);
+/* The same comparison of two tuples given as their items (a tuple display
+ * compared with another, which generated code does not build). */
+int kr_items_cmp(int64_t na, const KrVal *a, const uint8_t *ka, int64_t nb, const KrVal *b, const uint8_t *kb,
+                 int op);
 int64_t kr_tuple_hash(KrObj *t);               /* CPython 3.11's xxHash-based tuplehash */
 KrObj *kr_tuple_repr(KrObj *t);                /* '(1,)', '(1, 'a')', '()' */
 

@@ -69,6 +69,12 @@ static inline int krc_eq(KrVal a, ValKind ka, KrVal b, ValKind kb) {
   }
   return kr_val_eq(a, ka, b, kb);
 }
+/* hash(v) as kr_val_hash computes it, a str's cached hash read inline. */
+static inline int64_t krc_hash(KrVal v, ValKind k) {
+  if (k == KR_OBJ)
+    return v.o->type == &kr_str_type ? kr_str_hash_cached(v.o) : kr_obj_hash(v.o);
+  return kr_val_hash(v, k);
+}
 /* A for loop over a deque (collections.c). */
 int krc_deque_iter_init(KrIter *it, KrObj *deque, bool reverse);
 /* Raise KeyError(key): the exception's args are (key,). Returns NULL. */

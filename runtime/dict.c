@@ -18,7 +18,9 @@
  * kiln reports the same.
  *
  * Keys compare as CPython's PyObject_RichCompareBool (identity, then ==):
- * 1, 1.0 and True are one key, and the first one stored stays the key. */
+ * 1, 1.0 and True are one key, and the first one stored stays the key. A
+ * str looked up in a "unicode" table takes lookup_str, which compares in
+ * place (no == can run code there), with the str's cached hash. */
 #include "containers_impl.h"
 
 #define DKIX_EMPTY (-1)
@@ -121,8 +123,29 @@ static int insertion_resize(KrDict *d, bool unicode) {
   return dictresize(d, calculate_log2_keysize(d->used * 3), unicode);
 }
 
+/* lookup() of a str key in a table whose keys are all str: == runs no
+ * code, so the probe compares in place (CPython's
+ * unicodekeys_lookup_unicode). */
+static int64_t lookup_str(const KrDict *d, KrObj *key, int64_t hash) {
+  const int32_t *indices = d->indices;
+  uint64_t mask = (uint64_t)dict_size(d) - 1, perturb = (uint64_t)hash;
+  uint64_t i = (uint64_t)hash & mask;
+  for (;;) {
+    int64_t ix = indices[i];
+    if (ix >= 0) {
+      const KrDictEntry *ep = &d->entries[ix];
+      if (ep->key.o == key || (ep->hash == hash && kr_str_eq(ep->key.o, key)))
+        return ix;
+    } else if (ix == DKIX_EMPTY) {
+      return DKIX_EMPTY;
+    }
+    perturb >>= PERTURB_SHIFT;
+    i = mask & (i * 5 + perturb + 1);
+  }
+}
+
 /* The entry index of key (hash given), DKIX_EMPTY, or DKIX_ERROR. */
-static int64_t lookup(KrDict *d, KrVal key, ValKind kk, int64_t hash) {
+static __attribute__((noinline)) int64_t lookup_any(KrDict *d, KrVal key, ValKind kk, int64_t hash) {
 restart:
   if (d->log2size == 0)
     return DKIX_EMPTY;
@@ -161,6 +184,12 @@ restart:
       i = mask & (i * 5 + perturb + 1);
     }
   }
+}
+
+static inline int64_t lookup(KrDict *d, KrVal key, ValKind kk, int64_t hash) {
+  if (d->unicode && d->log2size != 0 && d->kkind == KR_OBJ && is_str_key(key, kk))
+    return lookup_str(d, key.o, hash);
+  return lookup_any(d, key, kk, hash);
 }
 
 /* The index slot that holds entry ix. */
@@ -327,7 +356,7 @@ fail:
 
 int kr_dict_lookup(KrObj *o, KrVal k, ValKind kk, KrVal *value) {
   KrDict *d = KR_DICT(o);
-  int64_t hash = kr_val_hash(k, kk);
+  int64_t hash = krc_hash(k, kk);
   if (hash == -1 && kr_failed())
     return -1;
   int64_t ix = lookup(d, k, kk, hash);
@@ -374,7 +403,7 @@ KrVal kr_dict_get_opt(KrObj *o, KrVal k, ValKind kk, ValKind want) {
 }
 
 int kr_dict_setitem(KrObj *o, KrVal k, ValKind kk, KrVal v) {
-  int64_t hash = kr_val_hash(k, kk);
+  int64_t hash = krc_hash(k, kk);
   if (hash == -1 && kr_failed())
     return -1;
   return insert(KR_DICT(o), k, kk, hash, v);
@@ -382,7 +411,7 @@ int kr_dict_setitem(KrObj *o, KrVal k, ValKind kk, KrVal v) {
 
 int kr_dict_delitem(KrObj *o, KrVal k, ValKind kk) {
   KrDict *d = KR_DICT(o);
-  int64_t hash = kr_val_hash(k, kk);
+  int64_t hash = krc_hash(k, kk);
   if (hash == -1 && kr_failed())
     return -1;
   int64_t ix = lookup(d, k, kk, hash);
@@ -405,7 +434,7 @@ KrVal kr_dict_pop(KrObj *o, KrVal k, ValKind kk, const KrVal *dflt) {
   KrDict *d = KR_DICT(o);
   int64_t ix = DKIX_EMPTY, hash = 0;
   if (d->used > 0) {
-    hash = kr_val_hash(k, kk);
+    hash = krc_hash(k, kk);
     if (hash == -1 && kr_failed())
       return (KrVal){0};
     ix = lookup(d, k, kk, hash);
@@ -475,7 +504,7 @@ KrObj *kr_dict_popitem(KrObj *o) {
 
 KrVal kr_dict_setdefault(KrObj *o, KrVal k, ValKind kk, KrVal dflt) {
   KrDict *d = KR_DICT(o);
-  int64_t hash = kr_val_hash(k, kk);
+  int64_t hash = krc_hash(k, kk);
   if (hash == -1 && kr_failed())
     return (KrVal){0};
   KrVal value = dflt;

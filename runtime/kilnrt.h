@@ -306,6 +306,7 @@ KrObj *kr_str_empty(void);                            /* '' (immortal) */
 KrObj *kr_str_chr(int64_t cp);                        /* chr(): ValueError chr() arg not in range(0x110000) */
 int64_t kr_str_ord(KrObj *s);                         /* ord(): TypeError unless one character */
 KrObj *kr_str_concat(KrObj *a, KrObj *b); /* a + b */
+KrObj *kr_str_concat_n(int64_t n, KrObj *const *parts); /* a + b + c ...: one str, as the chain of + makes */
 KrObj *kr_str_repeat(KrObj *s, int64_t n); /* s * n (n <= 0: '') */
 KrObj *kr_str_getitem(KrObj *s, int64_t i);           /* IndexError: string index out of range */
 KrObj *kr_str_slice(KrObj *s, int64_t start, int64_t stop, int64_t step, int has);
@@ -313,10 +314,28 @@ KrObj *kr_str_slice(KrObj *s, int64_t start, int64_t stop, int64_t step, int has
 /* for ch in s: the character at byte offset *pos (advanced past it), or
  * NULL at the end (kr_exc not set) or on MemoryError (kr_exc set). */
 KrObj *kr_str_next(KrObj *s, int64_t *pos);
-int kr_str_eq(KrObj *a, KrObj *b); /* a == b for two strs: 1/0 */
+/* a == b for two strs: 1/0. Inline, as dict and set probes and generated
+ * code compare strs at a high rate: identity, then the length and first
+ * byte, then the cached hashes when both are known, then the bytes. */
+static inline int kr_str_eq(KrObj *a, KrObj *b) {
+  if (a == b)
+    return 1;
+  const KrStr *x = (const KrStr *)a, *y = (const KrStr *)b;
+  if (x->len != y->len || x->data[0] != y->data[0]) /* data[0] is the NUL of an empty str */
+    return 0;
+  int64_t hx = __atomic_load_n(&x->hash, __ATOMIC_RELAXED), hy = __atomic_load_n(&y->hash, __ATOMIC_RELAXED);
+  if (hx != -1 && hy != -1 && hx != hy)
+    return 0;
+  return x->len <= 1 || __builtin_memcmp(x->data + 1, y->data + 1, (size_t)x->len - 1) == 0;
+}
 int kr_str_cmp(KrObj *a, KrObj *b);                   /* <0, 0, >0 by code point */
 int kr_str_contains(KrObj *s, KrObj *sub);            /* sub in s */
 int64_t kr_str_hash(KrObj *s);                        /* a 64-bit hash of the bytes, never -1 */
+/* hash(s) with the cached value read inline: computed once per str. */
+static inline int64_t kr_str_hash_cached(KrObj *s) {
+  int64_t h = __atomic_load_n(&((KrStr *)s)->hash, __ATOMIC_RELAXED);
+  return h != -1 ? h : kr_str_hash(s);
+}
 KrObj *kr_str_repr(KrObj *s);                         /* repr(s): quotes and escapes as CPython */
 KrObj *kr_str_ascii(KrObj *s);                        /* ascii(s) */
 /* The first run of lone surrogates, which UTF-8 cannot encode: 0 and *start,

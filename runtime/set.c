@@ -207,7 +207,7 @@ found_unused_or_dummy:;
 /* Hash a key; a set key is replaced by a frozenset (*tmp, to release). */
 static int64_t key_hash(KrVal *key, ValKind *kk, KrObj **tmp) {
   *tmp = NULL;
-  int64_t h = kr_val_hash(*key, *kk);
+  int64_t h = krc_hash(*key, *kk);
   if (h != -1 || !kr_failed())
     return h;
   if (*kk != KR_OBJ || key->o->type != &kr_set_type || !kr_exc_matches(&kr_TypeError_type))
@@ -242,7 +242,7 @@ static int set_discard_entry(KrSet *so, KrVal key, ValKind kk, int64_t hash) {
 }
 
 static int set_add_key(KrSet *so, KrVal key, ValKind kk) {
-  int64_t hash = kr_val_hash(key, kk);
+  int64_t hash = krc_hash(key, kk);
   if (hash == -1 && kr_failed())
     return -1;
   return set_add_entry(so, key, kk, hash);
@@ -562,7 +562,7 @@ static KrObj *set_intersection(KrSet *so, KrObj *other, ValKind kind) {
   ValKind kk;
   int r;
   while ((r = krc_walk_next(&w, &key, &kk)) > 0) {
-    int64_t hash = kr_val_hash(key, kk);
+    int64_t hash = krc_hash(key, kk);
     int rv = hash == -1 && kr_failed() ? -1 : set_contains_entry(so, key, kk, hash);
     if (rv > 0)
       rv = set_add_entry(rs, key, kk, hash);

@@ -735,6 +735,39 @@ KrObj *kr_str_concat(KrObj *a, KrObj *b) {
   return seal_as(r, x->nchars + y->nchars, x->ascii && y->ascii); /* a surrogate pair stays two */
 }
 
+KrObj *kr_str_concat_n(int64_t n, KrObj *const *parts) {
+  int64_t len = 0, nchars = 0, nonempty = 0, last = 0;
+  bool ascii = true;
+  for (int64_t i = 0; i < n; i++) {
+    KrStr *x = (KrStr *)parts[i];
+    if (x->len == 0)
+      continue;
+    if (x->len > INT64_MAX / 2 - len)
+      return kr_raise(&kr_OverflowError_type, "strings are too large to concat");
+    len += x->len;
+    nchars += x->nchars;
+    ascii = ascii && x->ascii;
+    nonempty++;
+    last = i;
+  }
+  if (nonempty == 0)
+    return kr_str_empty();
+  if (nonempty == 1) { /* as a + '' is a */
+    kr_incref(parts[last]);
+    return parts[last];
+  }
+  KrObj *r = kr_str_alloc(len);
+  if (!r)
+    return NULL;
+  char *p = ((KrStr *)r)->data;
+  for (int64_t i = 0; i < n; i++) {
+    KrStr *x = (KrStr *)parts[i];
+    memcpy(p, x->data, (size_t)x->len);
+    p += x->len;
+  }
+  return seal_as(r, nchars, ascii); /* a surrogate pair stays two, as in kr_str_concat */
+}
+
 KrObj *kr_str_repeat(KrObj *o, int64_t n) {
   KrStr *s = (KrStr *)o;
   if (n <= 0 || s->len == 0)
@@ -764,18 +797,6 @@ KrObj *kr_str_repeat(KrObj *o, int64_t n) {
     }
   }
   return seal_as(r, s->nchars * n, s->ascii);
-}
-
-int kr_str_eq(KrObj *a, KrObj *b) {
-  if (a == b)
-    return 1;
-  KrStr *x = (KrStr *)a, *y = (KrStr *)b;
-  if (x->len != y->len || x->data[0] != y->data[0]) /* data[0] is the NUL of an empty str */
-    return 0;
-  int64_t hx = __atomic_load_n(&x->hash, __ATOMIC_RELAXED), hy = __atomic_load_n(&y->hash, __ATOMIC_RELAXED);
-  if (hx != -1 && hy != -1 && hx != hy)
-    return 0;
-  return x->len <= 1 || memcmp(x->data + 1, y->data + 1, (size_t)x->len - 1) == 0;
 }
 
 int kr_str_cmp(KrObj *a, KrObj *b) {

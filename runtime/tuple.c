@@ -239,24 +239,34 @@ int64_t kr_tuple_count(KrObj *o, KrVal v, ValKind k) {
   return count;
 }
 
-int kr_tuple_cmp(KrObj *vo, KrObj *wo, int op) {
-  KrTuple *v = KR_TUPLE(vo), *w = KR_TUPLE(wo);
+static inline int items_cmp(int64_t nv, const KrVal *v, const uint8_t *vk, int64_t nw, const KrVal *w,
+                            const uint8_t *wk, int op) {
   int64_t i;
-  for (i = 0; i < v->len && i < w->len; i++) {
-    int k = krc_eq(v->items[i], (ValKind)v->kinds[i], w->items[i], (ValKind)w->kinds[i]);
+  for (i = 0; i < nv && i < nw; i++) {
+    int k = krc_eq(v[i], (ValKind)vk[i], w[i], (ValKind)wk[i]);
     if (k < 0)
       return -1;
     if (!k)
       break;
   }
-  if (i >= v->len || i >= w->len) {
-    return krc_cmp_len(v->len, w->len, op);
+  if (i >= nv || i >= nw) {
+    return krc_cmp_len(nv, nw, op);
   }
   if (op == KR_EQ)
     return 0;
   if (op == KR_NE)
     return 1;
-  return kr_val_cmp(v->items[i], (ValKind)v->kinds[i], w->items[i], (ValKind)w->kinds[i], op);
+  return kr_val_cmp(v[i], (ValKind)vk[i], w[i], (ValKind)wk[i], op);
+}
+
+int kr_items_cmp(int64_t nv, const KrVal *v, const uint8_t *vk, int64_t nw, const KrVal *w, const uint8_t *wk,
+                 int op) {
+  return items_cmp(nv, v, vk, nw, w, wk, op);
+}
+
+int kr_tuple_cmp(KrObj *vo, KrObj *wo, int op) {
+  KrTuple *v = KR_TUPLE(vo), *w = KR_TUPLE(wo);
+  return items_cmp(v->len, v->items, v->kinds, w->len, w->items, w->kinds, op);
 }
 
 int kr_tuple_eq(KrObj *a, KrObj *b) { return kr_tuple_cmp(a, b, KR_EQ); }
@@ -271,7 +281,7 @@ int64_t kr_tuple_hash(KrObj *o) {
   KrTuple *t = KR_TUPLE(o);
   uint64_t acc = XXPRIME_5;
   for (int64_t i = 0; i < t->len; i++) {
-    int64_t h = kr_val_hash(t->items[i], (ValKind)t->kinds[i]);
+    int64_t h = krc_hash(t->items[i], (ValKind)t->kinds[i]);
     if (h == -1 && kr_failed())
       return -1;
     uint64_t lane = (uint64_t)h;
