@@ -397,9 +397,54 @@ bad:
   return NULL;
 }
 
-/* Unicode normalization, one cluster (a starter and its combining marks) at a time,
+static int put_char(NStr *out, int32_t c, int32_t os, int32_t oe) {
+  char b[4];
+  return ns_put(out, b, u8enc((uint32_t)c, b), os, oe);
+}
+
+/* Unicode normalization: composition one cluster (a starter and its combining marks) at a time,
  * so every output character keeps the cluster's original range. */
 static int nf_apply(int opts, const NStr *in, NStr *out) {
+  if (!(opts & UTF8PROC_COMPOSE)) {
+    /* decomposition: character by character, each keeping its own range; then
+     * the canonical order of each run of combining marks (a stable sort by class) */
+    for (int32_t i = 0; i < in->len;) {
+      int32_t cl, c = u8dec(in->s, in->len, i, &cl);
+      if (c < 0x80) {
+        if (ns_copy(out, in, i, i + cl) < 0) return -1;
+      } else {
+        utf8proc_int32_t d[32];
+        int lbc = 0;
+        utf8proc_ssize_t k = utf8proc_decompose_char(c, d, 32, (utf8proc_option_t)(opts | UTF8PROC_STABLE), &lbc);
+        if (k < 0 || k > 32) {
+          if (ns_copy(out, in, i, i + cl) < 0) return -1;
+        } else {
+          for (utf8proc_ssize_t q = 0; q < k; q++) {
+            int32_t start = out->len;
+            if (put_char(out, d[q], CH_OS(in, i), CH_OE(in, i, cl)) < 0) return -1;
+            int cc = utf8proc_get_property(d[q])->combining_class;
+            /* bubble the new mark before marks of a higher class */
+            while (cc && start > 0) {
+              int32_t ps = start - 1;
+              while (ps > 0 && ((uint8_t)out->s[ps] & 0xC0) == 0x80) ps--;
+              int32_t pl, pc = u8dec(out->s, out->len, ps, &pl);
+              if (utf8proc_get_property(pc)->combining_class <= cc) break;
+              /* swap [ps, start) and [start, end) */
+              int32_t end = out->len, nl = end - start;
+              char tb[8];
+              int32_t ta[16];
+              memcpy(tb, out->s + ps, (size_t)pl), memcpy(ta, out->a + 2 * ps, sizeof(int32_t) * 2 * (size_t)pl);
+              memmove(out->s + ps, out->s + start, (size_t)nl), memmove(out->a + 2 * ps, out->a + 2 * start, sizeof(int32_t) * 2 * (size_t)nl);
+              memcpy(out->s + ps + nl, tb, (size_t)pl), memcpy(out->a + 2 * (ps + nl), ta, sizeof(int32_t) * 2 * (size_t)pl);
+              start = ps;
+            }
+          }
+        }
+      }
+      i += cl;
+    }
+    return 0;
+  }
   for (int32_t i = 0; i < in->len;) {
     int32_t j = i, cl;
     u8dec(in->s, in->len, j, &cl);
@@ -430,10 +475,6 @@ static int nf_apply(int opts, const NStr *in, NStr *out) {
   return 0;
 }
 
-static int put_char(NStr *out, int32_t c, int32_t os, int32_t oe) {
-  char b[4];
-  return ns_put(out, b, u8enc((uint32_t)c, b), os, oe);
-}
 
 static int lower_char(NStr *out, int32_t c, int32_t os, int32_t oe) {
   if (c == 0x130) return put_char(out, 'i', os, oe) | put_char(out, 0x307, os, oe);
@@ -454,7 +495,7 @@ static int norm_bert(const Norm *n, const NStr *in, NStr *out) {
         if (c == 0 || c == 0xFFFD) continue;
         if (c != '\t' && c != '\n' && c != '\r') {
           int k = utf8proc_category(c);
-          if (k == UTF8PROC_CATEGORY_CC || k == UTF8PROC_CATEGORY_CF || k == UTF8PROC_CATEGORY_CN ||
+          if (k == UTF8PROC_CATEGORY_CC || k == UTF8PROC_CATEGORY_CF ||
               k == UTF8PROC_CATEGORY_CO || k == UTF8PROC_CATEGORY_CS) continue;
         }
         if (is_ws(c)) c = ' ';
