@@ -190,7 +190,7 @@ def run_json_lines(cmd):
     return [json.loads(l) for l in p.stdout.decode("utf-8").split("\n") if l]
 
 
-def compare(name, inputs, ours, ref, verbose, fields=("ids", "offsets", "decoded", "decoded_skip")):
+def compare(name, inputs, ours, ref, verbose, fields=("ids", "tokens", "offsets", "decoded", "decoded_skip")):
     ok = bad = 0
     shown = 0
     for i, (s, a, b) in enumerate(zip(inputs, ours, ref)):
@@ -259,6 +259,51 @@ def check_malformed(verbose):
     return ok, bad
 
 
+def check_programs(toks, verbose):
+    """Each tests/tokenizers/*.py built by kiln and run beside CPython (with
+    python/tokenizers), with each tokenizer file as argv[1]: stdout, the last
+    line of stderr and the exit status must agree."""
+    ok = bad = 0
+    d = os.path.join(ROOT, "tests/tokenizers")
+    out = os.path.join(ROOT, "build/unit/tok_programs")
+    os.makedirs(out, exist_ok=True)
+    env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "python"))
+    for f in sorted(os.listdir(d)):
+        if not f.endswith(".py"):
+            continue
+        exe = os.path.join(out, f[:-3])
+        p = subprocess.run([os.path.join(ROOT, "bin/kiln"), "build", os.path.join(d, f), "-o", exe], capture_output=True, text=True)
+        if p.returncode != 0:
+            bad += 1
+            print(f"  {f}: kiln build failed: {p.stderr[-1500:]}")
+            continue
+        for name, path in toks.items():
+            tmpk, tmpp = os.path.join(out, "k-" + name), os.path.join(out, "p-" + name)
+            os.makedirs(tmpk, exist_ok=True)
+            os.makedirs(tmpp, exist_ok=True)
+            k = subprocess.run([exe, path, tmpk], capture_output=True, timeout=600)
+            c = subprocess.run([sys.executable, os.path.join(d, f), path, tmpp], capture_output=True, timeout=900, env=env)
+            kerr = k.stderr.decode(errors="replace").strip().split("\n")[-1].replace(tmpk, "TMP")
+            cerr = c.stderr.decode(errors="replace").strip().split("\n")[-1].replace(tmpp, "TMP")
+            kout = k.stdout.decode(errors="replace").replace(tmpk, "TMP")
+            cout = c.stdout.decode(errors="replace").replace(tmpp, "TMP")
+            if (kout, kerr, k.returncode) == (cout, cerr, c.returncode):
+                ok += 1
+                continue
+            bad += 1
+            print(f"  {f} on {name}: kiln exit {k.returncode}, CPython exit {c.returncode}")
+            if kerr != cerr:
+                print(f"    stderr: kiln {kerr!r}\n            CPython {cerr!r}")
+            kl, cl = kout.split("\n"), cout.split("\n")
+            for i in range(max(len(kl), len(cl))):
+                a = kl[i] if i < len(kl) else "<none>"
+                b = cl[i] if i < len(cl) else "<none>"
+                if a != b:
+                    print(f"    line {i + 1}: kiln {a[:300]!r}\n            CPython {b[:300]!r}")
+                    break
+    return ok, bad
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("-n", type=int, default=1200, help="generated strings per tokenizer")
@@ -319,6 +364,10 @@ def main():
                     print(f"{name}: python/tokenizers {ok}/{len(sample)} match npm tokenizers")
                     passed += ok
                     failed += bad
+    ok, bad = check_programs(toks, args.v)
+    print(f"compiled programs (tests/tokenizers) vs CPython with python/tokenizers: {ok}/{ok + bad} agree")
+    passed += ok
+    failed += bad
     ok, bad = check_malformed(args.v)
     print(f"malformed tokenizer.json: {ok}/{ok + bad} clear errors")
     passed += ok

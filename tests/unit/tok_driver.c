@@ -2,7 +2,7 @@
  *
  *   tok_driver TOKENIZER.json INPUTS.json [add_special]
  *       INPUTS.json is a JSON list of strings; prints one JSON line per
- *       string: {"ids": [...], "offsets": [[s, e], ...], "decoded": "...",
+ *       string: {"ids": [...], "offsets": [[s, e], ...], "tokens": [...], "decoded": "...",
  *       "decoded_skip": "..."} or {"error": "..."}
  *   tok_driver --bench TOKENIZER.json INPUTS.json ROUNDS
  *       encodes every input ROUNDS times; prints tokens, seconds, tokens/s
@@ -96,6 +96,13 @@ int main(int argc, char **argv) {
     for (int32_t k = 0; k < e.n; k++) printf("%s%d", k ? ", " : "", e.ids[k]);
     printf("], \"offsets\": [");
     for (int32_t k = 0; k < e.n; k++) printf("%s[%lld, %lld]", k ? ", " : "", (long long)e.starts[k], (long long)e.ends[k]);
+    printf("], \"tokens\": [");
+    for (int32_t k = 0; k < e.n; k++) {
+      int32_t tl = 0;
+      const char *ts = tk_id_to_token(t, e.ids[k], &tl);
+      if (k) printf(", ");
+      put_json_str(ts ? ts : "", ts ? (size_t)tl : 0);
+    }
     printf("], \"decoded\": ");
     char *d;
     size_t dl;
