@@ -449,12 +449,13 @@ static int nf_apply(int opts, const NStr *in, NStr *out) {
     int32_t j = i, cl;
     u8dec(in->s, in->len, j, &cl);
     j += cl;
-    while (j < in->len) {
+    while (j < in->len) { /* marks, and characters that compose with what precedes (Hangul jamo, some vowel signs) */
       int32_t c = u8dec(in->s, in->len, j, &cl);
-      if (utf8proc_get_property(c)->combining_class == 0) break;
+      const utf8proc_property_t *pr = utf8proc_get_property(c);
+      if (pr->combining_class == 0 && !(pr->comb_index != UINT16_MAX && pr->comb_index >= 0x8000) && !(c >= 0x1160 && c < 0x1200))
+        break;
       j += cl;
     }
-    int32_t os = CH_OS(in, i), oe = in->a[2 * (j - 1) + 1];
     int ascii = 1;
     for (int32_t k = i; k < j; k++) ascii &= (uint8_t)in->s[k] < 0x80;
     if (ascii) {
@@ -465,7 +466,17 @@ static int nf_apply(int opts, const NStr *in, NStr *out) {
       if (n < 0) {
         if (ns_copy(out, in, i, j) < 0) return -1;
       } else {
-        int rc = ns_put(out, (const char *)r, (int32_t)n, os, oe);
+        /* the k-th output character takes the k-th input character's range (the
+         * last one's past the end): a composed character keeps its starter's */
+        int32_t q = i, rc = 0;
+        for (int32_t k = 0; k < (int32_t)n && rc == 0;) {
+          int32_t ol, ql;
+          u8dec((const char *)r, (int32_t)n, k, &ol);
+          u8dec(in->s, j, q, &ql);
+          rc = ns_put(out, (const char *)r + k, ol, CH_OS(in, q), CH_OE(in, q, ql));
+          k += ol;
+          if (q + ql < j) q += ql;
+        }
         free(r);
         if (rc < 0) return -1;
       }
@@ -590,11 +601,11 @@ static int norm_apply(const Norm *n, NStr *in, NStr *out) {
       int32_t s = r.v[k], e = r.v[k + 1];
       if (s == e) continue;
       if (ns_copy(out, in, prev, s) < 0) return free(r.v), -1;
-      /* each replacement character is aligned to the whole match */
+      /* every replacement character is aligned to the match's last character, as the library does */
       for (int32_t i = 0; i < clen;) {
         int32_t cl;
         u8dec(n->content, clen, i, &cl);
-        if (ns_put(out, n->content + i, cl, in->a[2 * s], in->a[2 * (e - 1) + 1]) < 0) return free(r.v), -1;
+        if (ns_put(out, n->content + i, cl, in->a[2 * (e - 1)], in->a[2 * (e - 1) + 1]) < 0) return free(r.v), -1;
         i += cl;
       }
       prev = e;

