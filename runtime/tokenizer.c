@@ -27,6 +27,10 @@ static int OOM(char *err) {
 /* ---- UTF-8 and character classes ---- */
 
 static int32_t u8dec(const char *s, int32_t len, int32_t i, int32_t *cl) {
+  if ((uint8_t)s[i] < 0x80) {
+    *cl = 1;
+    return (uint8_t)s[i];
+  }
   utf8proc_int32_t c;
   utf8proc_ssize_t n = utf8proc_iterate((const uint8_t *)s + i, len - i, &c);
   if (n <= 0) { *cl = 1; return 0xFFFD; }
@@ -46,6 +50,7 @@ static int is_ws(int32_t c) {
 
 static int is_punct(int32_t c) {
   if ((c >= 33 && c <= 47) || (c >= 58 && c <= 64) || (c >= 91 && c <= 96) || (c >= 123 && c <= 126)) return 1;
+  if (c < 128) return 0;
   int k = utf8proc_category(c);
   return k >= UTF8PROC_CATEGORY_PC && k <= UTF8PROC_CATEGORY_PO;
 }
@@ -102,23 +107,47 @@ static void ns_free(NStr *n) { free(n->s), free(n->a), memset(n, 0, sizeof *n); 
 #define CH_OS(n, i) ((n)->a[2 * (i)])
 #define CH_OE(n, i, cl) ((n)->a[2 * ((i) + (cl)-1) + 1])
 
-typedef struct Pieces { NStr *v; int32_t n, cap; } Pieces;
+/* The pieces of a pre-tokenized text, back to back in one buffer (two
+ * allocations for all of them, not two per piece): piece k is the bytes
+ * [off[2k], off[2k+1]) of buf. A piece is written at the end of buf
+ * (pc_begin, then ns_put/ns_copy into pc_buf, then pc_end); pc_get gives a
+ * read-only view, valid until buf grows. */
+typedef struct Pieces { NStr buf; int32_t *off; int32_t n, cap, start; } Pieces;
 
-static NStr *pc_new(Pieces *p) {
+static NStr *pc_begin(Pieces *p) {
+  p->start = p->buf.len;
+  return &p->buf;
+}
+
+static int pc_end(Pieces *p) {
+  if (p->buf.len == p->start) return 0;
   if (p->n == p->cap) {
-    int32_t nc = p->cap ? p->cap * 2 : 8;
-    NStr *nv = realloc(p->v, sizeof(NStr) * (size_t)nc);
-    if (!nv) return NULL;
-    p->v = nv, p->cap = nc;
+    int32_t nc = p->cap ? p->cap * 2 : 16;
+    int32_t *no = realloc(p->off, sizeof(int32_t) * 2 * (size_t)nc);
+    if (!no) return -1;
+    p->off = no, p->cap = nc;
   }
-  NStr *r = &p->v[p->n++];
-  memset(r, 0, sizeof *r);
-  return r;
+  p->off[2 * p->n] = p->start, p->off[2 * p->n + 1] = p->buf.len;
+  p->n++;
+  return 0;
+}
+
+/* piece k as a view (never freed or grown) */
+static NStr pc_get(const Pieces *p, int32_t k) {
+  int32_t s = p->off[2 * k];
+  return (NStr){.s = p->buf.s + s, .a = p->buf.a + 2 * s, .len = p->off[2 * k + 1] - s};
+}
+
+static int pc_add(Pieces *p, const NStr *src, int32_t i, int32_t j) {
+  if (i >= j) return 0;
+  pc_begin(p);
+  if (ns_copy(&p->buf, src, i, j) < 0) return -1;
+  return pc_end(p);
 }
 
 static void pc_free(Pieces *p) {
-  for (int32_t i = 0; i < p->n; i++) ns_free(&p->v[i]);
-  free(p->v);
+  ns_free(&p->buf);
+  free(p->off);
   memset(p, 0, sizeof *p);
 }
 
@@ -287,9 +316,7 @@ static int split_by(const NStr *p, const Ranges *m, int behavior, int invert, Pi
   }
   free(seg);
   for (int32_t i = 0; i < nr; i++) {
-    if (res[2 * i] >= res[2 * i + 1]) continue;
-    NStr *n = pc_new(out);
-    if (!n || ns_copy(n, p, res[2 * i], res[2 * i + 1]) < 0) { free(res); return -1; }
+    if (pc_add(out, p, res[2 * i], res[2 * i + 1]) < 0) { free(res); return -1; }
   }
   free(res);
   return 0;
@@ -488,13 +515,47 @@ static int nf_apply(int opts, const NStr *in, NStr *out) {
 
 
 static int lower_char(NStr *out, int32_t c, int32_t os, int32_t oe) {
+  if (c < 0x80) {
+    char b = (char)(c >= 'A' && c <= 'Z' ? c + 32 : c);
+    return ns_put(out, &b, 1, os, oe);
+  }
   if (c == 0x130) return put_char(out, 'i', os, oe) | put_char(out, 0x307, os, oe);
   return put_char(out, utf8proc_tolower(c), os, oe);
 }
 
 static int norm_apply(const Norm *n, NStr *in, NStr *out);
 
+static int norm_bert_run(const Norm *n, const NStr *in, NStr *out);
+
+/* BertNormalizer: ASCII characters in one pass (clean, lowercase); each run
+ * of other characters through the general steps (norm_bert_run). */
 static int norm_bert(const Norm *n, const NStr *in, NStr *out) {
+  if (ns_reserve(out, in->len) < 0) return -1;
+  for (int32_t i = 0; i < in->len;) {
+    uint8_t c = (uint8_t)in->s[i];
+    if (c < 0x80) {
+      if (n->clean) {
+        if (c == 0 || (c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7f) { i++; continue; }
+        if (c == '\t' || c == '\n' || c == '\r') c = ' ';
+      }
+      if (n->lower && c >= 'A' && c <= 'Z') c += 32;
+      if (out->len >= out->cap && ns_reserve(out, 1) < 0) return -1;
+      out->s[out->len] = (char)c;
+      out->a[2 * out->len] = in->a[2 * i], out->a[2 * out->len + 1] = in->a[2 * i + 1];
+      out->len++;
+      i++;
+      continue;
+    }
+    int32_t j = i;
+    while (j < in->len && (uint8_t)in->s[j] >= 0x80) j++;
+    NStr run = {.s = in->s + i, .a = in->a + 2 * i, .len = j - i};
+    if (norm_bert_run(n, &run, out) < 0) return -1;
+    i = j;
+  }
+  return 0;
+}
+
+static int norm_bert_run(const Norm *n, const NStr *in, NStr *out) {
   NStr tmp = {0}, tmp2 = {0};
   const NStr *cur = in;
   int rc = -1;
@@ -504,7 +565,9 @@ static int norm_bert(const Norm *n, const NStr *in, NStr *out) {
       i += cl;
       if (n->clean) {
         if (c == 0 || c == 0xFFFD) continue;
-        if (c != '\t' && c != '\n' && c != '\r') {
+        if (c >= 0x20 && c < 0x7f) {
+          /* printable ASCII: nothing to clean */
+        } else if (c != '\t' && c != '\n' && c != '\r') {
           int k = utf8proc_category(c);
           if (k == UTF8PROC_CATEGORY_CC || k == UTF8PROC_CATEGORY_CF ||
               k == UTF8PROC_CATEGORY_CO || k == UTF8PROC_CATEGORY_CS) continue;
@@ -753,15 +816,14 @@ static int pre_each(const Pre *p, NStr *piece, Pieces *out) {
     if (p->use_regex) {
       if (pat_find(&p->pat, src->s, src->len, &r) < 0 || split_by(src, &r, B_ISOLATED, 0, &parts) < 0) { ns_free(&pre), pc_free(&parts); goto done; }
     } else {
-      NStr *n = pc_new(&parts);
-      if (!n || ns_copy(n, src, 0, src->len) < 0) { ns_free(&pre), pc_free(&parts); goto done; }
+      if (pc_add(&parts, src, 0, src->len) < 0) { ns_free(&pre), pc_free(&parts); goto done; }
     }
     ns_free(&pre);
     for (int32_t k = 0; k < parts.n; k++) {
-      NStr *q = &parts.v[k], *o = pc_new(out);
-      if (!o) { pc_free(&parts); goto done; }
+      NStr qv = pc_get(&parts, k), *q = &qv, *o = pc_begin(out);
       for (int32_t i = 0; i < q->len; i++)
         if (ns_put(o, bl_char[(uint8_t)q->s[i]], bl_len[(uint8_t)q->s[i]], q->a[2 * i], q->a[2 * i + 1]) < 0) { pc_free(&parts); goto done; }
+      if (pc_end(out) < 0) { pc_free(&parts); goto done; }
     }
     pc_free(&parts);
     rc = 0;
@@ -790,9 +852,9 @@ static int pre_each(const Pre *p, NStr *piece, Pieces *out) {
       if (pat_find(&lit, m.s, m.len, &r) < 0 || split_by(&m, &r, B_MERGED_NEXT, 0, out) < 0) { ns_free(&m); goto done; }
       ns_free(&m);
     } else {
-      NStr *o = pc_new(out);
-      if (!o) { ns_free(&m); goto done; }
-      *o = m;
+      int rc2 = pc_add(out, &m, 0, m.len);
+      ns_free(&m);
+      if (rc2 < 0) goto done;
     }
     rc = 0;
     break;
@@ -812,8 +874,10 @@ static int pre_each(const Pre *p, NStr *piece, Pieces *out) {
   case P_BERT: {
     Pieces tmp = {0};
     if (find_chars(piece, is_ws_c, 0, &r) < 0 || split_by(piece, &r, B_REMOVED, 0, &tmp) < 0) { pc_free(&tmp); goto done; }
-    for (int32_t k = 0; k < tmp.n; k++)
-      if (find_chars(&tmp.v[k], is_punct_c, 0, &r) < 0 || split_by(&tmp.v[k], &r, B_ISOLATED, 0, out) < 0) { pc_free(&tmp); goto done; }
+    for (int32_t k = 0; k < tmp.n; k++) {
+      NStr v = pc_get(&tmp, k);
+      if (find_chars(&v, is_punct_c, 0, &r) < 0 || split_by(&v, &r, B_ISOLATED, 0, out) < 0) { pc_free(&tmp); goto done; }
+    }
     pc_free(&tmp);
     rc = 0;
     break;
@@ -854,8 +918,10 @@ static int pre_apply(const Pre *p, Pieces *in, Pieces *out) {
     *out = cur;
     return 0;
   }
-  for (int32_t i = 0; i < in->n; i++)
-    if (pre_each(p, &in->v[i], out) < 0) return -1;
+  for (int32_t i = 0; i < in->n; i++) {
+    NStr v = pc_get(in, i);
+    if (pre_each(p, &v, out) < 0) return -1;
+  }
   return 0;
 }
 
@@ -1356,6 +1422,7 @@ static int32_t trie_match(const Tok *t, const char *s, int32_t len, int32_t i, i
 }
 
 static int is_word_char(int32_t c) {
+  if (c < 0x80) return c == '_' || (c >= '0' && c <= '9') || ((c | 32) >= 'a' && (c | 32) <= 'z');
   int k = utf8proc_category(c);
   return c == '_' || (k >= UTF8PROC_CATEGORY_LU && k <= UTF8PROC_CATEGORY_LO) || (k >= UTF8PROC_CATEGORY_ND && k <= UTF8PROC_CATEGORY_NO);
 }
@@ -1551,14 +1618,12 @@ static int encode_segment(const Tok *t, const char *text, int32_t base, int32_t 
     if (norm_apply(t->norm, &raw, &norm) < 0) goto done;
     ns_free(&raw);
   } else norm = raw, memset(&raw, 0, sizeof raw);
-  NStr *first = pc_new(&pre);
-  if (!first) goto done;
-  *first = norm, memset(&norm, 0, sizeof norm);
+  if (pc_add(&pre, &norm, 0, norm.len) < 0) goto done;
   if (t->pre) {
     if (pre_apply(t->pre, &pre, &pieces) < 0) goto done;
   } else pieces = pre, memset(&pre, 0, sizeof pre);
   for (int32_t k = 0; k < pieces.n; k++) {
-    NStr *p = &pieces.v[k];
+    NStr pv = pc_get(&pieces, k), *p = &pv;
     if (!p->len) continue;
     toks.n = 0;
     if (tm_tokenize(t->model, p->s, p->len, &toks) < 0) goto done;
