@@ -94,6 +94,7 @@ static int ns_put(NStr *n, const char *b, int32_t k, int32_t os, int32_t oe) {
 
 /* copy bytes [i, j) of src, alignments and all */
 static int ns_copy(NStr *n, const NStr *src, int32_t i, int32_t j) {
+  if (j <= i) return 0;
   if (ns_reserve(n, j - i) < 0) return -1;
   memcpy(n->s + n->len, src->s + i, (size_t)(j - i));
   memcpy(n->a + 2 * n->len, src->a + 2 * i, sizeof(int32_t) * 2 * (size_t)(j - i));
@@ -1455,7 +1456,7 @@ static int load_added(Tok *t, const TjNode *a, char *err) {
   if (!t->added) return OOM(err);
   for (int32_t i = 0; i < a->len; i++) {
     TjNode *e = a->items[i], *id = tj_get(e, "id"), *c = tj_get(e, "content");
-    if (!id || id->type != TJ_NUM || !c || c->type != TJ_STR || id->num < 0 || id->num > 50000000)
+    if (!id || id->type != TJ_NUM || !c || c->type != TJ_STR || id->num < 0 || id->num >= TK_MAX_ID)
       return snprintf(err, TK_ERRLEN, "added_tokens[%d]: expected {\"id\": N, \"content\": \"...\"}", i), -1;
     Added *ad = &t->added[t->nadded++];
     if (!(ad->content = jstrdup(c))) return OOM(err);
@@ -1539,6 +1540,10 @@ Tok *tk_load_text(const char *text, size_t len, const char *name, char *err) {
     t->pad.multiple_of = mo && mo->type == TJ_NUM ? (int32_t)mo->num : 0;
     TjNode *fx = tj_get(st, "Fixed");
     t->pad.length = fx && fx->type == TJ_NUM ? (int32_t)fx->num : 0;
+    if (t->pad.length < 0 || t->pad.length > TK_MAX_ID || t->pad.multiple_of < 0 || t->pad.multiple_of > TK_MAX_ID) {
+      snprintf(e, sizeof e, "padding: length out of range");
+      goto bad;
+    }
   }
   tj_free(arena);
   t->name = malloc(strlen(name) + 1);

@@ -22,6 +22,7 @@
 #include <stdint.h>
 
 #define TK_ERRLEN 512
+#define TK_MAX_ID (1 << 24) /* ids, padding lengths: larger ones are refused (no unbounded allocation) */
 
 /* ---- tokjson.c: a JSON tree in one arena ---- */
 typedef enum { TJ_NULL, TJ_BOOL, TJ_NUM, TJ_STR, TJ_ARR, TJ_OBJ } TjType;

@@ -223,7 +223,9 @@ static TjNode *value(P *p) {
     if (endp == buf) return fail(p, "bad number");
     TjNode *n = node(p, TJ_NUM);
     if (!n) return NULL;
-    n->num = d;
+    /* clamped into int32's range, so a cast to an id or a length is always
+     * defined; every such value past it is refused by the loader anyway */
+    n->num = d > 2147483647.0 ? 2147483647.0 : d < -2147483647.0 ? -2147483647.0 : d;
     p->p += endp - buf;
     return n;
   }

@@ -235,21 +235,31 @@ int kr_tok_enable_padding(KrObj *tok, KrObj *direction, int64_t pad_id, int64_t 
       kr_raise(&kr_TypeError_type, "argument 'length': expected an int or None");
       return -1;
     }
-    p.length = (int32_t)((KrInt *)length)->v;
+    int64_t v = ((KrInt *)length)->v;
+    if (v < 0 || v > TK_MAX_ID) {
+      kr_raise(&kr_ValueError_type, "padding length out of range: %lld", (long long)v);
+      return -1;
+    }
+    p.length = (int32_t)v;
   }
   if (multiple_of != kr_None) {
     if (multiple_of->type != &kr_int_type) {
       kr_raise(&kr_TypeError_type, "argument 'pad_to_multiple_of': expected an int or None");
       return -1;
     }
-    p.multiple_of = (int32_t)((KrInt *)multiple_of)->v;
+    int64_t v = ((KrInt *)multiple_of)->v;
+    if (v < 0 || v > TK_MAX_ID) {
+      kr_raise(&kr_ValueError_type, "pad_to_multiple_of out of range: %lld", (long long)v);
+      return -1;
+    }
+    p.multiple_of = (int32_t)v;
   }
   tk_set_padding(TOK(tok), &p);
   return 0;
 }
 
 int kr_tok_enable_truncation(KrObj *tok, int64_t max_length, int64_t stride, KrObj *strategy, KrObj *direction) {
-  TkTruncation t = {.on = 1, .max_length = (int32_t)max_length};
+  TkTruncation t = {.on = 1, .max_length = max_length < 0 ? 0 : max_length > INT32_MAX ? INT32_MAX : (int32_t)max_length};
   if (str_is(direction, "left")) t.left = 1;
   else if (!str_is(direction, "right")) {
     kr_raise(&kr_ValueError_type, "Unknown `direction`: `%S`", direction);

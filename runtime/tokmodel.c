@@ -159,7 +159,7 @@ static char *dupstr(const char *s) {
 }
 
 static int set_id(TkModel *m, int32_t id, char *err) {
-  if (id < 0 || id > 50000000) return snprintf(err, TK_ERRLEN, "model.vocab: id %d out of range", id), -1;
+  if (id < 0 || id >= TK_MAX_ID) return snprintf(err, TK_ERRLEN, "model.vocab: id %d out of range", id), -1;
   if (id >= m->nid) m->nid = id + 1;
   return 0;
 }

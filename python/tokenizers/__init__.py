@@ -490,7 +490,7 @@ class _Model:
             for k, i in v.items():
                 if not isinstance(i, int) or isinstance(i, bool):
                     raise Exception(f'model.vocab["{k[:40]}"]: expected an integer id')
-                if i < 0 or i > 50000000:
+                if i < 0 or i >= 1 << 24:
                     raise Exception(f"model.vocab: id {i} out of range")
                 self.vocab[k] = i
         if t == "BPE":
@@ -942,7 +942,7 @@ class Tokenizer:
             raise Exception("added_tokens: expected a list")
         for i, a in enumerate(at or []):
             if not (isinstance(a, dict) and isinstance(a.get("id"), int) and isinstance(a.get("content"), str)) or \
-                    not 0 <= a["id"] <= 50000000:
+                    not 0 <= a["id"] < 1 << 24:
                 raise Exception(f'added_tokens[{i}]: expected {{"id": N, "content": "..."}}')
             d = dict(id=a["id"], content=a["content"], special=bool(a.get("special")), single_word=bool(a.get("single_word")),
                      lstrip=bool(a.get("lstrip")), rstrip=bool(a.get("rstrip")))
@@ -975,6 +975,8 @@ class Tokenizer:
             length = st.get("Fixed") if isinstance(st, dict) else None
             self._pad = dict(left=pd.get("direction") == "Left", pad_id=pd.get("pad_id", 0), pad_type_id=pd.get("pad_type_id", 0),
                              length=length, multiple=pd.get("pad_to_multiple_of"))
+            if not 0 <= (length or 0) <= 1 << 24 or not 0 <= (self._pad["multiple"] or 0) <= 1 << 24:
+                raise Exception("padding: length out of range")
 
     # -- encoding
     def _segment(self, text, base, out):
@@ -1142,6 +1144,10 @@ class Tokenizer:
     def enable_padding(self, direction="right", pad_id=0, pad_type_id=0, pad_token="[PAD]", length=None, pad_to_multiple_of=None):
         if direction not in ("left", "right"):
             raise ValueError(f"Unknown `direction`: `{direction}`")
+        if length is not None and not 0 <= length <= 1 << 24:
+            raise ValueError(f"padding length out of range: {length}")
+        if pad_to_multiple_of is not None and not 0 <= pad_to_multiple_of <= 1 << 24:
+            raise ValueError(f"pad_to_multiple_of out of range: {pad_to_multiple_of}")
         self._pad = dict(left=direction == "left", pad_id=pad_id, pad_type_id=pad_type_id, length=length, multiple=pad_to_multiple_of)
 
     def enable_truncation(self, max_length, stride=0, strategy="longest_first", direction="right"):

