@@ -43,7 +43,26 @@ typedef struct {
   TjArena *a;
   char *err; /* error message buffer (TK_ERRLEN) */
   int depth;
+  /* the items (and keys) of the containers being parsed, innermost last: one
+   * stack for all of them, so a container costs no allocation of its own */
+  TjNode **items;
+  const char **keys;
+  int64_t n, cap;
 } P;
+
+static int stack_push(P *p, TjNode *v, const char *k) {
+  if (p->n == p->cap) {
+    int64_t nc = p->cap ? p->cap * 2 : 1024;
+    TjNode **ni = realloc(p->items, sizeof(TjNode *) * (size_t)nc);
+    if (!ni) return -1;
+    p->items = ni;
+    const char **nk = realloc(p->keys, sizeof(char *) * (size_t)nc);
+    if (!nk) return -1;
+    p->keys = nk, p->cap = nc;
+  }
+  p->items[p->n] = v, p->keys[p->n] = k, p->n++;
+  return 0;
+}
 
 static TjNode *fail(P *p, const char *msg) {
   if (!p->err[0]) snprintf(p->err, TK_ERRLEN, "invalid JSON at byte %lld: %s", (long long)(p->p - p->s), msg);
@@ -136,16 +155,13 @@ static TjNode *node(P *p, TjType t) {
 
 static TjNode *value(P *p);
 
-/* array and object items are collected in a growing heap vector, then copied into the arena */
+/* array and object items are pushed on the parser's stack, then copied into the arena */
 static TjNode *container(P *p, int is_obj) {
   if (++p->depth > 200) return fail(p, "nested too deeply");
   p->p++;
   TjNode *n = node(p, is_obj ? TJ_OBJ : TJ_ARR);
   if (!n) return NULL;
-  int32_t cap = 8, len = 0;
-  TjNode **items = malloc(sizeof(TjNode *) * (size_t)cap);
-  const char **keys = is_obj ? malloc(sizeof(char *) * (size_t)cap) : NULL;
-  if (!items || (is_obj && !keys)) goto oom;
+  int64_t base = p->n;
   ws(p);
   if (p->p < p->end && *p->p == (is_obj ? '}' : ']')) { p->p++; goto done; }
   for (;;) {
@@ -153,52 +169,35 @@ static TjNode *container(P *p, int is_obj) {
     const char *k = NULL;
     if (is_obj) {
       int32_t kl;
-      if (p->p >= p->end || *p->p != '"') { fail(p, "expected a key"); goto bad; }
-      if (parse_str(p, &k, &kl) < 0) goto bad;
+      if (p->p >= p->end || *p->p != '"') return fail(p, "expected a key");
+      if (parse_str(p, &k, &kl) < 0) return NULL;
       ws(p);
-      if (p->p >= p->end || *p->p != ':') { fail(p, "expected ':'"); goto bad; }
+      if (p->p >= p->end || *p->p != ':') return fail(p, "expected ':'");
       p->p++;
     }
     TjNode *v = value(p);
-    if (!v) goto bad;
-    if (len == cap) {
-      cap *= 2;
-      TjNode **ni = realloc(items, sizeof(TjNode *) * (size_t)cap);
-      if (!ni) goto oom;
-      items = ni;
-      if (is_obj) {
-        const char **nk = realloc(keys, sizeof(char *) * (size_t)cap);
-        if (!nk) goto oom;
-        keys = nk;
-      }
-    }
-    items[len] = v;
-    if (is_obj) keys[len] = k;
-    len++;
+    if (!v) return NULL;
+    if (stack_push(p, v, k) < 0) return fail(p, "out of memory");
     ws(p);
     if (p->p < p->end && *p->p == ',') { p->p++; continue; }
     if (p->p < p->end && *p->p == (is_obj ? '}' : ']')) { p->p++; break; }
-    fail(p, is_obj ? "expected ',' or '}'" : "expected ',' or ']'");
-    goto bad;
+    return fail(p, is_obj ? "expected ',' or '}'" : "expected ',' or ']'");
   }
-done:
-  n->len = len;
+done:;
+  int64_t len = p->n - base;
+  if (len > INT32_MAX) return fail(p, "too many items");
+  n->len = (int32_t)len;
   n->items = tj_alloc(p->a, sizeof(TjNode *) * (size_t)(len ? len : 1));
-  if (!n->items) goto oom;
-  memcpy(n->items, items, sizeof(TjNode *) * (size_t)len);
+  if (!n->items) return fail(p, "out of memory");
+  memcpy(n->items, p->items + base, sizeof(TjNode *) * (size_t)len);
   if (is_obj) {
     n->keys = tj_alloc(p->a, sizeof(char *) * (size_t)(len ? len : 1));
-    if (!n->keys) goto oom;
-    memcpy(n->keys, keys, sizeof(char *) * (size_t)len);
+    if (!n->keys) return fail(p, "out of memory");
+    memcpy(n->keys, p->keys + base, sizeof(char *) * (size_t)len);
   }
-  free(items), free(keys);
+  p->n = base;
   p->depth--;
   return n;
-oom:
-  fail(p, "out of memory");
-bad:
-  free(items), free(keys);
-  return NULL;
 }
 
 static TjNode *value(P *p) {
@@ -254,6 +253,7 @@ TjNode *tj_parse(const char *text, size_t len, TjArena **arena, char *err) {
     ws(&p);
     if (p.p != p.end) root = fail(&p, "extra data after the JSON value");
   }
+  free(p.items), free(p.keys);
   if (!root) { tj_free(p.a); *arena = NULL; return NULL; }
   *arena = p.a;
   return root;
