@@ -55,6 +55,13 @@ static int is_punct(int32_t c) {
   return k >= UTF8PROC_CATEGORY_PC && k <= UTF8PROC_CATEGORY_PO;
 }
 
+/* a combining mark (Mn, Mc, Me): what StripAccents removes */
+static int is_mark(int32_t c) {
+  if (c < 0x300) return 0;
+  int k = utf8proc_category(c);
+  return k == UTF8PROC_CATEGORY_MN || k == UTF8PROC_CATEGORY_MC || k == UTF8PROC_CATEGORY_ME;
+}
+
 static int is_cjk(int32_t c) {
   return (c >= 0x4E00 && c <= 0x9FFF) || (c >= 0x3400 && c <= 0x4DBF) || (c >= 0x20000 && c <= 0x2A6DF) ||
          (c >= 0x2A700 && c <= 0x2B73F) || (c >= 0x2B740 && c <= 0x2B81F) || (c >= 0x2B820 && c <= 0x2CEAF) ||
@@ -337,7 +344,12 @@ static int find_chars(const NStr *p, int (*pred)(int32_t), int contiguous, Range
   return 0;
 }
 
-static int is_digit_char(int32_t c) { return utf8proc_category(c) == UTF8PROC_CATEGORY_ND; }
+/* Rust's char::is_numeric (Nd, Nl, No): what the Digits pre-tokenizer splits */
+static int is_digit_char(int32_t c) {
+  if (c < 0x80) return c >= '0' && c <= '9';
+  int k = utf8proc_category(c);
+  return k == UTF8PROC_CATEGORY_ND || k == UTF8PROC_CATEGORY_NL || k == UTF8PROC_CATEGORY_NO;
+}
 
 /* ---- normalizers ---- */
 
@@ -591,6 +603,7 @@ static int norm_bert_run(const Norm *n, const NStr *in, NStr *out) {
     NStr t3 = {0};
     for (int32_t i = 0; i < tmp2.len;) {
       int32_t cl, c = u8dec(tmp2.s, tmp2.len, i, &cl);
+      /* BertNormalizer strips only nonspacing marks (StripAccents: every mark) */
       if (utf8proc_category(c) != UTF8PROC_CATEGORY_MN && ns_copy(&t3, &tmp2, i, i + cl) < 0) { ns_free(&t3); goto done; }
       i += cl;
     }
@@ -640,7 +653,7 @@ static int norm_apply(const Norm *n, NStr *in, NStr *out) {
   case N_STRIP_ACCENTS:
     for (int32_t i = 0; i < in->len;) {
       int32_t cl, c = u8dec(in->s, in->len, i, &cl);
-      if (utf8proc_category(c) != UTF8PROC_CATEGORY_MN && ns_copy(out, in, i, i + cl) < 0) return -1;
+      if (!is_mark(c) && ns_copy(out, in, i, i + cl) < 0) return -1;
       i += cl;
     }
     return 0;
@@ -755,7 +768,8 @@ static Pre *pre_load(const TjNode *j, char *err) {
     p->invert = jbool(j, "invert", 0);
   } else if (!strcmp(t, "Whitespace")) {
     p->kind = P_WHITESPACE;
-    if (pat_compile(&p->pat, "\\w+|[^\\w\\s]+", err) < 0) goto bad;
+    /* \w+|[^\w\s]+ with Rust regex's Unicode \w (Alphabetic, marks, Nd, Pc, Join_Control) */
+    if (pat_compile(&p->pat, "[\\p{Alphabetic}\\p{M}\\p{Nd}\\p{Pc}\\x{200C}\\x{200D}]+|[^\\p{Alphabetic}\\p{M}\\p{Nd}\\p{Pc}\\x{200C}\\x{200D}\\s]+", err) < 0) goto bad;
   } else if (!strcmp(t, "WhitespaceSplit")) p->kind = P_WSSPLIT;
   else if (!strcmp(t, "BertPreTokenizer")) p->kind = P_BERT;
   else if (!strcmp(t, "Digits")) p->kind = P_DIGITS, p->individual = jbool(j, "individual_digits", 0);
@@ -939,7 +953,7 @@ typedef struct Post {
   TplItem *single;
   int32_t nsingle;
   int32_t cls_id, sep_id;
-  int trim_offsets;
+  int trim_offsets, add_prefix_space; /* ByteLevel, Roberta */
 } Post;
 
 static void post_free(Post *q) {
@@ -991,8 +1005,9 @@ static Post *post_load(const TjNode *j, char *err) {
     q->kind = t[0] == 'B' ? Q_BERT : Q_ROBERTA;
     if ((q->cls_id = special_pair(tj_get(j, "cls"), t, err)) < 0 || (q->sep_id = special_pair(tj_get(j, "sep"), t, err)) < 0) goto bad;
     q->trim_offsets = jbool(j, "trim_offsets", q->kind == Q_ROBERTA);
+    q->add_prefix_space = jbool(j, "add_prefix_space", 1);
   } else if (!strcmp(t, "ByteLevel")) {
-    q->kind = Q_BYTELEVEL, q->trim_offsets = jbool(j, "trim_offsets", 1);
+    q->kind = Q_BYTELEVEL, q->trim_offsets = jbool(j, "trim_offsets", 1), q->add_prefix_space = jbool(j, "add_prefix_space", 1);
   } else if (!strcmp(t, "Sequence")) {
     TjNode *c = tj_get(j, "processors");
     if (!c || c->type != TJ_ARR) { snprintf(err, TK_ERRLEN, "post_processor Sequence: expected \"processors\": [...]"); goto bad; }
@@ -1646,27 +1661,45 @@ done:
   return rc;
 }
 
-/* offsets in code points; Roberta/ByteLevel's trim_offsets */
-static void trim_offsets(const Tok *t, const char *text, TkEncoding *e, int32_t from) {
-  for (int32_t i = from; i < e->n; i++) {
-    int32_t l;
+/* ByteLevel's and Roberta's trim_offsets, on code-point offsets, as the library
+ * does it: a token's leading and trailing 'Ġ' (U+0120) and whitespace
+ * characters are counted and taken off its range, except one leading space
+ * of the first token when a prefix space was added. */
+static int is_space_tok(const char *s, int32_t l, int32_t i, int32_t *cl) {
+  int32_t c = u8dec(s, l, i, cl);
+  return c == 0x120 || is_ws(c);
+}
+
+static void trim_offsets(const Tok *t, TkEncoding *e, int add_prefix_space) {
+  for (int32_t i = 0; i < e->n; i++) {
+    int32_t l, cl;
     const char *s = tk_id_to_token(t, e->ids[i], &l);
     if (!s) continue;
-    int64_t st = e->starts[i], en = e->ends[i];
-    /* leading and trailing 'Ġ' (U+0120, the byte-level space) */
-    while (l >= 2 && (uint8_t)s[0] == 0xC4 && (uint8_t)s[1] == 0xA0 && st < en && text[st] == ' ') s += 2, l -= 2, st++;
-    while (l >= 2 && (uint8_t)s[l - 2] == 0xC4 && (uint8_t)s[l - 1] == 0xA0 && en > st && text[en - 1] == ' ') l -= 2, en--;
+    int64_t lead = 0, trail = 0, st = e->starts[i], en = e->ends[i];
+    for (int32_t k = 0; k < l && is_space_tok(s, l, k, &cl); k += cl) lead++;
+    for (int32_t k = l; k > 0;) {
+      int32_t b = k - 1;
+      while (b > 0 && ((uint8_t)s[b] & 0xC0) == 0x80) b--;
+      if (!is_space_tok(s, l, b, &cl)) break;
+      trail++, k = b;
+    }
+    if (lead > 0) {
+      if ((i == 0 || st == 0) && add_prefix_space && lead == 1) lead = 0;
+      st = st + lead < en ? st + lead : en;
+    }
+    if (trail > 0 && en >= trail) en = en - trail > st ? en - trail : st;
     e->starts[i] = st, e->ends[i] = en;
   }
 }
 
-static int has_trim(const Post *q) {
-  if (!q) return 0;
+/* the processor whose trim_offsets applies, or NULL */
+static const Post *trimmer(const Post *q) {
+  if (!q) return NULL;
   if (q->kind == Q_SEQ) {
-    for (int32_t i = 0; i < q->nchild; i++) if (has_trim(q->child[i])) return 1;
-    return 0;
+    for (int32_t i = 0; i < q->nchild; i++) if (trimmer(q->child[i])) return trimmer(q->child[i]);
+    return NULL;
   }
-  return (q->kind == Q_BYTELEVEL || q->kind == Q_ROBERTA) && q->trim_offsets;
+  return (q->kind == Q_BYTELEVEL || q->kind == Q_ROBERTA) && q->trim_offsets ? q : NULL;
 }
 
 static int post_apply(const Post *q, TkEncoding *e) {
@@ -1772,14 +1805,18 @@ int tk_encode(const Tok *t, const char *text, size_t len, int add_special, TkEnc
     int32_t *cp = malloc(sizeof(int32_t) * (size_t)(n + 1));
     if (!cp) goto oom;
     int32_t c = 0;
-    for (int32_t i = 0; i < n; i++) {
-      cp[i] = c;
-      c += ((uint8_t)text[i] & 0xC0) != 0x80;
+    for (int32_t i = 0; i < n; i++) { /* a byte inside a character: that character's index */
+      int lead = ((uint8_t)text[i] & 0xC0) != 0x80;
+      cp[i] = lead ? c : c - 1;
+      c += lead;
     }
     cp[n] = c;
-    if (has_trim(t->post)) trim_offsets(t, text, out, 0);
     for (int32_t i = 0; i < out->n; i++) out->starts[i] = cp[out->starts[i]], out->ends[i] = cp[out->ends[i]];
     free(cp);
+    /* trimming counts characters off code-point offsets, as the library
+     * (which converts offsets to characters before post-processing) does */
+    const Post *tr = trimmer(t->post);
+    if (tr) trim_offsets(t, out, tr->add_prefix_space);
   }
   if (t->trunc.on) {
     int32_t max = t->trunc.max_length - (add_special ? t->n_special_single : 0);

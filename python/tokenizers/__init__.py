@@ -75,8 +75,13 @@ def _class(name):
             _CLASS_CACHE[name] = _ranges(lambda c: unicodedata.category(c)[0] == "N")
         elif name == "s":
             _CLASS_CACHE[name] = "".join(re.escape(c) for c in sorted(_WS))
-        elif name == "w":
-            _CLASS_CACHE[name] = _class("L") + _class("N") + "_"
+        elif name == "w":  # Rust regex's Unicode \w: Alphabetic, marks, Nd, Pc, Join_Control
+            def word(c):
+                cat = unicodedata.category(c)
+                o = ord(c)
+                return (cat[0] in "LM" or cat in ("Nd", "Nl", "Pc") or c in "\u200c\u200d" or 0x24B6 <= o <= 0x24E9 or
+                        0x1F130 <= o <= 0x1F149 or 0x1F150 <= o <= 0x1F169 or 0x1F170 <= o <= 0x1F189)
+            _CLASS_CACHE[name] = _ranges(word)
         else:
             raise ValueError(f"unsupported class \\p{{{name}}}")
     return _CLASS_CACHE[name]
@@ -297,7 +302,7 @@ def _load_normalizer(j):
     if t == "Lowercase":
         return lambda n: _map_chars(n, _lower)
     if t == "StripAccents":
-        return lambda n: _map_chars(n, lambda c: "" if unicodedata.category(c) == "Mn" else c)
+        return lambda n: _map_chars(n, lambda c: "" if unicodedata.category(c)[0] == "M" else c)
     if t == "Strip":
         left, right = j.get("strip_left", True), j.get("strip_right", True)
 
@@ -459,7 +464,7 @@ def _load_pre(j):
                                for q in _split(r, _char_matches(r.s, _is_punct), "Isolated")])
     if t == "Digits":
         ind = j.get("individual_digits", False)
-        return each(lambda p: _split(p, _char_matches(p.s, lambda c: unicodedata.category(c) == "Nd", not ind), "Isolated"))
+        return each(lambda p: _split(p, _char_matches(p.s, lambda c: unicodedata.category(c)[0] == "N", not ind), "Isolated"))
     if t == "Punctuation":
         b = j.get("behavior", "Isolated")
         if b not in _BEHAVIORS:
@@ -718,9 +723,10 @@ def _load_post(j):
         cls, sep = j.get("cls"), j.get("sep")
         if not (isinstance(cls, list) and isinstance(sep, list)):
             raise Exception(f"post_processor {t}: expected [token, id]")
-        return ("bert", cls[1], sep[1], j.get("trim_offsets", t == "RobertaProcessing") and t == "RobertaProcessing")
+        return ("bert", cls[1], sep[1], j.get("trim_offsets", t == "RobertaProcessing") and t == "RobertaProcessing",
+                j.get("add_prefix_space", True))
     if t == "ByteLevel":
-        return ("bytelevel", j.get("trim_offsets", True))
+        return ("bytelevel", j.get("trim_offsets", True), j.get("add_prefix_space", True))
     if t == "Sequence":
         return ("seq", [_load_post(x) for x in j.get("processors") or []])
     raise Exception(f'post_processor type "{t}" is not supported')
@@ -738,12 +744,20 @@ def _count_special(p):
     return 0
 
 
-def _has_trim(p):
+def _trimmer(p):
+    """The add_prefix_space of the processor whose trim_offsets applies, or None."""
     if p is None:
-        return False
+        return None
     if p[0] == "seq":
-        return any(_has_trim(x) for x in p[1])
-    return (p[0] == "bytelevel" and p[1]) or (p[0] == "bert" and p[3])
+        for x in p[1]:
+            if _trimmer(x) is not None:
+                return _trimmer(x)
+        return None
+    if p[0] == "bytelevel" and p[1]:
+        return p[2]
+    if p[0] == "bert" and p[3]:
+        return p[4]
+    return None
 
 
 def _byte_token(t):
@@ -1027,14 +1041,20 @@ class Tokenizer:
             self._segment(text[seg:], seg, out)
         ids = [t[0] for t in out]
         offs = [(t[1], t[2]) for t in out]
-        if _has_trim(self._post):
+        aps = _trimmer(self._post)
+        if aps is not None:  # trim_offsets, as the library does it
             for k, tid in enumerate(ids):
                 tok = self.id_to_token(tid) or ""
                 st, en = offs[k]
-                while tok.startswith("\u0120") and st < en and text[st] == " ":
-                    tok, st = tok[1:], st + 1
-                while tok.endswith("\u0120") and en > st and text[en - 1] == " ":
-                    tok, en = tok[:-1], en - 1
+                sp = lambda c: c == "\u0120" or _is_ws(c)
+                lead = len(tok) - len(tok.lstrip("".join(c for c in set(tok) if sp(c)))) if tok else 0
+                trail = len(tok) - len(tok.rstrip("".join(c for c in set(tok) if sp(c)))) if tok else 0
+                if lead:
+                    if (k == 0 or st == 0) and aps and lead == 1:
+                        lead = 0
+                    st = min(st + lead, en)
+                if trail and en >= trail:
+                    en = max(en - trail, st)
                 offs[k] = (st, en)
         type_ids = [0] * len(ids)
         special = [0] * len(ids)

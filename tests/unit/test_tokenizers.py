@@ -167,6 +167,54 @@ def unigram_json():
     return out
 
 
+def variant_json(name, base, edit):
+    """A tokenizer.json derived from a real one: the same vocabulary with
+    other normalizers, pre-tokenizers, post-processors and decoders, so the
+    components the real files do not use are checked against the library too."""
+    out = os.path.join(NPM, name + ".json")
+    if os.path.exists(out):
+        return out
+    with open(base, encoding="utf-8") as f:
+        tj = json.load(f)
+    edit(tj)
+    with open(out, "w", encoding="utf-8") as f:
+        json.dump(tj, f, ensure_ascii=False)
+    return out
+
+
+def gpt2_style(tj):
+    """Llama 3's BPE as GPT-2/RoBERTa use it: the ByteLevel pre-tokenizer with
+    its own regex and a prefix space, RobertaProcessing with trim_offsets."""
+    tj["pre_tokenizer"] = {"type": "ByteLevel", "add_prefix_space": True, "trim_offsets": True, "use_regex": True}
+    tj["post_processor"] = {"type": "RobertaProcessing", "sep": ["<|end_of_text|>", 128001], "cls": ["<|begin_of_text|>", 128000],
+                            "trim_offsets": True, "add_prefix_space": True}
+    tj["model"]["ignore_merges"] = False
+
+
+def pieces_style(tj):
+    """bert-base-uncased's WordPiece behind the other normalizers and
+    pre-tokenizers: NFD, StripAccents, Lowercase, Strip, Replace; Whitespace,
+    Digits, Punctuation, Split with each behaviour; BertProcessing."""
+    tj["normalizer"] = {"type": "Sequence", "normalizers": [
+        {"type": "NFD"}, {"type": "StripAccents"}, {"type": "Lowercase"}, {"type": "Strip", "strip_left": True, "strip_right": True},
+        {"type": "Replace", "pattern": {"String": "``"}, "content": "\""}, {"type": "NFKC"}]}
+    tj["pre_tokenizer"] = {"type": "Sequence", "pretokenizers": [
+        {"type": "Split", "pattern": {"Regex": "[-/]"}, "behavior": "MergedWithNext", "invert": False},
+        {"type": "Split", "pattern": {"String": "'"}, "behavior": "MergedWithPrevious", "invert": False},
+        {"type": "Split", "pattern": {"Regex": "\\.{2,}"}, "behavior": "Contiguous", "invert": False},
+        {"type": "Whitespace"}, {"type": "Digits", "individual_digits": True}, {"type": "Punctuation", "behavior": "Isolated"}]}
+    tj["post_processor"] = {"type": "BertProcessing", "sep": ["[SEP]", 102], "cls": ["[CLS]", 101]}
+
+
+def metaspace_style(tj):
+    """The Unigram file with Metaspace splitting left off, WhitespaceSplit
+    first, and the Strip decoder taking the leading space."""
+    tj["pre_tokenizer"] = {"type": "Sequence", "pretokenizers": [{"type": "WhitespaceSplit"},
+                           {"type": "Metaspace", "replacement": "\u2581", "prepend_scheme": "first", "split": False}]}
+    tj["decoder"] = {"type": "Sequence", "decoders": [{"type": "Replace", "pattern": {"String": "\u2581"}, "content": " "},
+                                                      {"type": "ByteFallback"}, {"type": "Fuse"}, {"type": "Strip", "content": " ", "start": 1, "stop": 0}]}
+
+
 def gen_corpus(rng, n, specials):
     out = []
     lookalike = [s[:-1] for s in specials] + [s.lower() for s in specials] + [" " + s + " " for s in specials] + \
@@ -433,6 +481,9 @@ def main():
         "bert": bert_json(),
         "unigram": unigram_json(),
     }
+    toks["gpt2-style"] = variant_json("gpt2-style", toks["llama3"], gpt2_style)
+    toks["pieces-style"] = variant_json("pieces-style", toks["bert"], pieces_style)
+    toks["metaspace-style"] = variant_json("metaspace-style", toks["unigram"], metaspace_style)
     tmp = os.path.join(ROOT, "build/unit/tok_corpus")
     os.makedirs(tmp, exist_ok=True)
     passed = failed = 0
