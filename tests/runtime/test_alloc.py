@@ -63,7 +63,7 @@ def build(cc, kind):
     else:
         cmd = [cc] + FLAGS + ["-O1", "-fno-omit-frame-pointer", "-fsanitize=address,undefined",
                               "-fno-sanitize-recover=all", "-o", exe, drv] + rt
-    p = subprocess.run(cmd + ["-lutf8proc", "-lm", "-lpthread", "-ldl"], capture_output=True, text=True)
+    p = subprocess.run(cmd + ["-lpcre2-8", "-lutf8proc", "-lm", "-lpthread", "-ldl"], capture_output=True, text=True)
     check(f"build {kind}", p.returncode == 0, p.stderr[-3000:])
     return exe if p.returncode == 0 else None
 

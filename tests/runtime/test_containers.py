@@ -1205,13 +1205,13 @@ def build(args):
                       if f.endswith(".c"))
         cmd = [args.cc, "-std=c11", "-D_GNU_SOURCE", "-O1", "-g", "-fno-omit-frame-pointer",
                "-fsanitize=address,undefined", "-fno-sanitize-recover=all", "-ffp-contract=off", "-fno-fast-math",
-               "-I" + os.path.join(ROOT, "runtime"), "-o", exe, drv] + srcs + ["-lutf8proc", "-lm"]
+               "-I" + os.path.join(ROOT, "runtime"), "-o", exe, drv] + srcs + ["-lpcre2-8", "-lutf8proc", "-lm"]
     else:
         subprocess.run(["make", "-s", "-C", ROOT, "build/libkilnrt.a"], check=True)
         exe = os.path.join(exe_dir, "containers_driver")
         cmd = [args.cc, "-std=c11", "-D_GNU_SOURCE", "-O2", "-g", "-Wall", "-Wextra", "-Wno-unused-parameter",
                "-ffp-contract=off", "-I" + os.path.join(ROOT, "runtime"), "-o", exe, drv,
-               os.path.join(ROOT, "build", "libkilnrt.a"), "-lutf8proc", "-lm"]
+               os.path.join(ROOT, "build", "libkilnrt.a"), "-lpcre2-8", "-lutf8proc", "-lm"]
     subprocess.run(cmd, check=True)
     return exe
 

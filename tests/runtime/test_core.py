@@ -757,10 +757,10 @@ def build(asan):
         rt = sorted(os.path.join(ROOT, "runtime", f) for f in os.listdir(os.path.join(ROOT, "runtime"))
                     if f.endswith(".c"))
         cmd = [cc] + flags + ["-O1", "-fno-omit-frame-pointer", "-fsanitize=address,undefined",
-                              "-fno-sanitize-recover=all", "-o", exe] + src + rt + ["-lutf8proc", "-lm"]
+                              "-fno-sanitize-recover=all", "-o", exe] + src + rt + ["-lpcre2-8", "-lutf8proc", "-lm"]
     else:
         exe = os.path.join(ROOT, "build", "tests", "core_driver")
-        cmd = [cc] + flags + ["-O1", "-o", exe] + src + [os.path.join(ROOT, "build", "libkilnrt.a"), "-lutf8proc", "-lm"]
+        cmd = [cc] + flags + ["-O1", "-o", exe] + src + [os.path.join(ROOT, "build", "libkilnrt.a"), "-lpcre2-8", "-lutf8proc", "-lm"]
     subprocess.run(cmd, check=True)
     return exe
 

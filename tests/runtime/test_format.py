@@ -608,7 +608,7 @@ def build(args):
     if args.san:
         san = ["-O1", "-fno-omit-frame-pointer", "-fsanitize=address,undefined", "-fno-sanitize-recover=all"]
         exe = os.path.join(ROOT, "build", "tests", "format_driver_san")
-        cmd = [args.cc] + flags + san + ["-o", exe, drv, san_library(args.cc, flags + san), "-lutf8proc", "-lm"]
+        cmd = [args.cc] + flags + san + ["-o", exe, drv, san_library(args.cc, flags + san), "-lpcre2-8", "-lutf8proc", "-lm"]
     else:
         # other test scripts may be making the library at the same time: take turns
         with open(os.path.join(ROOT, "build", "libkilnrt.lock"), "w") as lock:
@@ -616,7 +616,7 @@ def build(args):
             subprocess.run(["make", "-s", "build/libkilnrt.a"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
         exe = os.path.join(ROOT, "build", "tests", "format_driver")
         cmd = [args.cc] + flags + ["-O2", "-o", exe, drv, os.path.join(ROOT, "build", "libkilnrt.a"),
-                                   "-lutf8proc", "-lm"]
+                                   "-lpcre2-8", "-lutf8proc", "-lm"]
     subprocess.run(cmd, check=True)
     return exe
 

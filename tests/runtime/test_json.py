@@ -719,14 +719,14 @@ def build(args):
         lib = os.path.join(objdir, "libkilnrt_san.a")
         subprocess.run(["ar", "rcs", lib] + sorted(os.path.join(objdir, f) for f in os.listdir(objdir)), check=True)
         exe = os.path.join(exe_dir, "json_driver_san")
-        cmd = [args.cc] + flags + san + ["-o", exe, drv, lib, "-lutf8proc", "-lm"]
+        cmd = [args.cc] + flags + san + ["-o", exe, drv, lib, "-lpcre2-8", "-lutf8proc", "-lm"]
     else:
         # other test scripts may be making the library at the same time: take turns
         with open(os.path.join(ROOT, "build", "libkilnrt.lock"), "w") as lock:
             fcntl.flock(lock, fcntl.LOCK_EX)
             subprocess.run(["make", "-s", "-C", ROOT, "build/libkilnrt.a"], check=True, stdout=subprocess.DEVNULL)
         exe = os.path.join(exe_dir, "json_driver")
-        cmd = [args.cc] + flags + ["-O2", "-o", exe, drv, os.path.join(ROOT, "build", "libkilnrt.a"), "-lutf8proc",
+        cmd = [args.cc] + flags + ["-O2", "-o", exe, drv, os.path.join(ROOT, "build", "libkilnrt.a"), "-lpcre2-8", "-lutf8proc",
                                    "-lm"]
     subprocess.run(cmd, check=True)
     return exe
