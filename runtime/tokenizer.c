@@ -489,11 +489,15 @@ static int nf_apply(int opts, const NStr *in, NStr *out) {
     int32_t j = i, cl;
     u8dec(in->s, in->len, j, &cl);
     j += cl;
+    int32_t prev = u8dec(in->s, in->len, i, &cl);
     while (j < in->len) { /* marks, and characters that compose with what precedes (Hangul jamo, some vowel signs) */
       int32_t c = u8dec(in->s, in->len, j, &cl);
       const utf8proc_property_t *pr = utf8proc_get_property(c);
-      if (pr->combining_class == 0 && !(pr->comb_index != UINT16_MAX && pr->comb_index >= 0x8000) && !(c >= 0x1160 && c < 0x1200))
+      int hangul = (c >= 0x1161 && c <= 0x1175 && prev >= 0x1100 && prev <= 0x1112) ||
+                   (c >= 0x11A8 && c <= 0x11C2 && ((prev >= 0x1161 && prev <= 0x1175) || (prev >= 0xAC00 && prev <= 0xD7A3 && (prev - 0xAC00) % 28 == 0)));
+      if (pr->combining_class == 0 && !hangul && !(pr->comb_index != UINT16_MAX && pr->comb_index >= 0x8000 && !(c >= 0x1100 && c < 0x1200)))
         break;
+      prev = c;
       j += cl;
     }
     int ascii = 1;

@@ -129,6 +129,15 @@ struct TkModel {
   double *scores;
   double min_score;
   int32_t max_piece;     /* longest piece in bytes */
+  /* BPE over Metaspace-style text ("▁" for spaces, one piece per text): a
+   * piece may be cut before a "▁" whose preceding character c is a token of
+   * its own and no token contains c followed by "▁" — no merge can then
+   * join across the cut, so each part merges alone to the same result, and
+   * the heap stays word-sized. glue[] lists the ASCII c that do occur before
+   * "▁" in some token; a non-ASCII c never allows a cut unless glue_any is 0. */
+  int meta_split;
+  uint8_t glue[128];
+  int glue_other;        /* some token has a non-ASCII character before "▁" */
 };
 
 static int utf8_len(uint8_t c) { return c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4; }
@@ -210,6 +219,22 @@ static int load_bpe(TkModel *m, const TjNode *j, char *err) {
     char name[8];
     snprintf(name, sizeof name, "<0x%02X>", b);
     m->byte_id[b] = sm_get(&m->vocab, name, 6);
+  }
+  /* may pieces be cut before "▁"? (see meta_split) */
+  if (!m->ignore_merges && !m->cont_prefix && !m->eow_suffix && sm_get(&m->vocab, "\xe2\x96\x81", 3) >= 0) {
+    m->meta_split = 1;
+    for (int32_t i = 0; i < m->vocab.n; i++) {
+      int32_t l;
+      const char *k = sm_key(&m->vocab, i, &l);
+      for (int32_t x = 1; x + 3 <= l; x++) {
+        if (memcmp(k + x, "\xe2\x96\x81", 3)) continue;
+        int32_t b = x - 1;
+        while (b > 0 && ((uint8_t)k[b] & 0xC0) == 0x80) b--;
+        if (b + 3 == x && !memcmp(k + b, "\xe2\x96\x81", 3)) continue; /* "▁▁": a run of spaces, never cut */
+        if ((uint8_t)k[b] < 0x80) m->glue[(uint8_t)k[b]] = 1;
+        else m->glue_other = 1;
+      }
+    }
   }
   int32_t nm = merges && merges->type == TJ_ARR ? merges->len : 0;
   if (merges && merges->type != TJ_ARR) return snprintf(err, TK_ERRLEN, "model.merges: expected a list"), -1;
@@ -575,7 +600,27 @@ static int unigram_word(const TkModel *m, const char *s, int32_t len, TkToks *ou
 int tm_tokenize(const TkModel *m, const char *s, int32_t len, TkToks *out) {
   if (len <= 0) return 0;
   switch (m->kind) {
-  case TM_BPE: return bpe_word(m, s, len, out);
+  case TM_BPE: {
+    if (!m->meta_split) return bpe_word(m, s, len, out);
+    int32_t start = 0;
+    for (int32_t i = 1; i + 3 <= len; i++) {
+      if (memcmp(s + i, "\xe2\x96\x81", 3)) continue;
+      int32_t b = i - 1;
+      while (b > start && ((uint8_t)s[b] & 0xC0) == 0x80) b--;
+      if (b + 3 == i && !memcmp(s + b, "\xe2\x96\x81", 3)) continue;
+      uint8_t c = (uint8_t)s[b];
+      if (c < 0x80 ? m->glue[c] : m->glue_other) continue;
+      if (sm_get(&m->vocab, s + b, i - b) < 0) continue; /* byte fallback or unk before: never cut */
+      int32_t n0 = out->n;
+      if (bpe_word(m, s + start, i - start, out) < 0) return -1;
+      for (int32_t k = n0; k < out->n; k++) out->v[k].start += start, out->v[k].end += start;
+      start = i;
+    }
+    int32_t n0 = out->n;
+    if (bpe_word(m, s + start, len - start, out) < 0) return -1;
+    for (int32_t k = n0; k < out->n; k++) out->v[k].start += start, out->v[k].end += start;
+    return 0;
+  }
   case TM_WORDPIECE: return wordpiece_word(m, s, len, out);
   case TM_WORDLEVEL: return wordlevel_word(m, s, len, out);
   case TM_UNIGRAM: return unigram_word(m, s, len, out);

@@ -123,10 +123,13 @@ def rand_char(rng):
     Rust library's Unicode tables are older than utf8proc's, so marks added
     since (U+0B81, U+1CD1, ...) and unassigned code points are told apart
     differently; real marks are in COMBINING. The same for the
-    Supplemental Punctuation block, mostly punctuation added after Unicode 9."""
+    Supplemental Punctuation block, mostly punctuation added after Unicode 9,
+    and for every character whose category is not what Unicode 3.2 already
+    said (U+166D became punctuation, U+0890 is new, ...)."""
     while True:
         c = chr(rng.randrange(0x20, 0x3000))
-        if unicodedata.category(c) not in ("Mn", "Mc", "Me", "Cn") and not 0x2E00 <= ord(c) < 0x2E80:
+        cat = unicodedata.category(c)
+        if cat not in ("Mn", "Mc", "Me", "Cn") and not 0x2E00 <= ord(c) < 0x2E80 and unicodedata.ucd_3_2_0.category(c) == cat:
             return c
 
 
