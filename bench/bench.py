@@ -716,6 +716,7 @@ def main():
     ap.add_argument("--programs", default=None, help="core programs to run, comma-separated (default all)")
     ap.add_argument("--skip-front", action="store_true", help="leave out the front-end benchmark")
     ap.add_argument("--skip-core", action="store_true", help="leave out the core-language suite")
+    ap.add_argument("--skip-tokenizers", action="store_true", help="leave out the tokenizer throughput (bench/tokenizers.py)")
     ap.add_argument("--out", default="bench/RESULTS.md", help="where to write the results")
     opts = ap.parse_args()
 
@@ -736,6 +737,10 @@ def main():
         sections += front_end(opts, kiln)
     if not opts.skip_core:
         sections += core_suite(opts, kiln, progs)
+    if not opts.skip_tokenizers:
+        sys.path.insert(0, os.path.join(ROOT, "bench"))
+        import tokenizers as tokbench  # bench/tokenizers.py
+        sections += tokbench.section()
     load1 = os.getloadavg()
     minutes = (time.perf_counter() - started) / 60
 

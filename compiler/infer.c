@@ -46,6 +46,8 @@ const Type *type_of_code(char code) {
   case 'z': return ty_binio;
   case 't': return ty_ndarray;
   case 'h': return ty_dtype;
+  case '[': return ty_tokenizer;
+  case ']': return ty_encoding;
   default: return NULL;
   }
 }
@@ -73,6 +75,10 @@ const Type *type_from_annotation(Module *m, Node *ann) {
     return ty_ndarray;
   if (ann->kind == AST_Attribute && !strcmp(ann->Attribute.attr->str, "ndarray"))
     return ty_ndarray;
+  if (ann->kind == AST_Attribute && !strcmp(ann->Attribute.attr->str, "Tokenizer"))
+    return ty_tokenizer;
+  if (ann->kind == AST_Attribute && !strcmp(ann->Attribute.attr->str, "Encoding"))
+    return ty_encoding;
   if (ann->kind == AST_Name && m && module_class(m, ann->Name.id))
     return ty_class(module_class(m, ann->Name.id));
   if (ann->kind == AST_Name) {
@@ -85,6 +91,10 @@ const Type *type_from_annotation(Module *m, Node *ann) {
       return ty_str;
     if (!strcmp(n, "bool"))
       return ty_bool;
+    if (!strcmp(n, "Tokenizer")) /* from tokenizers import Tokenizer, Encoding */
+      return ty_tokenizer;
+    if (!strcmp(n, "Encoding"))
+      return ty_encoding;
     return NULL;
   }
   if (ann->kind == AST_Subscript && ann->Subscript.value->kind == AST_Name) {
@@ -137,6 +147,11 @@ static const char *code_name(char c) {
   case 'x': return "TextIOWrapper";
   case 't': return "ndarray";
   case 'h': return "dtype";
+  case '[': return "Tokenizer";
+  case ']': return "Encoding";
+  case '(': return "list[int]";
+  case ')': return "list[tuple[int, int]]";
+  case '<': return "list[Encoding]";
   case '#': return "tuple[int, ...]";
   case '~': return "dict[str, ndarray]";
   case 'z': return "BufferedReader";
@@ -774,6 +789,10 @@ static const Type *row_result(const OpRow *r, const Type **args, int nargs, Inst
   case 'M': return a0;
   case 'S': return ty_list(ty_str);
   case '&': return ty_list(ty_ndarray);
+  /* tokenizers (runtime tokmod.c) */
+  case '(': return ty_list(ty_int);
+  case ')': return ty_list(ty_tuple((const Type *[]){ty_int, ty_int}, 2));
+  case '<': return ty_list(ty_encoding);
   case 'X': return item;
   case 'Q': return item ? ty_list(item) : NULL;
   case 'Z': return item ? ty_set(item) : NULL;
@@ -1423,9 +1442,10 @@ static void attr_instr(Infer *I, Instr *in) {
   if (in->op == IR_GETATTR &&
       (((rt->kind == TY_OBJECT || (rt->kind == TY_CLASS && class_exc_root(c))) &&
         (!strcmp(x, "args") || !strcmp(x, "__cause__") || !strcmp(x, "__context__"))) ||
-       rt->kind == TY_NDARRAY || rt->kind == TY_DTYPE)) {
-    /* an exception's attributes, read at run time; an array's (a.shape, a.T)
-     * and a dtype's: the op library's ".args", ".shape" */
+       rt->kind == TY_NDARRAY || rt->kind == TY_DTYPE || rt->kind == TY_ENCODING)) {
+    /* an exception's attributes, read at run time; an array's (a.shape, a.T),
+     * a dtype's and a tokenizers Encoding's (enc.ids): the op library's
+     * ".args", ".shape", ".ids" */
     char name[32];
     snprintf(name, sizeof name, ".%s", x);
     in->op = IR_BUILTIN;
@@ -1616,11 +1636,16 @@ static Const np_default(Arena *a, const char *s, size_t n) {
  * not fit (in->err set). */
 static bool np_bind(Infer *I, IrFunc *fn, Instr *in, const char *callee) {
   bool method = callee[0] == '.';
-  if (method && (in->nargs == 0 || in->args[0]->type->kind != TY_NDARRAY))
+  /* methods: an ndarray's are listed as ".sum", a Tokenizer's as "Tokenizer.encode" */
+  const char *recv = "";
+  if (method && in->nargs > 0 && in->args[0]->type->kind == TY_TOKENIZER)
+    recv = "Tokenizer";
+  else if (method && (in->nargs == 0 || in->args[0]->type->kind != TY_NDARRAY))
     return false;
   const char *params = NULL;
+  size_t rl = strlen(recv);
   for (size_t i = 0; i < countof(np_sigs) && !params; i++)
-    if (!strcmp(np_sigs[i].callee, callee))
+    if (!strncmp(np_sigs[i].callee, recv, rl) && !strcmp(np_sigs[i].callee + rl, callee))
       params = np_sigs[i].params;
   if (!params)
     return false;

@@ -379,6 +379,8 @@ Node *parse_module(Arena *a, Source *src);
   X(DTYPE, "dtype")     /* a numpy dtype (np.float32, a.dtype) */                          \
   X(PATTERN, "re.Pattern") /* var: what the pattern is known to be (re_info), 0: unknown */ \
   X(MATCH, "re.Match")  /* var: the pattern's re_info, as for PATTERN */                    \
+  X(TOKENIZER, "Tokenizer") /* a tokenizers.Tokenizer (runtime tokmod.c) */                  \
+  X(ENCODING, "Encoding") /* a tokenizers.Encoding: what Tokenizer.encode returns */        \
   X(NORETURN, "NoReturn") /* the value of an expression that always raises */
 
 typedef enum {
@@ -423,7 +425,8 @@ typedef enum {
 extern const char *const dict_flavor_c[]; /* the runtime's constant of each */
 
 extern const Type *ty_unknown, *ty_none, *ty_bool, *ty_int, *ty_float, *ty_str, *ty_bytes,
-    *ty_range, *ty_object, *ty_noreturn, *ty_textio, *ty_binio, *ty_ndarray, *ty_dtype;
+    *ty_range, *ty_object, *ty_noreturn, *ty_textio, *ty_binio, *ty_ndarray, *ty_dtype,
+    *ty_tokenizer, *ty_encoding;
 const Type *ty_list(const Type *elem);
 const Type *ty_set(const Type *elem);
 const Type *ty_dict(const Type *key, const Type *val);

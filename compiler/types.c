@@ -20,12 +20,14 @@ static const char *const kind_name[] = {
 static Type t_unknown = {.kind = TY_UNKNOWN}, t_none = {.kind = TY_NONE}, t_bool = {.kind = TY_BOOL}, t_int = {.kind = TY_INT},
             t_float = {.kind = TY_FLOAT}, t_str = {.kind = TY_STR}, t_bytes = {.kind = TY_BYTES}, t_range = {.kind = TY_RANGE},
             t_object = {.kind = TY_OBJECT}, t_noreturn = {.kind = TY_NORETURN}, t_textio = {.kind = TY_TEXTIO},
-            t_binio = {.kind = TY_BINIO}, t_ndarray = {.kind = TY_NDARRAY}, t_dtype = {.kind = TY_DTYPE};
+            t_binio = {.kind = TY_BINIO}, t_ndarray = {.kind = TY_NDARRAY}, t_dtype = {.kind = TY_DTYPE},
+            t_tokenizer = {.kind = TY_TOKENIZER}, t_encoding = {.kind = TY_ENCODING};
 
 const Type *ty_unknown = &t_unknown, *ty_none = &t_none, *ty_bool = &t_bool, *ty_int = &t_int,
            *ty_float = &t_float, *ty_str = &t_str, *ty_bytes = &t_bytes, *ty_range = &t_range,
            *ty_object = &t_object, *ty_noreturn = &t_noreturn, *ty_textio = &t_textio, *ty_binio = &t_binio,
-           *ty_ndarray = &t_ndarray, *ty_dtype = &t_dtype;
+           *ty_ndarray = &t_ndarray, *ty_dtype = &t_dtype, *ty_tokenizer = &t_tokenizer,
+           *ty_encoding = &t_encoding;
 
 /* Composite types live in a process-wide list; there are few of them, so a
  * linear search is fine and keeps the interning obvious. */

@@ -584,5 +584,6 @@ KrObj *kr_exc_cause(KrObj *o);
 KrObj *kr_exc_context(KrObj *o);
 
 #include "ndarray.h" /* numpy's ndarray: the functions generated code calls */
+#include "tokmod.h"  /* tokenizers: Tokenizer and Encoding */
 
 #endif

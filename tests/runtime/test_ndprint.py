@@ -331,7 +331,7 @@ def build(cc):
     exe = os.path.join(ROOT, "build", "tests", "ndprint_driver")
     subprocess.run([cc, "-std=c11", "-D_GNU_SOURCE", "-Wall", "-Wextra", "-Wno-unused-parameter", "-g", "-O2",
                     "-I" + os.path.join(ROOT, "runtime"), "-o", exe, os.path.join(HERE, "ndprint_driver.c"),
-                    os.path.join(ROOT, "build", "libkilnrt.a"), "-lutf8proc", "-lm"], check=True)
+                    os.path.join(ROOT, "build", "libkilnrt.a"), "-lpcre2-8", "-lutf8proc", "-lm"], check=True)
     return exe
 
 

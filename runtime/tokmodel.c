@@ -1,0 +1,629 @@
+/* tokmodel.c — the models of tokenizer.json: BPE, WordPiece, Unigram,
+ * WordLevel (see tokenizer.h for where they sit in the pipeline).
+ *
+ * Vocabularies are open-addressing hash tables of byte strings. BPE keeps
+ * its merges in a table keyed by the pair of ids (rank and merged id), and
+ * merges a piece with a binary heap over adjacent pairs and a doubly linked
+ * list of symbols: each step pops the lowest-ranked pair (leftmost among
+ * equal ranks), checks it is still current, merges, and pushes the two new
+ * neighbouring pairs, so a piece of n bytes costs O(n log n) — a 100 KB
+ * string with no spaces (one piece in Gemma's setup) stays fast.
+ * WordPiece is greedy longest-match-first with the continuing prefix;
+ * Unigram is Viterbi over the scores of every vocabulary piece that starts
+ * at each position. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tokenizer.h"
+
+/* ---- string map ---- */
+
+uint32_t tk_hash(const char *s, int32_t len) {
+  uint32_t h = 2166136261u; /* FNV-1a */
+  for (int32_t i = 0; i < len; i++) h = (h ^ (uint8_t)s[i]) * 16777619u;
+  return h;
+}
+
+static int sm_grow(StrMap *m) {
+  uint32_t nsz = m->mask ? (m->mask + 1) * 2 : 64;
+  uint32_t *ns = calloc(nsz, sizeof(uint32_t));
+  if (!ns) return -1;
+  for (int32_t i = 0; i < m->n; i++) {
+    uint32_t j = m->ents[i].hash & (nsz - 1);
+    while (ns[j]) j = (j + 1) & (nsz - 1);
+    ns[j] = (uint32_t)i + 1;
+  }
+  free(m->slots);
+  m->slots = ns, m->mask = nsz - 1;
+  return 0;
+}
+
+int sm_put(StrMap *m, const char *s, int32_t len, int32_t val) {
+  if ((uint32_t)(m->n + 1) * 2 > m->mask + 1 && sm_grow(m) < 0) return -1;
+  uint32_t h = tk_hash(s, len), j = h & m->mask;
+  while (m->slots[j]) {
+    int32_t e = (int32_t)m->slots[j] - 1;
+    if (m->ents[e].hash == h && m->ents[e].len == len && !memcmp(m->pool + m->ents[e].off, s, (size_t)len)) {
+      m->ents[e].val = val;
+      return 1;
+    }
+    j = (j + 1) & m->mask;
+  }
+  if (m->n == m->cap) {
+    int32_t nc = m->cap ? m->cap * 2 : 64;
+    void *ne = realloc(m->ents, sizeof(m->ents[0]) * (size_t)nc);
+    if (!ne) return -1;
+    m->ents = ne, m->cap = nc;
+  }
+  if (m->pool_len + len + 1 > m->pool_cap) {
+    int64_t nc = m->pool_cap ? m->pool_cap * 2 : 4096;
+    while (nc < m->pool_len + len + 1) nc *= 2;
+    char *np = realloc(m->pool, (size_t)nc);
+    if (!np) return -1;
+    m->pool = np, m->pool_cap = nc;
+  }
+  memcpy(m->pool + m->pool_len, s, (size_t)len);
+  m->pool[m->pool_len + len] = 0;
+  m->ents[m->n].hash = h, m->ents[m->n].len = len, m->ents[m->n].val = val, m->ents[m->n].off = m->pool_len;
+  m->pool_len += len + 1;
+  m->slots[j] = (uint32_t)++m->n;
+  return 0;
+}
+
+int32_t sm_get(const StrMap *m, const char *s, int32_t len) {
+  if (!m->n) return -1;
+  uint32_t h = tk_hash(s, len), j = h & m->mask;
+  while (m->slots[j]) {
+    int32_t e = (int32_t)m->slots[j] - 1;
+    if (m->ents[e].hash == h && m->ents[e].len == len && !memcmp(m->pool + m->ents[e].off, s, (size_t)len))
+      return m->ents[e].val;
+    j = (j + 1) & m->mask;
+  }
+  return -1;
+}
+
+const char *sm_key(const StrMap *m, int32_t i, int32_t *len) {
+  *len = m->ents[i].len;
+  return m->pool + m->ents[i].off;
+}
+
+void sm_free(StrMap *m) {
+  free(m->slots), free(m->ents), free(m->pool);
+  memset(m, 0, sizeof *m);
+}
+
+int tk_toks_push(TkToks *o, int32_t id, int32_t start, int32_t end) {
+  if (o->n == o->cap) {
+    int32_t nc = o->cap ? o->cap * 2 : 16;
+    TkTok *nv = realloc(o->v, sizeof(TkTok) * (size_t)nc);
+    if (!nv) return -1;
+    o->v = nv, o->cap = nc;
+  }
+  o->v[o->n++] = (TkTok){id, start, end};
+  return 0;
+}
+
+/* ---- the model ---- */
+
+/* A merge: the pair (a, b) of ids, its rank, the id of a+b. */
+typedef struct { uint64_t key; int32_t rank, id; } Merge;
+
+struct TkModel {
+  TkModelKind kind;
+  StrMap vocab;          /* token -> id */
+  const char **id_str;   /* id -> token (into vocab.pool), NULL for holes */
+  int32_t *id_len;
+  int32_t nid;           /* max id + 1 */
+  int32_t unk_id;        /* -1: none */
+  char *unk_token;
+  /* BPE */
+  Merge *merges;         /* open addressing, key 0 = empty (ids are shifted by one in keys) */
+  uint32_t mmask;
+  int byte_fallback, fuse_unk, ignore_merges;
+  char *cont_prefix, *eow_suffix; /* continuing_subword_prefix, end_of_word_suffix (BPE, WordPiece) */
+  int32_t byte_id[256];  /* "<0xHH>" ids, -1 if absent */
+  /* WordPiece */
+  int32_t max_chars;     /* max_input_chars_per_word */
+  /* Unigram */
+  double *scores;
+  double min_score;
+  int32_t max_piece;     /* longest piece in bytes */
+  /* BPE over Metaspace-style text ("▁" for spaces, one piece per text): a
+   * piece may be cut before a "▁" whose preceding character c is a token of
+   * its own and no token contains c followed by "▁" — no merge can then
+   * join across the cut, so each part merges alone to the same result, and
+   * the heap stays word-sized. glue[] lists the ASCII c that do occur before
+   * "▁" in some token; a non-ASCII c never allows a cut unless glue_any is 0. */
+  int meta_split;
+  uint8_t glue[128];
+  int glue_other;        /* some token has a non-ASCII character before "▁" */
+};
+
+static int utf8_len(uint8_t c) { return c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4; }
+
+static uint64_t mkey(int32_t a, int32_t b) { return ((uint64_t)(uint32_t)(a + 1) << 32) | (uint32_t)(b + 1); }
+
+static uint32_t mhash(uint64_t k) {
+  k ^= k >> 33, k *= 0xff51afd7ed558ccdULL, k ^= k >> 33;
+  return (uint32_t)k;
+}
+
+static const Merge *merge_get(const TkModel *m, int32_t a, int32_t b) {
+  uint64_t k = mkey(a, b);
+  uint32_t j = mhash(k) & m->mmask;
+  while (m->merges[j].key) {
+    if (m->merges[j].key == k) return &m->merges[j];
+    j = (j + 1) & m->mmask;
+  }
+  return NULL;
+}
+
+static char *dupstr(const char *s) {
+  if (!s) return NULL;
+  size_t n = strlen(s);
+  char *d = malloc(n + 1);
+  if (d) memcpy(d, s, n + 1);
+  return d;
+}
+
+static int set_id(TkModel *m, int32_t id, char *err) {
+  if (id < 0 || id >= TK_MAX_ID) return snprintf(err, TK_ERRLEN, "model.vocab: id %d out of range", id), -1;
+  if (id >= m->nid) m->nid = id + 1;
+  return 0;
+}
+
+static int finish_vocab(TkModel *m, char *err) {
+  m->id_str = calloc((size_t)m->nid + 1, sizeof(char *));
+  m->id_len = calloc((size_t)m->nid + 1, sizeof(int32_t));
+  if (!m->id_str || !m->id_len) return snprintf(err, TK_ERRLEN, "out of memory"), -1;
+  for (int32_t i = 0; i < m->vocab.n; i++) {
+    int32_t l, id = m->vocab.ents[i].val;
+    const char *k = sm_key(&m->vocab, i, &l);
+    if (!m->id_str[id]) m->id_str[id] = k, m->id_len[id] = l;
+  }
+  return 0;
+}
+
+static const char *opt_str(const TjNode *o, const char *key) {
+  TjNode *v = tj_get(o, key);
+  return v && v->type == TJ_STR ? v->str : NULL;
+}
+static int opt_bool(const TjNode *o, const char *key, int dflt) {
+  TjNode *v = tj_get(o, key);
+  return v && v->type == TJ_BOOL ? (int)v->num : dflt;
+}
+
+static int load_bpe(TkModel *m, const TjNode *j, char *err) {
+  TjNode *vocab = tj_get(j, "vocab"), *merges = tj_get(j, "merges");
+  if (!vocab || vocab->type != TJ_OBJ) return snprintf(err, TK_ERRLEN, "model.vocab: expected an object"), -1;
+  for (int32_t i = 0; i < vocab->len; i++) {
+    TjNode *v = vocab->items[i];
+    if (v->type != TJ_NUM) return snprintf(err, TK_ERRLEN, "model.vocab[\"%.40s\"]: expected an integer id", vocab->keys[i]), -1;
+    int32_t id = (int32_t)v->num;
+    if (set_id(m, id, err) < 0) return -1;
+    if (sm_put(&m->vocab, vocab->keys[i], (int32_t)strlen(vocab->keys[i]), id) < 0) return snprintf(err, TK_ERRLEN, "out of memory"), -1;
+  }
+  if (finish_vocab(m, err) < 0) return -1;
+  m->byte_fallback = opt_bool(j, "byte_fallback", 0);
+  m->fuse_unk = opt_bool(j, "fuse_unk", 0);
+  m->ignore_merges = opt_bool(j, "ignore_merges", 0);
+  m->cont_prefix = dupstr(opt_str(j, "continuing_subword_prefix"));
+  m->eow_suffix = dupstr(opt_str(j, "end_of_word_suffix"));
+  const char *unk = opt_str(j, "unk_token");
+  if (unk) {
+    m->unk_token = dupstr(unk);
+    m->unk_id = sm_get(&m->vocab, unk, (int32_t)strlen(unk));
+  }
+  for (int b = 0; b < 256; b++) {
+    char name[8];
+    snprintf(name, sizeof name, "<0x%02X>", b);
+    m->byte_id[b] = sm_get(&m->vocab, name, 6);
+  }
+  /* may pieces be cut before "▁"? (see meta_split) */
+  if (!m->ignore_merges && !m->cont_prefix && !m->eow_suffix && sm_get(&m->vocab, "\xe2\x96\x81", 3) >= 0) {
+    m->meta_split = 1;
+    for (int32_t i = 0; i < m->vocab.n; i++) {
+      int32_t l;
+      const char *k = sm_key(&m->vocab, i, &l);
+      for (int32_t x = 1; x + 3 <= l; x++) {
+        if (memcmp(k + x, "\xe2\x96\x81", 3)) continue;
+        int32_t b = x - 1;
+        while (b > 0 && ((uint8_t)k[b] & 0xC0) == 0x80) b--;
+        if (b + 3 == x && !memcmp(k + b, "\xe2\x96\x81", 3)) continue; /* "▁▁": a run of spaces, never cut */
+        if ((uint8_t)k[b] < 0x80) m->glue[(uint8_t)k[b]] = 1;
+        else m->glue_other = 1;
+      }
+    }
+  }
+  int32_t nm = merges && merges->type == TJ_ARR ? merges->len : 0;
+  if (merges && merges->type != TJ_ARR) return snprintf(err, TK_ERRLEN, "model.merges: expected a list"), -1;
+  uint32_t sz = 16;
+  while (sz < (uint32_t)nm * 2 + 2) sz *= 2;
+  m->merges = calloc(sz, sizeof(Merge));
+  if (!m->merges) return snprintf(err, TK_ERRLEN, "out of memory"), -1;
+  m->mmask = sz - 1;
+  int32_t plen = m->cont_prefix ? (int32_t)strlen(m->cont_prefix) : 0;
+  char *buf = NULL;
+  size_t bufcap = 0;
+  for (int32_t r = 0; r < nm; r++) {
+    TjNode *e = merges->items[r];
+    const char *a, *b;
+    int32_t al, bl;
+    if (e->type == TJ_ARR && e->len == 2 && e->items[0]->type == TJ_STR && e->items[1]->type == TJ_STR) {
+      a = e->items[0]->str, al = e->items[0]->len, b = e->items[1]->str, bl = e->items[1]->len;
+    } else if (e->type == TJ_STR) {
+      const char *sp = strchr(e->str, ' ');
+      if (!sp || sp == e->str) { free(buf); return snprintf(err, TK_ERRLEN, "model.merges[%d]: expected \"a b\"", r), -1; }
+      a = e->str, al = (int32_t)(sp - e->str), b = sp + 1, bl = e->len - al - 1;
+    } else {
+      free(buf);
+      return snprintf(err, TK_ERRLEN, "model.merges[%d]: expected a pair of strings", r), -1;
+    }
+    int32_t ia = sm_get(&m->vocab, a, al), ib = sm_get(&m->vocab, b, bl);
+    if (ia < 0 || ib < 0) {
+      free(buf);
+      return snprintf(err, TK_ERRLEN, "model.merges[%d]: token \"%.*s\" is not in the vocabulary", r,
+                      ia < 0 ? (int)(al > 40 ? 40 : al) : (int)(bl > 40 ? 40 : bl), ia < 0 ? a : b), -1;
+    }
+    /* the merged token: a + b, b without the continuing prefix */
+    const char *b2 = b;
+    int32_t b2l = bl;
+    if (plen && bl >= plen && !memcmp(b, m->cont_prefix, (size_t)plen)) b2 += plen, b2l -= plen;
+    size_t need = (size_t)(al + b2l);
+    if (need > bufcap) {
+      bufcap = need * 2 + 64;
+      char *nb = realloc(buf, bufcap);
+      if (!nb) { free(buf); return snprintf(err, TK_ERRLEN, "out of memory"), -1; }
+      buf = nb;
+    }
+    memcpy(buf, a, (size_t)al), memcpy(buf + al, b2, (size_t)b2l);
+    int32_t id = sm_get(&m->vocab, buf, (int32_t)need);
+    if (id < 0) {
+      free(buf);
+      return snprintf(err, TK_ERRLEN, "model.merges[%d]: merged token \"%.*s\" is not in the vocabulary", r,
+                      (int)(need > 40 ? 40 : need), a), -1;
+    }
+    uint64_t k = mkey(ia, ib);
+    uint32_t jx = mhash(k) & m->mmask;
+    while (m->merges[jx].key && m->merges[jx].key != k) jx = (jx + 1) & m->mmask;
+    if (!m->merges[jx].key) m->merges[jx] = (Merge){k, r, id}; /* the first rank of a repeated pair wins */
+  }
+  free(buf);
+  return 0;
+}
+
+static int load_wordpiece(TkModel *m, const TjNode *j, char *err) {
+  TjNode *vocab = tj_get(j, "vocab");
+  if (!vocab || vocab->type != TJ_OBJ) return snprintf(err, TK_ERRLEN, "model.vocab: expected an object"), -1;
+  for (int32_t i = 0; i < vocab->len; i++) {
+    TjNode *v = vocab->items[i];
+    if (v->type != TJ_NUM) return snprintf(err, TK_ERRLEN, "model.vocab[\"%.40s\"]: expected an integer id", vocab->keys[i]), -1;
+    if (set_id(m, (int32_t)v->num, err) < 0) return -1;
+    if (sm_put(&m->vocab, vocab->keys[i], (int32_t)strlen(vocab->keys[i]), (int32_t)v->num) < 0) return snprintf(err, TK_ERRLEN, "out of memory"), -1;
+  }
+  if (finish_vocab(m, err) < 0) return -1;
+  const char *unk = opt_str(j, "unk_token");
+  m->unk_token = dupstr(unk ? unk : "[UNK]");
+  m->unk_id = sm_get(&m->vocab, m->unk_token, (int32_t)strlen(m->unk_token));
+  if (m->unk_id < 0) return snprintf(err, TK_ERRLEN, "model.unk_token \"%.40s\" is not in the vocabulary", m->unk_token), -1;
+  const char *p = opt_str(j, "continuing_subword_prefix");
+  m->cont_prefix = dupstr(p ? p : "##");
+  TjNode *mc = tj_get(j, "max_input_chars_per_word");
+  m->max_chars = mc && mc->type == TJ_NUM ? (int32_t)mc->num : 100;
+  return 0;
+}
+
+static int load_wordlevel(TkModel *m, const TjNode *j, char *err) {
+  if (load_wordpiece(m, j, err) < 0) return -1;
+  return 0;
+}
+
+static int load_unigram(TkModel *m, const TjNode *j, char *err) {
+  TjNode *vocab = tj_get(j, "vocab");
+  if (!vocab || vocab->type != TJ_ARR) return snprintf(err, TK_ERRLEN, "model.vocab: expected a list of [piece, score]"), -1;
+  m->scores = malloc(sizeof(double) * (size_t)(vocab->len + 1));
+  if (!m->scores) return snprintf(err, TK_ERRLEN, "out of memory"), -1;
+  m->min_score = 0;
+  for (int32_t i = 0; i < vocab->len; i++) {
+    TjNode *e = vocab->items[i];
+    if (e->type != TJ_ARR || e->len != 2 || e->items[0]->type != TJ_STR || e->items[1]->type != TJ_NUM)
+      return snprintf(err, TK_ERRLEN, "model.vocab[%d]: expected [piece, score]", i), -1;
+    if (sm_put(&m->vocab, e->items[0]->str, e->items[0]->len, i) < 0) return snprintf(err, TK_ERRLEN, "out of memory"), -1;
+    m->scores[i] = e->items[1]->num;
+    if (e->items[1]->num < m->min_score) m->min_score = e->items[1]->num;
+    if (e->items[0]->len > m->max_piece) m->max_piece = e->items[0]->len;
+  }
+  m->nid = vocab->len;
+  if (finish_vocab(m, err) < 0) return -1;
+  TjNode *u = tj_get(j, "unk_id");
+  m->unk_id = u && u->type == TJ_NUM ? (int32_t)u->num : -1;
+  if (m->unk_id >= m->nid) return snprintf(err, TK_ERRLEN, "model.unk_id %d out of range", m->unk_id), -1;
+  m->byte_fallback = opt_bool(j, "byte_fallback", 0);
+  for (int b = 0; b < 256; b++) {
+    char name[8];
+    snprintf(name, sizeof name, "<0x%02X>", b);
+    m->byte_id[b] = sm_get(&m->vocab, name, 6);
+  }
+  return 0;
+}
+
+TkModel *tm_load(const TjNode *j, char *err) {
+  if (!j || j->type != TJ_OBJ) return snprintf(err, TK_ERRLEN, "\"model\": expected an object"), NULL;
+  TkModel *m = calloc(1, sizeof *m);
+  if (!m) return snprintf(err, TK_ERRLEN, "out of memory"), NULL;
+  m->unk_id = -1;
+  const char *type = opt_str(j, "type");
+  int rc;
+  if (!type) type = tj_get(j, "merges") ? "BPE" : "";
+  if (!strcmp(type, "BPE")) m->kind = TM_BPE, rc = load_bpe(m, j, err);
+  else if (!strcmp(type, "WordPiece")) m->kind = TM_WORDPIECE, rc = load_wordpiece(m, j, err);
+  else if (!strcmp(type, "Unigram")) m->kind = TM_UNIGRAM, rc = load_unigram(m, j, err);
+  else if (!strcmp(type, "WordLevel")) m->kind = TM_WORDLEVEL, rc = load_wordlevel(m, j, err);
+  else rc = -1, snprintf(err, TK_ERRLEN, "model.type \"%.40s\" is not supported", type);
+  if (rc < 0) { tm_free(m); return NULL; }
+  return m;
+}
+
+void tm_free(TkModel *m) {
+  if (!m) return;
+  sm_free(&m->vocab);
+  free(m->id_str), free(m->id_len), free(m->unk_token), free(m->merges);
+  free(m->cont_prefix), free(m->eow_suffix), free(m->scores);
+  free(m);
+}
+
+TkModelKind tm_kind(const TkModel *m) { return m->kind; }
+int32_t tm_token_to_id(const TkModel *m, const char *s, int32_t len) { return sm_get(&m->vocab, s, len); }
+const char *tm_id_to_token(const TkModel *m, int32_t id, int32_t *len) {
+  if (id < 0 || id >= m->nid || !m->id_str[id]) return NULL;
+  *len = m->id_len[id];
+  return m->id_str[id];
+}
+int32_t tm_vocab_size(const TkModel *m) { return m->vocab.n; }
+int32_t tm_nid(const TkModel *m) { return m->nid; }
+const char *tm_unk_token(const TkModel *m) { return m->unk_token; }
+const char *tm_subword_prefix(const TkModel *m) { return m->kind == TM_WORDPIECE ? m->cont_prefix : NULL; }
+
+/* ---- BPE ---- */
+
+typedef struct { int32_t id, start, end, prev, next; } Sym;
+typedef struct { int32_t rank, left, right, lid, rid, nid; } Cand;
+
+static int cand_less(const Cand *a, const Cand *b) {
+  return a->rank != b->rank ? a->rank < b->rank : a->left < b->left;
+}
+
+typedef struct { Cand *v; int32_t n, cap; } Heap;
+
+static int heap_push(Heap *h, Cand c) {
+  if (h->n == h->cap) {
+    int32_t nc = h->cap ? h->cap * 2 : 64;
+    Cand *nv = realloc(h->v, sizeof(Cand) * (size_t)nc);
+    if (!nv) return -1;
+    h->v = nv, h->cap = nc;
+  }
+  int32_t i = h->n++;
+  while (i > 0) {
+    int32_t p = (i - 1) / 2;
+    if (!cand_less(&c, &h->v[p])) break;
+    h->v[i] = h->v[p], i = p;
+  }
+  h->v[i] = c;
+  return 0;
+}
+
+static Cand heap_pop(Heap *h) {
+  Cand top = h->v[0], last = h->v[--h->n];
+  int32_t i = 0;
+  for (;;) {
+    int32_t c = 2 * i + 1;
+    if (c >= h->n) break;
+    if (c + 1 < h->n && cand_less(&h->v[c + 1], &h->v[c])) c++;
+    if (!cand_less(&h->v[c], &last)) break;
+    h->v[i] = h->v[c], i = c;
+  }
+  if (h->n) h->v[i] = last;
+  return top;
+}
+
+static int push_pair(const TkModel *m, Heap *h, const Sym *s, int32_t l) {
+  int32_t r = s[l].next;
+  if (l < 0 || r < 0) return 0;
+  const Merge *mg = merge_get(m, s[l].id, s[r].id);
+  if (!mg) return 0;
+  return heap_push(h, (Cand){mg->rank, l, r, s[l].id, s[r].id, mg->id});
+}
+
+/* word (a piece) -> symbols: one per character, or its bytes' <0xHH> tokens, or unk */
+static int bpe_word(const TkModel *m, const char *s, int32_t len, TkToks *out) {
+  if (m->ignore_merges) {
+    int32_t id = sm_get(&m->vocab, s, len);
+    if (id >= 0) return tk_toks_push(out, id, 0, len);
+  }
+  Sym *sym = malloc(sizeof(Sym) * (size_t)(len ? len : 1) * 1);
+  if (!sym) return -1;
+  int32_t ns = 0;
+  int32_t plen = m->cont_prefix ? (int32_t)strlen(m->cont_prefix) : 0;
+  int32_t slen = m->eow_suffix ? (int32_t)strlen(m->eow_suffix) : 0;
+  char tmp[64];
+  for (int32_t i = 0; i < len;) {
+    int32_t cl = utf8_len((uint8_t)s[i]);
+    if (i + cl > len) cl = len - i;
+    int32_t id;
+    if (plen || slen) {
+      int32_t k = 0;
+      if (i > 0 && plen) memcpy(tmp, m->cont_prefix, (size_t)(plen < 32 ? plen : 32)), k = plen < 32 ? plen : 32;
+      memcpy(tmp + k, s + i, (size_t)cl), k += cl;
+      if (i + cl == len && slen && k + slen < 64) memcpy(tmp + k, m->eow_suffix, (size_t)slen), k += slen;
+      id = sm_get(&m->vocab, tmp, k);
+    } else {
+      id = sm_get(&m->vocab, s + i, cl);
+    }
+    if (id >= 0) {
+      sym[ns++] = (Sym){id, i, i + cl, 0, 0};
+    } else if (m->byte_fallback && m->byte_id[(uint8_t)s[i]] >= 0) {
+      int ok = 1;
+      for (int32_t b = 0; b < cl; b++) ok &= m->byte_id[(uint8_t)s[i + b]] >= 0;
+      if (ok) {
+        for (int32_t b = 0; b < cl; b++) sym[ns++] = (Sym){m->byte_id[(uint8_t)s[i + b]], i, i + cl, 0, 0};
+      } else goto unk;
+    } else {
+    unk:
+      if (m->unk_id >= 0) {
+        if (m->fuse_unk && ns > 0 && sym[ns - 1].id == m->unk_id) sym[ns - 1].end = i + cl;
+        else sym[ns++] = (Sym){m->unk_id, i, i + cl, 0, 0};
+      }
+    }
+    i += cl;
+  }
+  for (int32_t i = 0; i < ns; i++) sym[i].prev = i - 1, sym[i].next = i + 1 < ns ? i + 1 : -1;
+  Heap h = {0};
+  for (int32_t i = 0; i + 1 < ns; i++)
+    if (push_pair(m, &h, sym, i) < 0) goto oom;
+  while (h.n) {
+    Cand c = heap_pop(&h);
+    Sym *l = &sym[c.left];
+    if (l->id != c.lid || l->next != c.right || sym[c.right].id != c.rid) continue; /* stale */
+    Sym *r = &sym[c.right];
+    l->id = c.nid, l->end = r->end, l->next = r->next;
+    if (r->next >= 0) sym[r->next].prev = c.left;
+    r->id = -1;
+    if (l->prev >= 0 && push_pair(m, &h, sym, l->prev) < 0) goto oom;
+    if (push_pair(m, &h, sym, c.left) < 0) goto oom;
+  }
+  free(h.v);
+  for (int32_t i = ns ? 0 : -1; i >= 0; i = sym[i].next)
+    if (tk_toks_push(out, sym[i].id, sym[i].start, sym[i].end) < 0) { free(sym); return -1; }
+  free(sym);
+  return 0;
+oom:
+  free(h.v), free(sym);
+  return -1;
+}
+
+/* ---- WordPiece ---- */
+
+static int wordpiece_word(const TkModel *m, const char *s, int32_t len, TkToks *out) {
+  int32_t nchars = 0;
+  for (int32_t i = 0; i < len; i++) nchars += ((uint8_t)s[i] & 0xC0) != 0x80;
+  if (nchars > m->max_chars) return tk_toks_push(out, m->unk_id, 0, len);
+  int32_t plen = (int32_t)strlen(m->cont_prefix), first = out->n;
+  char stackbuf[256], *buf = len + plen <= (int32_t)sizeof stackbuf ? stackbuf : malloc((size_t)(len + plen));
+  if (!buf) return -1;
+  memcpy(buf, m->cont_prefix, (size_t)plen);
+  int32_t start = 0;
+  while (start < len) {
+    int32_t end = len, found = -1;
+    while (end > start) {
+      int32_t id;
+      if (start > 0) memcpy(buf + plen, s + start, (size_t)(end - start)), id = sm_get(&m->vocab, buf, plen + end - start);
+      else id = sm_get(&m->vocab, s, end);
+      if (id >= 0) { found = id; break; }
+      end--;
+      while (end > start && ((uint8_t)s[end] & 0xC0) == 0x80) end--;
+    }
+    if (found < 0) {
+      out->n = first;
+      if (buf != stackbuf) free(buf);
+      return tk_toks_push(out, m->unk_id, 0, len);
+    }
+    if (tk_toks_push(out, found, start, end) < 0) { if (buf != stackbuf) free(buf); return -1; }
+    start = end;
+  }
+  if (buf != stackbuf) free(buf);
+  return 0;
+}
+
+static int wordlevel_word(const TkModel *m, const char *s, int32_t len, TkToks *out) {
+  int32_t id = sm_get(&m->vocab, s, len);
+  return tk_toks_push(out, id >= 0 ? id : m->unk_id, 0, len);
+}
+
+/* ---- Unigram: Viterbi ---- */
+
+static int unigram_word(const TkModel *m, const char *s, int32_t len, TkToks *out) {
+  /* best[i]: best score of s[0..i); from[i]: start of its last piece; fid: its id */
+  double *best = malloc(sizeof(double) * (size_t)(len + 1));
+  int32_t *from = malloc(sizeof(int32_t) * (size_t)(len + 1)), *fid = malloc(sizeof(int32_t) * (size_t)(len + 1));
+  if (!best || !from || !fid) { free(best), free(from), free(fid); return -1; }
+  double unk_score = m->min_score - 10.0;
+  best[0] = 0;
+  for (int32_t i = 1; i <= len; i++) best[i] = -1e300, from[i] = -1, fid[i] = -1;
+  for (int32_t i = 0; i < len;) {
+    int32_t cl = utf8_len((uint8_t)s[i]);
+    if (i + cl > len) cl = len - i;
+    if (best[i] > -1e299) {
+      int has_single = 0;
+      for (int32_t e = i + 1; e <= len && e - i <= m->max_piece; e++) {
+        if (e < len && ((uint8_t)s[e] & 0xC0) == 0x80) continue;
+        int32_t id = sm_get(&m->vocab, s + i, e - i);
+        if (id < 0) continue;
+        if (e == i + cl) has_single = 1;
+        double sc = best[i] + m->scores[id];
+        if (sc > best[e]) best[e] = sc, from[e] = i, fid[e] = id;
+      }
+      if (!has_single) {
+        double sc = best[i] + unk_score;
+        if (sc > best[i + cl]) best[i + cl] = sc, from[i + cl] = i, fid[i + cl] = -1;
+      }
+    }
+    i += cl;
+  }
+  /* walk back */
+  int32_t n = 0;
+  for (int32_t e = len; e > 0; e = from[e]) n++;
+  int32_t *st = malloc(sizeof(int32_t) * (size_t)(n ? n : 1)), k = n;
+  if (!st) { free(best), free(from), free(fid); return -1; }
+  for (int32_t e = len; e > 0; e = from[e]) st[--k] = e;
+  /* consecutive unknown characters fuse into one piece; it takes its id if
+   * the vocabulary has it, else its bytes' <0xHH> tokens (byte_fallback,
+   * each with the whole piece's range), else unk */
+  int rc = 0;
+  for (int32_t q = 0; q < n && rc == 0; q++) {
+    int32_t e = st[q], b = from[e], id = fid[e];
+    if (id >= 0) { rc = tk_toks_push(out, id, b, e); continue; }
+    while (q + 1 < n && fid[st[q + 1]] < 0) e = st[++q];
+    id = sm_get(&m->vocab, s + b, e - b);
+    if (id >= 0) { rc = tk_toks_push(out, id, b, e); continue; }
+    int bytes_ok = m->byte_fallback;
+    for (int32_t x = b; x < e && bytes_ok; x++) bytes_ok = m->byte_id[(uint8_t)s[x]] >= 0;
+    if (bytes_ok)
+      for (int32_t x = b; x < e && rc == 0; x++) rc = tk_toks_push(out, m->byte_id[(uint8_t)s[x]], b, e);
+    else
+      rc = tk_toks_push(out, m->unk_id, b, e);
+  }
+  free(st), free(best), free(from), free(fid);
+  return rc;
+}
+
+int tm_tokenize(const TkModel *m, const char *s, int32_t len, TkToks *out) {
+  if (len <= 0) return 0;
+  switch (m->kind) {
+  case TM_BPE: {
+    if (!m->meta_split) return bpe_word(m, s, len, out);
+    int32_t start = 0;
+    for (int32_t i = 1; i + 3 <= len; i++) {
+      if (memcmp(s + i, "\xe2\x96\x81", 3)) continue;
+      int32_t b = i - 1;
+      while (b > start && ((uint8_t)s[b] & 0xC0) == 0x80) b--;
+      if (b + 3 == i && !memcmp(s + b, "\xe2\x96\x81", 3)) continue;
+      uint8_t c = (uint8_t)s[b];
+      if (c < 0x80 ? m->glue[c] : m->glue_other) continue;
+      if (sm_get(&m->vocab, s + b, i - b) < 0) continue; /* byte fallback or unk before: never cut */
+      int32_t n0 = out->n;
+      if (bpe_word(m, s + start, i - start, out) < 0) return -1;
+      for (int32_t k = n0; k < out->n; k++) out->v[k].start += start, out->v[k].end += start;
+      start = i;
+    }
+    int32_t n0 = out->n;
+    if (bpe_word(m, s + start, len - start, out) < 0) return -1;
+    for (int32_t k = n0; k < out->n; k++) out->v[k].start += start, out->v[k].end += start;
+    return 0;
+  }
+  case TM_WORDPIECE: return wordpiece_word(m, s, len, out);
+  case TM_WORDLEVEL: return wordlevel_word(m, s, len, out);
+  case TM_UNIGRAM: return unigram_word(m, s, len, out);
+  }
+  return 0;
+}
