@@ -1382,6 +1382,17 @@ int kr_np_setitem(KrObj *o, KrObj *index, KrObj *value) {
   if (!src)
     goto done;
   conv = nd_as(src, (KrDtype)a->dtype);
+  if (conv && conv == src) {
+    /* the value may share memory with the destination (a[1:] = a[:-1]):
+     * numpy reads all of it before writing, so take a copy then */
+    KrObj *so = src->base && !(src->flags & KR_ARR_OWNDATA) ? src->base : &src->h;
+    KrObj *ao = a->base && !(a->flags & KR_ARR_OWNDATA) ? a->base : &a->h;
+    if (so == ao) {
+      KrArray *c = nd_copy(src, (KrDtype)a->dtype);
+      kr_decref(&conv->h);
+      conv = c;
+    }
+  }
   if (!conv)
     goto done;
   int64_t sz = kr_dtype_size[a->dtype];
