@@ -254,25 +254,6 @@ KrArray *kr_array_new(KrDtype dt, int ndim, const int64_t *shape, bool zero) {
   return a;
 }
 
-KrArray *kr_array_view(KrArray *base, KrDtype dt, char *data, int ndim, const int64_t *shape,
-                       const int64_t *strides) {
-  KrArray *a = header(ndim);
-  if (!a)
-    return NULL;
-  a->dtype = (uint8_t)dt;
-  a->data = data;
-  a->flags = base->flags & KR_ARR_READONLY;
-  a->base = base->base && !(base->flags & KR_ARR_OWNDATA) ? base->base : &base->h;
-  kr_incref(a->base);
-  a->size = 1;
-  for (int i = 0; i < ndim; i++) {
-    a->shape[i] = shape[i];
-    a->strides[i] = strides[i];
-    a->size *= shape[i];
-  }
-  return a;
-}
-
 KrArray *kr_array_over(KrObj *owner, KrDtype dt, char *data, int ndim, const int64_t *shape,
                        const int64_t *strides) {
   KrArray *a = header(ndim);
@@ -289,6 +270,14 @@ KrArray *kr_array_over(KrObj *owner, KrDtype dt, char *data, int ndim, const int
     a->strides[i] = strides[i];
     a->size *= shape[i];
   }
+  return a;
+}
+
+KrArray *kr_array_view(KrArray *base, KrDtype dt, char *data, int ndim, const int64_t *shape,
+                       const int64_t *strides) {
+  KrArray *a = kr_array_over(kr_array_owner(base), dt, data, ndim, shape, strides);
+  if (a)
+    a->flags = base->flags & KR_ARR_READONLY; /* writable unless the viewed array is not */
   return a;
 }
 

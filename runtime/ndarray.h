@@ -75,6 +75,12 @@ extern const KrType kr_ndarray_type;
 
 static inline bool kr_is_array(const KrObj *o) { return o->type == &kr_ndarray_type; }
 
+/* The object that owns a's memory: a itself, or the owner its views keep
+ * alive (views of views point at the owner, so this is one step). */
+static inline KrObj *kr_array_owner(KrArray *a) {
+  return a->base && !(a->flags & KR_ARR_OWNDATA) ? a->base : &a->h;
+}
+
 /* Half precision and bfloat16: conversion, round to nearest even. */
 float kr_f16_to_f32(uint16_t h);
 uint16_t kr_f32_to_f16(float f);
@@ -228,6 +234,7 @@ ND_BINOPS(X)
 ND_UNOPS(X)
 #undef X
 KrObj *kr_np_binop(int op, KrObj *a, KrObj *b);  /* enum NdBinop (ndmath.c) */
+const char *kr_np_binop_name(int op);            /* numpy's name of the ufunc: "add" */
 KrObj *kr_np_unop(int op, KrObj *a);             /* enum NdUnop */
 KrObj *kr_np_reduce(int op, KrObj *a, KrObj *axis, bool keepdims, int64_t ddof); /* enum NdReduce */
 KrObj *kr_np_cumulative(int op, KrObj *a, KrObj *axis);  /* cumsum (0), cumprod (1) */
@@ -309,12 +316,10 @@ KrObj *kr_np_empty_like(KrObj *a, KrObj *dtype);
 KrObj *kr_np_getslice(KrObj *a, int64_t lo, int64_t hi, int64_t step, int64_t has);
 int kr_np_setslice(KrObj *a, int64_t lo, int64_t hi, int64_t step, int64_t has, KrObj *v);
 KrObj *kr_np_norm(KrObj *a, KrObj *axis, bool keepdims);
-KrObj *kr_np_transpose_method(KrObj *a, KrObj *axes); /* a.transpose(): axes None, a tuple, or ints */
 KrObj *kr_np_dtype_name(KrObj *dt);  /* dtype.name */
 int64_t kr_np_dtype_itemsize(KrObj *dt);
 int64_t kr_np_nbytes(KrObj *a);
 int64_t kr_np_itemsize(KrObj *a);    /* a.itemsize */
-KrObj *kr_np_shape_tuple(KrObj *a);  /* a.shape as tuple[int, ...] */
 /* a += b and the other in-place operators: the result cast back into a
  * (numpy's same_kind rule), a itself returned. */
 KrObj *kr_np_inplace(int op, KrObj *a, KrObj *b);

@@ -234,6 +234,8 @@ static const char *const binop_name[] = {
     ND_BINOPS(X)
 #undef X
 };
+const char *kr_np_binop_name(int op) { return binop_name[op]; }
+
 static bool is_compare(int op) { return op >= ND_LT && op <= ND_LXOR; }
 
 /* integer pow: exponent >= 0 (checked), wrapping */

@@ -170,13 +170,11 @@ static int fill_value(KrArray *a, KrObj *v) {
   KrArray *src = as_array(v);
   if (!src)
     return -1;
-  KrArray *ops[2] = {a, src};
   if (src->ndim > 0) {
     kr_decref(&src->h);
     kr_raise(&kr_ValueError_type, "could not broadcast input array");
     return -1;
   }
-  (void)ops;
   int64_t sz = kr_dtype_size[a->dtype];
   char one[16];
   KrArray *conv = nd_copy(src, (KrDtype)a->dtype);
@@ -1385,9 +1383,7 @@ int kr_np_setitem(KrObj *o, KrObj *index, KrObj *value) {
   if (conv && conv == src) {
     /* the value may share memory with the destination (a[1:] = a[:-1]):
      * numpy reads all of it before writing, so take a copy then */
-    KrObj *so = src->base && !(src->flags & KR_ARR_OWNDATA) ? src->base : &src->h;
-    KrObj *ao = a->base && !(a->flags & KR_ARR_OWNDATA) ? a->base : &a->h;
-    if (so == ao) {
+    if (kr_array_owner(src) == kr_array_owner(a)) {
       KrArray *c = nd_copy(src, (KrDtype)a->dtype);
       kr_decref(&conv->h);
       conv = c;
@@ -1505,6 +1501,33 @@ PAIRWISE(double)
   }
 CHUNKED(float)
 CHUNKED(double)
+
+/* var and std of a run as numpy computes them in T: the mean (a sum in
+ * order along an outer axis, seq, else chunked pairwise), then the same sum
+ * of the squared deviations over n - ddof. */
+#define VARIANCE(T, SQRT)                                                                 \
+  static T sum_##T(const T *a, int64_t n, bool seq) {                                     \
+    if (!seq)                                                                             \
+      return chunked_##T(a, n);                                                           \
+    T s = 0;                                                                              \
+    for (int64_t i = 0; i < n; i++)                                                       \
+      s += a[i];                                                                          \
+    return s;                                                                             \
+  }                                                                                       \
+  static T variance_##T(const T *a, int64_t n, bool seq, int64_t ddof, bool std) {        \
+    T mean = sum_##T(a, n, seq) / (T)n, s = 0;                                            \
+    T *tmp = kr_alloc((size_t)n * sizeof(T) + 1);                                         \
+    if (tmp) {                                                                            \
+      for (int64_t i = 0; i < n; i++)                                                     \
+        tmp[i] = (a[i] - mean) * (a[i] - mean);                                           \
+      s = sum_##T(tmp, n, seq);                                                           \
+      kr_free(tmp);                                                                       \
+    }                                                                                     \
+    T v = s / (T)(n - ddof);                                                              \
+    return std ? SQRT(v) : v;                                                             \
+  }
+VARIANCE(float, sqrtf)
+VARIANCE(double, sqrt)
 
 static const char *const reduce_name[] = {"add", "multiply", "maximum", "minimum", "mean", "var", "std",
                                           "argmax", "argmin", "logical_or", "logical_and"};
@@ -1657,49 +1680,9 @@ static Acc reduce_run(int op, KrDtype c, const char *p, int64_t n, bool seq, int
       float v = h16(s / (float)(n - ddof));
       r.f = op == ND_RSTD ? h16(sqrtf(v)) : v;
     } else if (c == KR_DT_FLOAT32) {
-      const float *a = (const float *)p;
-      float mean = (float)((seq ? 0 : chunked_float(a, n)) / (float)n);
-      if (seq) {
-        float s = 0.0f;
-        for (int64_t i = 0; i < n; i++)
-          s += a[i];
-        mean = s / (float)n;
-      }
-      float s = 0;
-      float *tmp = kr_alloc((size_t)n * sizeof(float) + 1);
-      if (tmp) {
-        for (int64_t i = 0; i < n; i++)
-          tmp[i] = (a[i] - mean) * (a[i] - mean);
-        s = seq ? 0 : chunked_float(tmp, n);
-        if (seq)
-          for (int64_t i = 0; i < n; i++)
-            s += tmp[i];
-        kr_free(tmp);
-      }
-      float v = s / (float)(n - ddof);
-      r.f = op == ND_RSTD ? sqrtf(v) : v;
+      r.f = variance_float((const float *)p, n, seq, ddof, op == ND_RSTD);
     } else {
-      const double *a = (const double *)p;
-      double mean = (seq ? 0 : chunked_double(a, n)) / (double)n;
-      if (seq) {
-        double s = 0.0;
-        for (int64_t i = 0; i < n; i++)
-          s += a[i];
-        mean = s / (double)n;
-      }
-      double s = 0;
-      double *tmp = kr_alloc((size_t)n * sizeof(double) + 1);
-      if (tmp) {
-        for (int64_t i = 0; i < n; i++)
-          tmp[i] = (a[i] - mean) * (a[i] - mean);
-        s = seq ? 0 : chunked_double(tmp, n);
-        if (seq)
-          for (int64_t i = 0; i < n; i++)
-            s += tmp[i];
-        kr_free(tmp);
-      }
-      double v = s / (double)(n - ddof);
-      r.f = op == ND_RSTD ? sqrt(v) : v;
+      r.f = variance_double((const double *)p, n, seq, ddof, op == ND_RSTD);
     }
     break;
   }
@@ -2259,14 +2242,14 @@ KrObj *kr_np_clip(KrObj *a, KrObj *lo, KrObj *hi) {
   KrObj *t = a;
   kr_incref(t);
   if (lo != kr_None) {
-    KrObj *u = kr_np_binop(7 /* maximum */, t, lo);
+    KrObj *u = kr_np_binop(ND_MAX, t, lo);
     kr_decref(t);
     if (!u)
       return NULL;
     t = u;
   }
   if (hi != kr_None) {
-    KrObj *u = kr_np_binop(8 /* minimum */, t, hi);
+    KrObj *u = kr_np_binop(ND_MIN, t, hi);
     kr_decref(t);
     t = u;
   }
@@ -2421,13 +2404,11 @@ KrObj *kr_np_norm(KrObj *o, KrObj *axis, bool keepdims) {
   return r;
 }
 
-KrObj *kr_np_transpose_method(KrObj *a, KrObj *axes) { return kr_np_transpose(a, axes); }
 
 KrObj *kr_np_dtype_name(KrObj *dt) { return kr_str_from_cstr(kr_dtype_name[((KrDtypeObj *)dt)->dt]); }
 int64_t kr_np_dtype_itemsize(KrObj *dt) { return kr_dtype_size[((KrDtypeObj *)dt)->dt]; }
 int64_t kr_np_nbytes(KrObj *a) { return arr(a)->size * kr_dtype_size[arr(a)->dtype]; }
 int64_t kr_np_itemsize(KrObj *a) { return kr_dtype_size[arr(a)->dtype]; }
-KrObj *kr_np_shape_tuple(KrObj *a) { return kr_np_shape(a); }
 
 KrObj *kr_np_inplace(int op, KrObj *o, KrObj *b) {
   KrArray *a = arr(o), *ab = as_array(b);
@@ -2454,15 +2435,10 @@ KrObj *kr_np_inplace(int op, KrObj *o, KrObj *b) {
   int ca = kr_dtype_kind[a->dtype] == 'f' ? 2 : a->dtype == KR_DT_BOOL ? 0 : 1;
   int cr = kr_dtype_kind[ra->dtype] == 'f' ? 2 : ra->dtype == KR_DT_BOOL ? 0 : 1;
   if (cr > ca) {
-    static const char *const names[] = {
-#define X(k, s) s,
-        ND_BINOPS(X)
-#undef X
-    };
     kr_decref(r);
     return kr_raise(&kr_UFuncOutputCastingError_type,
                     "Cannot cast ufunc '%s' output from dtype('%s') to dtype('%s') with casting rule 'same_kind'",
-                    names[op], kr_dtype_name[ra->dtype], kr_dtype_name[a->dtype]);
+                    kr_np_binop_name(op), kr_dtype_name[ra->dtype], kr_dtype_name[a->dtype]);
   }
   if (a->flags & KR_ARR_SCALAR) /* numpy scalars are immutable: s += 1 makes a new one */
     return r;

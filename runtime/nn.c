@@ -469,6 +469,15 @@ KrObj *kr_nn_attention(KrObj *qo, KrObj *ko, KrObj *vo, KrObj *mo, bool causal, 
       const char *kp = k->data + ((b * Hk + kh) * Sk * D) * sz;
       const char *vp = v->data + ((b * Hk + kh) * Sk * Dv) * sz;
       char *yp = y->data + ((b * Hq + h) * Sq * Dv) * sz;
+      const char *mh = NULL; /* the mask of (b..., h): its broadcast strides walked once per head */
+      if (mb) {
+        mh = mb->data + h * mb->strides[nd - 3];
+        int64_t rem = b;
+        for (int d = nd - 4; d >= 0; d--) {
+          mh += (rem % fsh[d]) * mb->strides[d];
+          rem /= fsh[d];
+        }
+      }
       if (f32)
         kr_gemm_f32(Sq, Sk, D, (const float *)qp, D, (const float *)kp, D, true, scores, Sk, false);
       else
@@ -483,17 +492,8 @@ KrObj *kr_nn_attention(KrObj *qo, KrObj *ko, KrObj *vo, KrObj *mo, bool causal, 
             keep = false;
           if (window > 0 && (causal ? qpos - j >= window : (qpos - j >= window || j - qpos >= window)))
             keep = false;
-          if (mb) {
-            const char *mp = mb->data;
-            int64_t idx[3] = {b, h, 0};
-            (void)idx;
-            /* the mask item of (b..., h, i, j): walk the broadcast strides */
-            int64_t rem = b;
-            for (int d = nd - 4; d >= 0; d--) {
-              mp += (rem % fsh[d]) * mb->strides[d];
-              rem /= fsh[d];
-            }
-            mp += h * mb->strides[nd - 3] + i * mb->strides[nd - 2] + j * mb->strides[nd - 1];
+          if (mh) {
+            const char *mp = mh + i * mb->strides[nd - 2] + j * mb->strides[nd - 1];
             if (mb->dtype == KR_DT_BOOL)
               keep = keep && *mp;
             else

@@ -398,18 +398,20 @@ def program_stdin(path):
     return "".join((line[1:] if line.startswith(" ") else line) + "\n" for line in lines).encode("utf-8")
 
 
-def check_program(test):
-    """The programs suite (differential): the program runs under CPython and
-    as a kiln-built executable, with its `# stdin:` lines as stdin; stdout,
-    the last line of stderr and the exit status must be the same."""
+def differential(test, ref_argv, suite, stdin, env=None, same_stdout=None, ref_name="cpython"):
+    """Run the program as ref_argv does (the reference) and as a kiln-built
+    executable (under build/tests/SUITE), both with stdin (subprocess.run's
+    stdin or input) and in the program's folder; stdout (compared by
+    same_stdout(ref, got) when given, else exactly), the last line of stderr
+    and the exit status must be the same. Returns a Result."""
     path = os.path.join(ROOT, test.path)
-    feed = program_stdin(path)
-    stdin = {"stdin": subprocess.DEVNULL} if feed is None else {"input": feed}
-    exe = os.path.join(ROOT, "build", "tests", "programs", os.path.basename(path)[:-3])
+    exe = os.path.join(ROOT, "build", "tests", suite, os.path.basename(path)[:-3])
     os.makedirs(os.path.dirname(exe), exist_ok=True)
     try:
-        ref = subprocess.run([sys.executable, path], **stdin, capture_output=True,
-                             timeout=TIMEOUT, cwd=os.path.dirname(path))
+        ref = subprocess.run(ref_argv, **stdin, capture_output=True, timeout=TIMEOUT,
+                             cwd=os.path.dirname(path), env=env)
+        if ref_name == "numpy" and b"No module named 'numpy'" in ref.stderr:
+            return Result(test, "fail", "setup", [f"{ref_argv[0]} has no numpy: run scripts/setup.sh"])
         b = subprocess.run([KILN, "build", test.path, "-o", exe], stdin=subprocess.DEVNULL,
                            capture_output=True, timeout=TIMEOUT, cwd=ROOT)
         bad = abnormal(test, b.returncode, b.stderr)
@@ -424,20 +426,29 @@ def check_program(test):
     if got.returncode < 0 or (got.returncode == 86 and ref.returncode != 86):
         return abnormal(test, got.returncode, got.stderr)  # a signal or a sanitizer report
     problems = []
-    if got.stdout != ref.stdout:
+    r_out, g_out = ref.stdout.decode("utf-8", "replace"), got.stdout.decode("utf-8", "replace")
+    if ref.stdout != got.stdout and not (same_stdout and same_stdout(r_out, g_out)):
         problems.append("stdout differs:")
-        diff = difflib.unified_diff(ref.stdout.decode("utf-8", "replace").splitlines(),
-                                    got.stdout.decode("utf-8", "replace").splitlines(),
-                                    "cpython", "kiln", n=2, lineterm="")
+        diff = difflib.unified_diff(r_out.splitlines(), g_out.splitlines(), ref_name, "kiln", n=2, lineterm="")
         problems += ["  | " + d[:200] for d in list(diff)[:30]]
     if last_line(got.stderr) != last_line(ref.stderr):
         problems += ["last line of stderr differs:", f"  kiln:    {last_line(got.stderr)!r}",
-                     f"  cpython: {last_line(ref.stderr)!r}"]
+                     f"  {ref_name + ':':8} {last_line(ref.stderr)!r}"]
     if got.returncode != ref.returncode:
-        problems.append(f"exit status: kiln {got.returncode}, cpython {ref.returncode}")
+        problems.append(f"exit status: kiln {got.returncode}, {ref_name} {ref.returncode}")
     if problems:
         return Result(test, "fail", "differs", problems)
     return Result(test, "pass")
+
+
+def check_program(test):
+    """The programs suite (differential): the program runs under CPython and
+    as a kiln-built executable, with its `# stdin:` lines as stdin; stdout,
+    the last line of stderr and the exit status must be the same."""
+    path = os.path.join(ROOT, test.path)
+    feed = program_stdin(path)
+    stdin = {"stdin": subprocess.DEVNULL} if feed is None else {"input": feed}
+    return differential(test, [sys.executable, path], "programs", stdin)
 
 
 NUMBER_RE = re.compile(r"(nan|-?inf|[-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?)")
@@ -487,42 +498,10 @@ def check_numpy(test):
     (numbers within the tolerance the file states, else exactly), and so must
     the last line of stderr and the exit status."""
     path = os.path.join(ROOT, test.path)
-    exe = os.path.join(ROOT, "build", "tests", "numpy", os.path.basename(path)[:-3])
-    os.makedirs(os.path.dirname(exe), exist_ok=True)
-    try:
-        env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "python"))  # kiln.nn under CPython
-        ref = subprocess.run([NUMPY_PYTHON, path], stdin=subprocess.DEVNULL, capture_output=True,
-                             timeout=TIMEOUT, cwd=os.path.dirname(path), env=env)
-        if b"No module named 'numpy'" in ref.stderr:
-            return Result(test, "fail", "setup", [f"{NUMPY_PYTHON} has no numpy: run scripts/setup.sh"])
-        b = subprocess.run([KILN, "build", test.path, "-o", exe], stdin=subprocess.DEVNULL,
-                           capture_output=True, timeout=TIMEOUT, cwd=ROOT)
-        bad = abnormal(test, b.returncode, b.stderr)
-        if bad:
-            return bad
-        if b.returncode != 0:
-            return Result(test, "fail", "build", ["kiln build failed:"] + tail(b.stderr))
-        got = subprocess.run([exe], stdin=subprocess.DEVNULL, capture_output=True, timeout=TIMEOUT,
-                             cwd=os.path.dirname(path))
-    except subprocess.TimeoutExpired:
-        return Result(test, "fail", "timeout", ["timed out"])
-    if got.returncode < 0 or (got.returncode == 86 and ref.returncode != 86):
-        return abnormal(test, got.returncode, got.stderr)
-    problems = []
-    r_out, g_out = ref.stdout.decode("utf-8", "replace"), got.stdout.decode("utf-8", "replace")
+    env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "python"))  # kiln.nn and friends under CPython
     tol = tolerance_of(path)
-    if r_out != g_out and (tol is None or not close_enough(r_out, g_out, tol)):
-        problems.append("stdout differs" + (f" (beyond the tolerance {tol})" if tol else "") + ":")
-        diff = difflib.unified_diff(r_out.splitlines(), g_out.splitlines(), "numpy", "kiln", n=2, lineterm="")
-        problems += ["  | " + d[:200] for d in list(diff)[:30]]
-    if last_line(got.stderr) != last_line(ref.stderr):
-        problems += ["last line of stderr differs:", f"  kiln:    {last_line(got.stderr)!r}",
-                     f"  numpy:   {last_line(ref.stderr)!r}"]
-    if got.returncode != ref.returncode:
-        problems.append(f"exit status: kiln {got.returncode}, numpy {ref.returncode}")
-    if problems:
-        return Result(test, "fail", "differs", problems)
-    return Result(test, "pass")
+    same = (lambda r, g: close_enough(r, g, tol)) if tol is not None else None
+    return differential(test, [NUMPY_PYTHON, path], "numpy", {"stdin": subprocess.DEVNULL}, env, same, "numpy")
 
 
 def check_unit(test):

@@ -72,7 +72,6 @@ export class Kiln {
     this.baseURL = baseURL;
     this.apiKey = apiKey;
     this.embeddings = { create: (req) => this.#embeddings(req) };
-    this.models_ = null;
   }
 
   #library(model) {

@@ -34,48 +34,26 @@ except ValueError as e:
 size = os.path.getsize(path)
 print(size % 8)
 
-# bad files
+# bad files: each refused with SafetensorError naming the file and the problem
 bad = path + ".bad"
-with open(bad, "wb") as f:
-    f.write(b"\x05\x00")
-try:
-    load_file(bad)
-except SafetensorError as e:
-    print("short:", str(e).replace(bad, "FILE"))
-with open(bad, "wb") as f:
-    f.write(b"\xff\xff\xff\x00\x00\x00\x00\x00{}")
-try:
-    load_file(bad)
-except SafetensorError as e:
-    print("long header:", str(e).replace(bad, "FILE"))
-with open(bad, "wb") as f:
-    hdr = b'{"x":{"dtype":"F32","shape":[4],"data_offsets":[0,16]}}'
-    f.write(len(hdr).to_bytes(8, "little") + hdr + b"\x00" * 8)
-try:
-    load_file(bad)
-except SafetensorError as e:
-    print("truncated:", str(e).replace(bad, "FILE"))
-with open(bad, "wb") as f:
-    hdr = b'{"x":{"dtype":"F32","shape":[3],"data_offsets":[0,16]}}'
-    f.write(len(hdr).to_bytes(8, "little") + hdr + b"\x00" * 16)
-try:
-    load_file(bad)
-except SafetensorError as e:
-    print("mismatch:", str(e).replace(bad, "FILE"))
-with open(bad, "wb") as f:
-    hdr = b'{"x":{"dtype":"F8_E4M3","shape":[1],"data_offsets":[0,1]}}'
-    f.write(len(hdr).to_bytes(8, "little") + hdr + b"\x00")
-try:
-    load_file(bad)
-except SafetensorError as e:
-    print("dtype:", str(e).replace(bad, "FILE"))
-with open(bad, "wb") as f:
-    hdr = b'{"x": nope}'
-    f.write(len(hdr).to_bytes(8, "little") + hdr)
-try:
-    load_file(bad)
-except SafetensorError as e:
-    print("json:", str(e).replace(bad, "FILE"))
+cases = [
+    ("short:", b"\x05\x00", -1),  # -1: the bytes as they are, no length prefix
+    ("long header:", b"\xff\xff\xff\x00\x00\x00\x00\x00{}", -1),
+    ("truncated:", b'{"x":{"dtype":"F32","shape":[4],"data_offsets":[0,16]}}', 8),
+    ("mismatch:", b'{"x":{"dtype":"F32","shape":[3],"data_offsets":[0,16]}}', 16),
+    ("dtype:", b'{"x":{"dtype":"F8_E4M3","shape":[1],"data_offsets":[0,1]}}', 1),
+    ("json:", b'{"x": nope}', 0),
+]
+for label, body, pad in cases:
+    with open(bad, "wb") as f:
+        if pad < 0:
+            f.write(body)
+        else:
+            f.write(len(body).to_bytes(8, "little") + body + b"\x00" * pad)
+    try:
+        load_file(bad)
+    except SafetensorError as e:
+        print(label, str(e).replace(bad, "FILE"))
 try:
     load_file(path + ".missing")
 except FileNotFoundError as e:
