@@ -737,6 +737,97 @@ static const Type *re_result(const OpRow *r, const Type **args, int nargs, Instr
 
 /* The result type a row gives for these arguments, or NULL when it has
  * none (dict() of items that are not pairs). */
+static const char *msg(Infer *I, const char *fmt, ...);
+
+/* t[a:b:c] of a tuple of known length: with constant bounds, the tuple of
+ * the items it takes (CPython's slice arithmetic); otherwise, when every item
+ * has the same type, a tuple[T, ...] of it. */
+static const Type *tuple_slice_type(Infer *I, Instr *in, const Type *tup) {
+  int64_t b[3], has = 0;
+  int constant = in->args[4]->op == IR_CONST;
+  if (constant)
+    has = in->args[4]->cval.i;
+  for (int i = 0; i < 3 && constant; i++) {
+    const Instr *a = in->args[1 + i];
+    if (!(has >> i & 1))
+      b[i] = 0;
+    else if (a->op == IR_CONST && a->cval.kind == CONST_INT)
+      b[i] = a->cval.i;
+    else
+      constant = 0;
+  }
+  if (constant && !(has & 4 && b[2] == 0)) {
+    int64_t len = tup->nitems, st = has & 4 ? b[2] : 1;
+    int64_t lo = has & 1 ? b[0] : st < 0 ? INT64_MAX : 0, hi = has & 2 ? b[1] : st < 0 ? INT64_MIN : INT64_MAX;
+    if (st < -INT64_MAX)
+      st = -INT64_MAX;
+    lo = lo < 0 ? (lo + len < 0 ? (st < 0 ? -1 : 0) : lo + len) : lo >= len ? (st < 0 ? len - 1 : len) : lo;
+    hi = hi < 0 ? (hi + len < 0 ? (st < 0 ? -1 : 0) : hi + len) : hi >= len ? (st < 0 ? len - 1 : len) : hi;
+    int64_t n = st < 0 ? (hi < lo ? (lo - hi - 1) / -st + 1 : 0) : (lo < hi ? (hi - lo - 1) / st + 1 : 0);
+    const Type **items = arena_alloc(I->a, (size_t)(n ? n : 1) * sizeof *items);
+    for (int64_t i = 0; i < n; i++)
+      items[i] = tup->items[lo + i * st];
+    return ty_tuple(items, (int)n);
+  }
+  for (int i = 1; i < tup->nitems; i++)
+    if (tup->items[i] != tup->items[0]) {
+      in->err = msg(I, "kiln cannot slice a %s with bounds that are not constants (its items' types differ)",
+                    ty_str_of(tup));
+      return NULL;
+    }
+  return tup->nitems ? ty_tuple_of(tup->items[0]) : tup;
+}
+
+/* The one type of every item of tuples a and b (b may be NULL), or NULL when
+ * they differ. */
+static const Type *tuple_item_type(const Type *a, const Type *b) {
+  const Type *one = NULL;
+  for (int k = 0; k < 2; k++) {
+    const Type *t = k ? b : a;
+    if (!t)
+      continue;
+    int n = t->nitems < 0 ? 1 : t->nitems;
+    for (int i = 0; i < n; i++) {
+      const Type *it = t->nitems < 0 ? t->elem : t->items[i];
+      if (one && it != one)
+        return NULL;
+      one = it;
+    }
+  }
+  return one;
+}
+
+/* a + b and t * n of tuples: tuples of known length (n a constant) give the
+ * tuple of their items; otherwise the items must share one type T, and the
+ * result is a tuple[T, ...]. */
+static const Type *tuple_arith_type(Infer *I, Instr *in, const Type **args) {
+  int concat = args[0]->kind == TY_TUPLE && args[1]->kind == TY_TUPLE;
+  const Type *a = args[args[0]->kind == TY_TUPLE ? 0 : 1], *b = concat ? args[1] : NULL;
+  const Instr *count = concat ? NULL : in->args[a == args[0] ? 1 : 0];
+  int64_t times = 1;
+  int known = a->nitems >= 0 && (!b || b->nitems >= 0);
+  if (count)
+    known = known && count->op == IR_CONST && count->cval.kind == CONST_INT;
+  if (count && known)
+    times = count->cval.i < 0 ? 0 : count->cval.i;
+  int64_t n = known ? (int64_t)a->nitems * times + (b ? b->nitems : 0) : 0;
+  const Type *one = tuple_item_type(a, b);
+  if (known && (n <= 16 || !one)) {
+    const Type **items = arena_alloc(I->a, (size_t)(n ? n : 1) * sizeof *items);
+    for (int64_t i = 0; i < n; i++)
+      items[i] = i < a->nitems * times ? a->items[i % a->nitems] : b->items[i - a->nitems * times];
+    return ty_tuple(items, (int)n);
+  }
+  if (one)
+    return ty_tuple_of(one);
+  if (a->nitems == 0 && (!b || b->nitems == 0))
+    return a;
+  in->err = msg(I, "kiln cannot %s a %s%s%s into a tuple of known item types (its items' types differ%s)",
+                b ? "concatenate" : "repeat", ty_str_of(a), b ? " and a " : "", b ? ty_str_of(b) : "",
+                b ? "" : " and the count is not a constant");
+  return NULL;
+}
+
 static const Type *row_result(const OpRow *r, const Type **args, int nargs, Instr *in) {
   const Type *a0 = nargs ? args[0] : NULL;
   const Type *item = a0 ? ty_iter_item(a0) : NULL;
@@ -1952,6 +2043,11 @@ static void infer_instr(Infer *I, IrFunc *fn, Instr *in) {
       if (k >= 0 && k < args[0]->nitems)
         t = args[0]->items[k];
     }
+    if (t && !strcmp(callee, "[:]") && args[0]->kind == TY_TUPLE && args[0]->nitems >= 0)
+      t = tuple_slice_type(I, in, args[0]);
+    else if (t && nargs == 2 && !strncmp(row->cfn, "kr_tuple_", 9) &&
+             (!strcmp(callee, "+") || !strcmp(callee, "*")))
+      t = tuple_arith_type(I, in, args);
     if (!t) {
       in->row = NULL;
       break;

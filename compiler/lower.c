@@ -1437,7 +1437,11 @@ static Instr *expr(Lower *L, Node *e) {
     return in;
   }
   case AST_UnaryOp: {
-    Instr *a = expr(L, e->UnaryOp.operand);
+    Node *x = e->UnaryOp.operand;
+    if (e->UnaryOp.op == UOP_USub && x->kind == AST_Constant && x->Constant.value.kind == CONST_INT)
+      /* -2 is a constant (t[-2:] of a tuple has a known type; t * -1 too) */
+      return const_instr(L, e->off, (Const){.kind = CONST_INT, .i = -x->Constant.value.i});
+    Instr *a = expr(L, x);
     if (e->UnaryOp.op == UOP_Not)
       return op1(L, IR_NOT, e->off, a);
     Instr *in = op1(L, IR_UNARYOP, e->off, a);

@@ -185,6 +185,22 @@ const Type *ty_join(const Type *a, const Type *b) {
     const Type *u = pa->kind == TY_PATTERN ? ty_pattern(0) : ty_match(0);
     return pa != a || pb != b ? ty_optional(u) : u;
   }
+  /* tuples of different lengths whose items share one type T (an empty one
+   * too): a tuple[T, ...], the same object at run time */
+  if (a->kind == TY_TUPLE && b->kind == TY_TUPLE) {
+    const Type *one = NULL;
+    for (int k = 0; k < 2; k++) {
+      const Type *t = k ? b : a;
+      for (int i = 0; i < (t->nitems < 0 ? 1 : t->nitems); i++) {
+        const Type *it = t->nitems < 0 ? t->elem : t->items[i];
+        if (one && it != one)
+          return ty_object;
+        one = it;
+      }
+    }
+    if (one)
+      return ty_tuple_of(one);
+  }
   /* instances of two classes of the program: their nearest common base, so
    * a method called on the merge dispatches on the runtime class */
   const Type *ca = a->kind == TY_OPTIONAL ? a->elem : a, *cb = b->kind == TY_OPTIONAL ? b->elem : b;

@@ -230,6 +230,7 @@ KrVal kr_tuple_getitem(KrObj *t, int64_t i);   /* t[i] (negative from the end): 
 KrObj *kr_tuple_getslice(KrObj *t, int64_t start, int64_t stop, int64_t step, int has);
 KrObj *kr_tuple_concat(KrObj *a, KrObj *b);
 KrObj *kr_tuple_repeat(KrObj *t, int64_t n);
+static inline KrObj *kr_tuple_repeat_r(int64_t n, KrObj *t) { return kr_tuple_repeat(t, n); } /* n * t */
 int kr_tuple_contains(KrObj *t, KrVal v, ValKind k);
 int64_t kr_tuple_index(KrObj *t, KrVal v, ValKind k, int64_t start, int64_t stop); /* ValueError: tuple.index(x): x not in tuple */
 int64_t kr_tuple_count(KrObj *t, KrVal v, ValKind k);

@@ -383,9 +383,19 @@ static KrObj *obj_arith(KrObj *a, KrObj *b, char op) {
       return kr_bytes_concat(a, b);
     if (a->type == &kr_list_type && KR_LIST(a)->kind == KR_LIST(b)->kind)
       return kr_list_concat(a, b);
+    if (a->type == &kr_tuple_type)
+      return kr_tuple_concat(a, b);
   }
-  if (op == '*' && (a->type == &kr_str_type || b->type == &kr_str_type) && (ka == 'i' || kb == 'i'))
-    return kr_str_repeat(a->type == &kr_str_type ? a : b, ka == 'i' ? ai : bi);
+  if (op == '*' && (ka == 'i' || kb == 'i')) { /* a sequence repeated */
+    KrObj *seq = ka == 'i' ? b : a;
+    int64_t n = ka == 'i' ? ai : bi;
+    if (seq->type == &kr_str_type)
+      return kr_str_repeat(seq, n);
+    if (seq->type == &kr_tuple_type)
+      return kr_tuple_repeat(seq, n);
+    if (seq->type == &kr_bytes_type)
+      return kr_bytes_repeat(seq, n);
+  }
   if (!ka || !kb)
     return kr_raise(&kr_TypeError_type, "unsupported operand type(s) for %c: '%s' and '%s'", op,
                     a->type->name, b->type->name);
