@@ -10,9 +10,13 @@
  * per library; the pending exception and the allocation counters are per
  * thread already.
  *
- * A kiln_value * is a KrObj *: the boxed form of any value.
+ * A kiln_value * is a KrObj *: the boxed form of any value. An array made
+ * over the caller's memory (kiln_array) is a view whose base is a small
+ * owner object: its dealloc calls the caller's release, so the memory
+ * lives exactly as long as the last array or view that uses it.
  */
 #include "kilnrt.h"
+#include "ndarray.h"
 #include "../include/kiln.h"
 
 #include <pthread.h>
@@ -245,6 +249,27 @@ static int convert(KrObj *o, const char *d, KrVal *out, Where *w) {
     kr_incref(o);
     out->o = o;
     return 0;
+  }
+  if (starts(d, "ndarray")) { /* an array, or what np.asarray accepts */
+    KrArray *a = kr_np_asarray(o, KR_NDTYPES);
+    if (!a) {
+      kr_exc_clear();
+      return mismatch(w, d, o);
+    }
+    out->o = &a->h;
+    return 0;
+  }
+  if (kr_is_array(o) && (!strncmp(d, "list[", 5) || !strncmp(d, "tuple[", 6))) {
+    KrObj *l = kr_np_tolist(o); /* a.tolist(), then checked as a list */
+    if (!l)
+      return -1;
+    if (l->type != &kr_list_type) { /* a 0-d array: a number */
+      kr_decref(l);
+      return mismatch(w, d, o);
+    }
+    int rc = convert(l, d, out, w);
+    kr_decref(l);
+    return rc;
   }
   if (!strncmp(d, "Optional[", 9)) {
     if (o == kr_None) {
@@ -551,6 +576,11 @@ int kiln_call_json(kiln_module *m, const char *func, const char *args_json, char
              args->type == &kr_dict_type ? "an object" : type_name(args));
   if (args && !kr_failed()) {
     KrObj *res = collect(f, call_locked(f, &KR_LIST(args)->items[0].o, (size_t)KR_LIST(args)->len));
+    if (res && kr_is_array(res)) { /* as a.tolist() */
+      KrObj *l = kr_np_tolist(res);
+      kr_decref(res);
+      res = l;
+    }
     if (res) {
       KrObj *s = kr_json_dumps((KrVal){.o = res}, KR_OBJ, NULL);
       if (s) {
@@ -716,6 +746,8 @@ kiln_kind kiln_kind_of(const kiln_value *v) {
     return KILN_DICT;
   if (t == &kr_set_type || t == &kr_frozenset_type)
     return KILN_SET;
+  if (t == &kr_ndarray_type)
+    return KILN_ARRAY;
   return KILN_OTHER;
 }
 
@@ -726,6 +758,10 @@ int64_t kiln_as_int(const kiln_value *v) {
 
 double kiln_as_float(const kiln_value *v) {
   kiln_kind k = kiln_kind_of(v);
+  if (k == KILN_ARRAY && ((KrArray *)v)->size == 1) {
+    KrArray *a = (KrArray *)v;
+    return kr_dt_load_f64((KrDtype)a->dtype, a->data);
+  }
   if (k == KILN_FLOAT)
     return kr_val_unbox(OBJ(v), KR_FLOAT).f;
   return k == KILN_INT || k == KILN_BOOL ? (double)kr_val_unbox(OBJ(v), KR_INT).i : 0.0;
@@ -815,3 +851,105 @@ char *kiln_repr(const kiln_value *v) {
 }
 
 void kiln_release(kiln_value *v) { kr_xdecref(OBJ(v)); }
+
+/* ----------------------------------------------------------------- arrays */
+
+_Static_assert(KILN_DT_FLOAT64 == (int)KR_DT_FLOAT64 && KILN_DT_BOOL == (int)KR_DT_BOOL &&
+                   KILN_DT_BFLOAT16 == (int)KR_DT_BFLOAT16 && KILN_DT_UINT8 == (int)KR_DT_UINT8 &&
+                   KILN_DT_FLOAT64 + 1 == (int)KR_NDTYPES,
+               "kiln_dtype follows KrDtype");
+_Static_assert(KILN_MAXDIMS == KR_MAXDIMS, "KILN_MAXDIMS is numpy's");
+
+/* The owner of caller memory under a kiln_array: calls release when the
+ * last array over the memory goes. */
+typedef struct Lender {
+  KrObj h;
+  void (*release)(void *ctx);
+  void *ctx;
+} Lender;
+
+static void lender_dealloc(KrObj *o) {
+  Lender *l = (Lender *)o;
+  if (l->release)
+    l->release(l->ctx);
+  kr_free(l);
+}
+
+static const KrType lender_type = {.name = "kiln_array memory", .size = sizeof(Lender),
+                                   .dealloc = lender_dealloc};
+
+static bool array_args_ok(kiln_dtype dtype, int ndim, const int64_t *shape) {
+  if ((int)dtype < 0 || (int)dtype >= (int)KR_NDTYPES || ndim < 0 || ndim > KR_MAXDIMS ||
+      (ndim > 0 && !shape))
+    return false;
+  for (int i = 0; i < ndim; i++)
+    if (shape[i] < 0)
+      return false;
+  return true;
+}
+
+kiln_value *kiln_array(kiln_dtype dtype, int ndim, const int64_t *shape, void *data,
+                       void (*release)(void *ctx), void *ctx) {
+  if (!array_args_ok(dtype, ndim, shape) || !data)
+    return NULL;
+  Lender *l = (Lender *)kr_obj_new(&lender_type, sizeof *l);
+  if (!l)
+    return made(NULL);
+  l->release = release;
+  l->ctx = ctx;
+  int64_t strides[KR_MAXDIMS];
+  int64_t step = kr_dtype_size[dtype];
+  for (int i = ndim; --i >= 0;) {
+    strides[i] = step;
+    step *= shape[i] ? shape[i] : 1;
+  }
+  KrArray *a = kr_array_over(&l->h, (KrDtype)dtype, data, ndim, shape, strides);
+  if (a)
+    a->flags &= (uint8_t)~KR_ARR_READONLY; /* the caller's memory, written as numpy would */
+  else
+    l->release = NULL; /* the caller still owns the memory */
+  kr_decref(&l->h);
+  return made(a ? &a->h : NULL);
+}
+
+kiln_value *kiln_array_copy(kiln_dtype dtype, int ndim, const int64_t *shape, const void *data) {
+  if (!array_args_ok(dtype, ndim, shape))
+    return NULL;
+  KrArray *a = kr_array_new((KrDtype)dtype, ndim, shape, data == NULL);
+  if (a && data)
+    memcpy(a->data, data, (size_t)a->size * kr_dtype_size[dtype]);
+  return made(a ? &a->h : NULL);
+}
+
+kiln_value *kiln_as_array(const kiln_value *v, kiln_error **err) {
+  if (!v)
+    return NULL;
+  kr_exc_clear();
+  KrArray *a = kr_np_asarray(OBJ(v), KR_NDTYPES);
+  if (a && !kr_array_is_contiguous(a)) {
+    KrArray *c = kr_array_contiguous(a);
+    kr_decref(&a->h);
+    a = c;
+  }
+  if (!a)
+    take_error(err);
+  return VAL(a);
+}
+
+static KrArray *as_arr(const kiln_value *v) {
+  return v && OBJ(v)->type == &kr_ndarray_type ? (KrArray *)v : NULL;
+}
+
+int kiln_array_dtype(const kiln_value *v) { return as_arr(v) ? as_arr(v)->dtype : -1; }
+int kiln_array_ndim(const kiln_value *v) { return as_arr(v) ? as_arr(v)->ndim : -1; }
+const int64_t *kiln_array_shape(const kiln_value *v) { return as_arr(v) ? as_arr(v)->shape : NULL; }
+size_t kiln_array_size(const kiln_value *v) { return as_arr(v) ? (size_t)as_arr(v)->size : 0; }
+
+void *kiln_array_data(const kiln_value *v) {
+  KrArray *a = as_arr(v);
+  return a && kr_array_is_contiguous(a) ? a->data : NULL;
+}
+
+size_t kiln_dtype_size(kiln_dtype dtype) {
+  return (int)dtype >= 0 && (int)dtype < (int)KR_NDTYPES ? kr_dtype_size[dtype] : 0;
+}
