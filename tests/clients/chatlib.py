@@ -39,3 +39,11 @@ def count_tokens(text: str) -> int:
             if not c.isspace():
                 n += 1
     return n
+
+
+def spin(n: int) -> int:
+    """Busy work (a slow call: the event loop must keep running meanwhile)."""
+    acc = 0
+    for i in range(n):
+        acc = (acc * 31 + i) % 1000003
+    return acc
