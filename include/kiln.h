@@ -30,7 +30,11 @@
  *
  * Threads. Calls on one module from several threads are safe: they are
  * serialised by the module's lock. A kiln_value may be passed between
- * threads but used by one thread at a time.
+ * threads but used by one thread at a time. kiln_release of a value the
+ * module also holds (an argument it kept, a global it returned) takes the
+ * module's lock, so it may wait for a running call; reading such a shared
+ * value (kiln_item, kiln_to_json) while another thread's call changes it
+ * is a race, as reading a dict another thread writes is.
  *
  * The JSON convenience form takes the positional arguments as a JSON array
  * and returns the result as JSON text (json.dumps's format: lists and

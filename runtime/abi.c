@@ -850,7 +850,35 @@ char *kiln_repr(const kiln_value *v) {
   return text_of(s);
 }
 
-void kiln_release(kiln_value *v) { kr_xdecref(OBJ(v)); }
+/* A value the caller alone holds is freed without the lock. One the
+ * module holds too (an argument it kept, a global it returned, an array
+ * whose memory a kept view shares) is released under the lock, since the
+ * module's code may be changing the same count on another thread. */
+static bool sole_owner(KrObj *o) {
+  intptr_t rc = __atomic_load_n(&o->rc, __ATOMIC_RELAXED);
+  if (rc < 0)
+    return true; /* immortal */
+  if (rc != 1)
+    return false;
+  if (o->type == &kr_ndarray_type) {
+    KrObj *base = ((KrArray *)o)->base;
+    if (base && __atomic_load_n(&base->rc, __ATOMIC_RELAXED) != 1)
+      return false;
+  }
+  return true;
+}
+
+void kiln_release(kiln_value *v) {
+  if (!v)
+    return;
+  if (sole_owner(OBJ(v))) {
+    kr_decref(OBJ(v));
+    return;
+  }
+  pthread_mutex_lock(&lock);
+  kr_decref(OBJ(v));
+  pthread_mutex_unlock(&lock);
+}
 
 /* ----------------------------------------------------------------- arrays */
 

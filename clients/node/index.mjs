@@ -14,8 +14,8 @@
 //
 // What a library serves follows from its manifest:
 //   embeddings — a function taking list[str] first and returning float vectors
-//     (list[list[float]] or an ndarray); `embed` or `generate_embeddings` when
-//     there are several. A `dimensions` parameter gets the request's value;
+//     (list[list[float]] or an ndarray; `embed` or `generate_embeddings` when
+//     there are several), or one of those names returning a dynamic value. A `dimensions` parameter gets the request's value;
 //     otherwise `dimensions` truncates and renormalises (Matryoshka).
 //   chat — a generator function `chat(messages, max_tokens, temperature, ...)`
 //     yielding text pieces; each piece is one completion token in usage.
@@ -359,11 +359,14 @@ export class Kiln {
   }
 }
 
-/** The function of lib that makes embeddings, or undefined. */
+/** The function of lib that makes embeddings, or undefined: one taking
+ * list[str] first and returning float vectors, or one named embed or
+ * generate_embeddings whose result is dynamic (e.g. `.tolist()`: "object"). */
 function embeddingFunction(lib) {
-  const fns = lib.manifest.functions.filter((f) => !f.streams && f.params[0]?.type === "list[str]" &&
-    (f.returns === "list[list[float]]" || f.returns === "ndarray"));
-  return fns.find((f) => f.name === "embed") ?? fns.find((f) => f.name === "generate_embeddings") ?? fns[0];
+  const fns = lib.manifest.functions.filter((f) => !f.streams && f.params[0]?.type === "list[str]");
+  const typed = fns.filter((f) => f.returns === "list[list[float]]" || f.returns === "ndarray");
+  const named = (list) => list.find((f) => f.name === "embed") ?? list.find((f) => f.name === "generate_embeddings");
+  return named(typed) ?? typed[0] ?? named(fns.filter((f) => f.returns === "object"));
 }
 
 async function promptTokens(lib, texts) {

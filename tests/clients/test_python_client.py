@@ -106,6 +106,7 @@ def setUpModule():
     global TMP, SERVER, URL
     TMP = tempfile.mkdtemp(prefix="kiln-py-")
     for name, src in (("chat", "tests/clients/chatlib.py"), ("embed", "tests/clients/embedlib.py"),
+                      ("dynembed", "tests/clients/dynembed.py"),
                       ("arrayembed", "tests/clients/arrayembed.py"), ("arraylib", "tests/abi/arraylib.py")):
         out = os.path.join(TMP, name + ".so")
         p = subprocess.run([KILN, "compile", os.path.join(ROOT, src), "-o", out], capture_output=True, text=True)
@@ -152,6 +153,11 @@ class Embeddings(unittest.TestCase):
             self.assertEqual(len(d.embedding), 8)
             for x, y in zip(d.embedding, w[:8]):
                 self.assertAlmostEqual(x, y / n, places=15)
+
+    def test_dynamic_result(self):
+        import dynembed
+        r = Kiln(models={"dyn": LIBS["dynembed"]}).embeddings.create(model="dyn", input=["ab", "kiln"])
+        self.assertEqual([d.embedding for d in r.data], dynembed.generate_embeddings(["ab", "kiln"]))
 
     def test_ndarray_model_against_numpy(self):
         for dims in (None, 5):

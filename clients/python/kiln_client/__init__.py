@@ -333,13 +333,20 @@ class Kiln:
 
 
 def _embedding_function(lib):
+    """One taking list[str] first and returning float vectors, or one named
+    embed or generate_embeddings whose result is dynamic ("object")."""
     fns = [f for f in lib.manifest["functions"] if not f["streams"] and f["params"]
-           and f["params"][0]["type"] == "list[str]" and f["returns"] in ("list[list[float]]", "ndarray")]
-    for name in ("embed", "generate_embeddings"):
-        for f in fns:
-            if f["name"] == name:
-                return f
-    return fns[0] if fns else None
+           and f["params"][0]["type"] == "list[str]"]
+    typed = [f for f in fns if f["returns"] in ("list[list[float]]", "ndarray")]
+
+    def named(cands):
+        for name in ("embed", "generate_embeddings"):
+            for f in cands:
+                if f["name"] == name:
+                    return f
+        return None
+
+    return named(typed) or (typed[0] if typed else None) or named([f for f in fns if f["returns"] == "object"])
 
 
 def _prompt_tokens(lib, texts):
