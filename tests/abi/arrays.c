@@ -68,6 +68,37 @@ static void *worker(void *arg) {
   return (void *)bad;
 }
 
+/* One thread lends arrays the module keeps while another makes it drop
+ * them: the caller's release and the module's drop touch the same counts. */
+static int kept_released;
+static void count_release(void *ctx) { __atomic_add_fetch(&kept_released, 1, __ATOMIC_RELAXED); free(ctx); }
+
+static void *lender(void *arg) {
+  (void)arg;
+  for (int i = 0; i < 500; i++) {
+    int64_t n = 4;
+    float *mem = malloc(4 * sizeof(float));
+    for (int j = 0; j < 4; j++)
+      mem[j] = (float)(i + j);
+    kiln_value *a = kiln_array(KILN_DT_FLOAT32, 1, &n, mem, count_release, mem);
+    kiln_value *r = NULL;
+    if (kiln_call(mod, "keep", &a, 1, &r, NULL) == 0)
+      kiln_release(r);
+    kiln_release(a);
+  }
+  return NULL;
+}
+
+static void *dropper(void *arg) {
+  (void)arg;
+  for (int i = 0; i < 500; i++) {
+    kiln_value *r = NULL;
+    if (kiln_call(mod, "forget", NULL, 0, &r, NULL) == 0)
+      kiln_release(r);
+  }
+  return NULL;
+}
+
 int main(void) {
   kiln_error *err = NULL;
   mod = kiln_open(&err);
@@ -215,6 +246,15 @@ int main(void) {
     wrong += (long)res;
   }
   check(wrong == 0, "8 threads x 300 normalize calls on their own memory: every result right");
+
+  pthread_t lt, dt;
+  pthread_create(&lt, NULL, lender, NULL);
+  pthread_create(&dt, NULL, dropper, NULL);
+  pthread_join(lt, NULL);
+  pthread_join(dt, NULL);
+  kiln_call(mod, "forget", NULL, 0, &r, NULL);
+  kiln_release(r);
+  check(kept_released == 500, "arrays kept by the module and dropped on another thread: each released once");
   kiln_close(mod);
   printf("%d failed\n", failures);
   return failures ? 1 : 0;
