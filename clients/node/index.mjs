@@ -253,7 +253,7 @@ export class Kiln {
       let content = "", n = 0;
       for await (const piece of lib.stream("chat", args)) {
         content += piece;
-        n++;
+        if (++n >= limit) break; // a function without a max_tokens parameter is cut here
       }
       return {
         id, object: "chat.completion", created, model,
@@ -276,6 +276,7 @@ export class Kiln {
           if (controller.signal.aborted) throw new APIUserAbortError();
           n++;
           yield chunk({ content: piece }, null);
+          if (n >= limit) break; // a function without a max_tokens parameter is cut here
         }
         yield chunk({}, n >= limit ? "length" : "stop");
         if (includeUsage)

@@ -124,6 +124,7 @@ before(async () => {
   compile("embed", "tests/clients/embedlib.py");
   compile("arrayembed", "tests/clients/arrayembed.py");
   compile("arraylib", "tests/abi/arraylib.py");
+  compile("echo", "tests/clients/echochat.py");
   // the server's own copies, so its models are not the local client's files
   serverClient = new Kiln({ models: { "remote-chat": lib.chat, "remote-embed": lib.embed } });
   await startServer();
@@ -200,6 +201,23 @@ test("chat: a completion equal to CPython's generator, with usage", async () => 
   // text parts, and the function's defaults when max_tokens and temperature are left out
   const parts = await client.chat.completions.create({ model: "chat", messages: [{ role: "user", content: [{ type: "text", text: "one two" }] }] });
   assert.equal(parts.choices[0].message.content, (await chatRef([[{ role: "user", content: "one two" }]])).join(""));
+});
+
+test("chat: a function without max_tokens is cut by the client", async () => {
+  const client = new Kiln({ models: { echo: lib.echo } });
+  const messages = [{ role: "user", content: "héllo" }];
+  const want = await reference(PY, "tests/clients", "echochat", "chat", [messages]);
+  const r = await client.chat.completions.create({ model: "echo", messages, max_tokens: 3 });
+  assert.equal(r.choices[0].message.content, want.slice(0, 3).join(""));
+  assert.equal(r.choices[0].finish_reason, "length");
+  assert.equal(r.usage.completion_tokens, 3);
+  const full = await client.chat.completions.create({ model: "echo", messages });
+  assert.equal(full.choices[0].message.content, want.join(""));
+  assert.equal(full.choices[0].finish_reason, "stop");
+  const pieces = [];
+  for await (const c of await client.chat.completions.create({ model: "echo", messages, max_tokens: 2, stream: true }))
+    pieces.push(c.choices[0].delta.content ?? c.choices[0].finish_reason);
+  assert.deepEqual(pieces, ["", ...want.slice(0, 2), "length"]);
 });
 
 test("chat: streaming yields openai-shaped chunks as the generator yields", async () => {

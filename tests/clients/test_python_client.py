@@ -106,7 +106,7 @@ def setUpModule():
     global TMP, SERVER, URL
     TMP = tempfile.mkdtemp(prefix="kiln-py-")
     for name, src in (("chat", "tests/clients/chatlib.py"), ("embed", "tests/clients/embedlib.py"),
-                      ("dynembed", "tests/clients/dynembed.py"),
+                      ("dynembed", "tests/clients/dynembed.py"), ("echo", "tests/clients/echochat.py"),
                       ("arrayembed", "tests/clients/arrayembed.py"), ("arraylib", "tests/abi/arraylib.py")):
         out = os.path.join(TMP, name + ".so")
         p = subprocess.run([KILN, "compile", os.path.join(ROOT, src), "-o", out], capture_output=True, text=True)
@@ -185,6 +185,19 @@ class Chat(unittest.TestCase):
         short = local().chat.completions.create(model="chat", messages=self.MESSAGES, max_tokens=2)
         self.assertEqual(short.choices[0].message.content, "".join(chatlib.chat(self.MESSAGES, 2, 1.0)))
         self.assertEqual(short.choices[0].finish_reason, "length")
+
+    def test_cut_at_max_tokens(self):
+        import echochat
+        client = Kiln(models={"echo": LIBS["echo"]})
+        msgs = [{"role": "user", "content": "h\u00e9llo"}]
+        want = list(echochat.chat(msgs))
+        r = client.chat.completions.create(model="echo", messages=msgs, max_tokens=3)
+        self.assertEqual((r.choices[0].message.content, r.choices[0].finish_reason), ("".join(want[:3]), "length"))
+        r = client.chat.completions.create(model="echo", messages=msgs)
+        self.assertEqual((r.choices[0].message.content, r.choices[0].finish_reason), ("".join(want), "stop"))
+        got = [(c.choices[0].delta.content, c.choices[0].finish_reason)
+               for c in client.chat.completions.create(model="echo", messages=msgs, max_tokens=2, stream=True)]
+        self.assertEqual(got, [("", None), (want[0], None), (want[1], None), (None, "length")])
 
     def test_streaming(self):
         msgs = [{"role": "user", "content": "stream these few words please"}]

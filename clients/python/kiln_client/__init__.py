@@ -234,7 +234,12 @@ class Kiln:
         cap = limit if limit is not None else math.inf
         if not stream:
             items = lib.stream("chat", args)
-            pieces = list(items)
+            pieces = []
+            for piece in items:
+                pieces.append(piece)
+                if len(pieces) >= cap:  # a function without a max_tokens parameter is cut here
+                    break
+            items.close()
             n = len(pieces)
             return KilnObject({
                 "id": cid, "object": "chat.completion", "created": created, "model": model,
@@ -255,6 +260,8 @@ class Kiln:
                 for piece in items:
                     n += 1
                     yield chunk({"content": piece}, None)
+                    if n >= cap:  # a function without a max_tokens parameter is cut here
+                        break
                 yield chunk({}, "length" if n >= cap else "stop")
                 if include_usage:
                     yield KilnObject({"id": cid, "object": "chat.completion.chunk", "created": created, "model": model,
