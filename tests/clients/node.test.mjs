@@ -238,6 +238,13 @@ test("chat: streaming yields openai-shaped chunks as the generator yields", asyn
   assert.deepEqual(chunks[pieces.length + 2].choices, []);
   assert.equal(chunks[pieces.length + 2].usage.completion_tokens, pieces.length);
   assert.equal(chunks.length, pieces.length + 3);
+  // tee: two readers of one stream see the same chunks
+  const [a, b] = (await client.chat.completions.create({ model: "chat", messages, max_tokens: 4, stream: true })).tee();
+  const ra = [], rb = [];
+  for await (const c of a) ra.push(c);
+  for await (const c of b) rb.push(c);
+  assert.deepEqual(ra, rb);
+  assert.deepEqual(ra.slice(1, 1 + pieces.length).map((c) => c.choices[0].delta.content), await chatRef([messages, 4, 1.0]));
 });
 
 test("chat: a stream left early is closed, and the library serves the next call", async () => {
