@@ -91,6 +91,31 @@ class Queue {
 
 let releaseType = null;
 
+/** x as the JSON Python's json.loads reads: JSON.stringify's, except that
+ * NaN and the infinities are written as Python writes them (JSON has none). */
+function pyJson(x) {
+  if (typeof x === "number" && !Number.isFinite(x)) return Number.isNaN(x) ? "NaN" : x > 0 ? "Infinity" : "-Infinity";
+  if (x === null || typeof x === "boolean" || typeof x === "number" || typeof x === "string") return JSON.stringify(x);
+  if (Array.isArray(x)) return `[${x.map(pyJson).join(", ")}]`;
+  if (typeof x === "object" && (Object.getPrototypeOf(x) === Object.prototype || Object.getPrototypeOf(x) === null))
+    return `{${Object.entries(x).map(([k, v]) => `${JSON.stringify(k)}: ${pyJson(v)}`).join(", ")}}`;
+  throw badArg(`a ${x?.constructor?.name ?? typeof x} has no form on the C ABI (numbers, strings, booleans, null, arrays, plain objects, typed arrays)`);
+}
+
+/** JSON as Python's json.dumps writes it: NaN, Infinity and -Infinity may
+ * stand where numbers do. They become marker strings (with a per-process
+ * nonce no text can contain by chance) that the reviver turns back. */
+const NONCE_ID = `kiln-${Math.random().toString(36).slice(2)}:`;
+const NONCE = `\u0000${NONCE_ID}`; // as the parsed string has it; in the JSON text: \u0000 escaped
+const SPECIAL = { NaN, Infinity, "-Infinity": -Infinity };
+function parsePyJson(text) {
+  if (!/NaN|Infinity/.test(text)) return JSON.parse(text);
+  const marked = text.replace(/"(?:[^"\\]|\\.)*"|-?Infinity|NaN/g, (m) => (m[0] === '"' ? m : `"\\u0000${NONCE_ID}${m}"`));
+  return JSON.parse(marked, (k, v) => (typeof v === "string" && v.startsWith(NONCE) ? SPECIAL[v.slice(NONCE.length)] : v));
+}
+
+const badArg = (message) => new BadRequestError(400, { message: `kiln: ${message}`, type: "invalid_request_error", param: null, code: null });
+
 export class Library {
   /** Opens (once) the library at file. */
   static #open = new Map();
@@ -123,6 +148,7 @@ export class Library {
       str: f("void *kiln_str(const char *s, size_t len)"),
       fromJson: f("void *kiln_from_json(const char *s, size_t len, _Out_ void **err)"),
       array: f("void *kiln_array(int dtype, int ndim, int64_t *shape, void *data, kiln_release_cb *release, intptr_t ctx)"),
+      arrayCopy: f("void *kiln_array_copy(int dtype, int ndim, int64_t *shape, void *data)"),
       release: f("void kiln_release(void *v)"),
       kind: f("int kiln_kind_of(void *v)"),
       asStr: f("void *kiln_as_str(void *v, _Out_ size_t *len)"),
@@ -162,26 +188,32 @@ export class Library {
   /** A JS value as a new kiln value. */
   #value(x) {
     const fn = this.fn;
-    if (ArrayBuffer.isView(x) && DTYPE_OF_ARRAY.has(x.constructor)) {
-      const id = this.nextPin++;
-      this.pinned.set(id, x);
-      const v = fn.array(DTYPE_OF_ARRAY.get(x.constructor), 1, [x.length], x, this.releaseCb, id);
-      if (!v) this.pinned.delete(id);
-      return v;
-    }
-    if (x instanceof KilnArray && DTYPE_OF_ARRAY.has(x.data.constructor)) {
-      const id = this.nextPin++;
-      this.pinned.set(id, x.data);
-      const v = fn.array(DTYPES.findIndex((d) => d[0] === x.dtype), x.shape.length, x.shape, x.data, this.releaseCb, id);
-      if (!v) this.pinned.delete(id);
-      return v;
+    if (ArrayBuffer.isView(x) && DTYPE_OF_ARRAY.has(x.constructor))
+      return this.#array(DTYPE_OF_ARRAY.get(x.constructor), [x.length], x);
+    if (x instanceof KilnArray) {
+      const dt = DTYPES.findIndex((d) => d[0] === x.dtype);
+      const items = x.shape.reduce((a, b) => a * b, 1);
+      if (dt < 0 || !ArrayBuffer.isView(x.data) || x.data.byteLength !== items * DTYPES[dt][2].BYTES_PER_ELEMENT ||
+          !x.shape.every((d) => Number.isInteger(d) && d >= 0))
+        throw badArg(`a KilnArray of dtype ${x.dtype} and shape [${x.shape}] needs ${items} items of that dtype in data`);
+      return this.#array(dt, x.shape, x.data);
     }
     if (typeof x === "string") return fn.str(x, Buffer.byteLength(x));
-    const text = JSON.stringify(x);
-    if (text === undefined) throw new BadRequestError(400, { message: `kiln: ${typeof x} has no form on the C ABI`, type: "invalid_request_error" });
+    const text = pyJson(x);
     const err = [null];
     const v = fn.fromJson(text, Buffer.byteLength(text), err);
     if (!v) throw this.#error(err[0]);
+    return v;
+  }
+
+  /** A kiln_array over a typed array's memory, pinned until the library
+   * releases it (an empty one: a copy, it has no memory to lend). */
+  #array(dt, shape, data) {
+    if (data.byteLength === 0) return this.fn.arrayCopy(dt, shape.length, shape, null);
+    const id = this.nextPin++;
+    this.pinned.set(id, data);
+    const v = this.fn.array(dt, shape.length, shape, data, this.releaseCb, id);
+    if (!v) this.pinned.delete(id);
     return v;
   }
 
@@ -214,7 +246,7 @@ export class Library {
     if (!p) throw this.#error(err[0]);
     const text = koffi.decode(p, "char", -1);
     fn.free(p);
-    return JSON.parse(text);
+    return parsePyJson(text);
   }
 
   #args(args) {

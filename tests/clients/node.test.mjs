@@ -319,6 +319,15 @@ test("predictions: any function; typed arrays cross without copies", async () =>
   const c = await client.predictions.create({ model: "chat", function: "chat", inputs: { messages: [{ role: "user", content: "x y" }], max_tokens: 5 } });
   assert.deepEqual(c.output, await chatRef([[{ role: "user", content: "x y" }], 5]));
   await assert.rejects(client.predictions.create({ model: "chat", inputs: [] }), BadRequestError); // two functions: name one
+  // NaN and the infinities cross both ways, as Python's json writes them; an empty typed array is fine
+  const special = await client.predictions.create({ model: "arraylib", function: "cast_sum", inputs: [[1, Infinity]] });
+  assert.equal(special.output, Infinity);
+  const nan = await client.predictions.create({ model: "arraylib", function: "normalize", inputs: [[NaN, 1]] });
+  assert.ok(Number.isNaN(nan.output.data[0]));
+  assert.equal((await client.predictions.create({ model: "arraylib", function: "total", inputs: [new Float32Array(0)] })).output, 0);
+  // what has no form on the ABI is a BadRequestError, never a crash or a read past a buffer
+  for (const bad of [[10n], [new KilnArray("float32", [3, 2], new Float32Array(4))], [new KilnArray("float99", [1], new Float32Array(1))], [new Map()]])
+    await assert.rejects(client.predictions.create({ model: "arraylib", function: "total", inputs: bad }), BadRequestError);
 });
 
 test("native calls run off the main thread; the queue is bounded", async () => {

@@ -280,6 +280,16 @@ class Predictions(unittest.TestCase):
         self.assertEqual(c.output, list(chatlib.chat([{"role": "user", "content": "x y"}], 5)))
         with self.assertRaises(BadRequestError):
             client.predictions.create(model="chat", inputs=[])  # two functions: name one
+        # NaN and the infinities cross both ways; an empty buffer; what has no form is a BadRequestError
+        self.assertEqual(client.predictions.create(model="arraylib", function="cast_sum",
+                                                   inputs=[[1, float("inf")]]).output, float("inf"))
+        self.assertTrue(math.isnan(client.predictions.create(model="arraylib", function="normalize",
+                                                             inputs=[[float("nan"), 1.0]]).output.tolist()[0]))
+        self.assertEqual(client.predictions.create(model="arraylib", function="total",
+                                                   inputs=[array.array("f")]).output, 0.0)
+        for bad in ([object()], [{1, 2}], [memoryview(b"abc").cast("c")]):
+            with self.assertRaises(BadRequestError):
+                client.predictions.create(model="arraylib", function="total", inputs=bad)
 
     def test_gil_released_and_threads(self):
         client = local()
