@@ -30,7 +30,6 @@ sys.path.insert(0, os.path.join(ROOT, "tests", "clients"))
 
 import chatlib  # noqa: E402  the CPython reference of the compiled models
 import embedlib  # noqa: E402
-import kiln_client  # noqa: E402
 from kiln_client import (APIConnectionError, APIError, AuthenticationError, BadRequestError, Kiln,  # noqa: E402
                          KilnArray, NotFoundError)
 from kiln_client._native import Library  # noqa: E402
@@ -290,6 +289,27 @@ class Predictions(unittest.TestCase):
         for bad in ([object()], [{1, 2}], [memoryview(b"abc").cast("c")]):
             with self.assertRaises(BadRequestError):
                 client.predictions.create(model="arraylib", function="total", inputs=bad)
+
+    def test_numpy_arrays(self):
+        """numpy arrays (under numpy's python) cross through the buffer protocol: no copy in."""
+        code = r"""
+import sys
+import numpy as np
+sys.path.insert(0, sys.argv[1])
+from kiln_client import Kiln
+c = Kiln(models={"a": sys.argv[2]})
+x = np.arange(6, dtype=np.float32).reshape(2, 3) + 1
+c.predictions.create(model="a", function="scale_inplace", inputs=[x, 0.5])
+assert (x == (np.arange(6, dtype=np.float32).reshape(2, 3) + 1) * np.float32(0.5)).all(), x
+n = c.predictions.create(model="a", function="normalize", inputs=[x]).output
+got = np.asarray(n.data)
+assert n.dtype == "float32" and got.shape == (2, 3), (n, got.shape)
+assert np.allclose(got, x / np.linalg.norm(x, axis=-1, keepdims=True), rtol=1e-6, atol=0), got  # float32 rounding
+print("ok")
+"""
+        p = subprocess.run([NUMPY_PY, "-c", code, os.path.join(ROOT, "clients", "python"), LIBS["arraylib"]],
+                           capture_output=True, text=True)
+        self.assertEqual((p.returncode, p.stdout.strip()), (0, "ok"), p.stderr)
 
     def test_gil_released_and_threads(self):
         client = local()

@@ -15,6 +15,7 @@ KilnArray (one copy out), a str as str, the rest through kiln_to_json.
 import ctypes
 import json
 import os
+import struct
 import threading
 
 from ._errors import BadRequestError, InternalServerError
@@ -192,7 +193,7 @@ class Library:
                 name, fmt = _DTYPES[f.arr_dtype(a)]
                 ndim, size = f.arr_ndim(a), f.arr_size(a)
                 shape = [f.arr_shape(a)[i] for i in range(ndim)]
-                nbytes = size * ctypes.sizeof(ctypes.c_char) * _itemsize(fmt)
+                nbytes = size * struct.calcsize(fmt)
                 raw = bytearray(ctypes.string_at(f.arr_data(a), nbytes)) if nbytes else bytearray()
                 data = memoryview(raw).cast("B").cast(fmt, shape) if ndim and size else memoryview(raw).cast(fmt)
                 return KilnArray(name, shape, data)
@@ -280,7 +281,3 @@ def _has_buffer(x):
     except TypeError:
         return False
 
-
-def _itemsize(fmt):
-    import struct
-    return struct.calcsize(fmt)
