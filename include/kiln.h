@@ -167,9 +167,11 @@ void kiln_release(kiln_value *v); /* NULL is fine */
  * as numpy code receives an array argument: it reads that memory, and an
  * in-place write (a[...] = x) changes it. The memory must stay valid until
  * the array and every view or reference the module keeps of it are gone;
- * then release(ctx) is called (from whichever thread drops the last
- * reference; release may be NULL when the caller keeps the memory alive
- * anyway, e.g. for the length of a call whose function keeps no reference).
+ * then release(ctx) is called, on the thread that drops the last
+ * reference and never with the module's lock held (when a call drops it,
+ * at the call's end), so release may call into this ABI. release may be
+ * NULL when the caller keeps the memory alive anyway, e.g. for the length
+ * of a call whose function keeps no reference.
  * kiln_array_copy makes an array that owns a copy (data NULL: zeros).
  * A parameter annotated np.ndarray also accepts a list (converted as
  * np.asarray does); a list[float] or list[list[float]] parameter also

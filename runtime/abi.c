@@ -38,6 +38,50 @@ struct kiln_error {
 static struct kiln_module the_module;
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 
+/* Release callbacks (kiln_array) that fall due while the lock is held run
+ * after it is let go, on the same thread: a callback may then call into the
+ * ABI, and a host whose callbacks need its main thread (koffi's, ctypes')
+ * cannot deadlock with that thread waiting for the lock. */
+typedef struct Pending {
+  struct Pending *next;
+  void (*release)(void *ctx);
+  void *ctx;
+} Pending;
+
+static Pending *pending;          /* due callbacks, under the lock */
+static _Thread_local bool locked; /* this thread holds the lock */
+
+static void abi_lock(void) {
+  pthread_mutex_lock(&lock);
+  locked = true;
+}
+
+static void abi_unlock(void) {
+  Pending *due = pending;
+  pending = NULL;
+  locked = false;
+  pthread_mutex_unlock(&lock);
+  while (due) {
+    Pending *next = due->next;
+    due->release(due->ctx);
+    free(due);
+    due = next;
+  }
+}
+
+/* Call release(ctx) now, or after the lock when this thread holds it. */
+static void release_later(void (*release)(void *ctx), void *ctx) {
+  Pending *p = locked ? malloc(sizeof *p) : NULL;
+  if (!p) { /* not under the lock (or no memory to defer it) */
+    release(ctx);
+    return;
+  }
+  p->release = release;
+  p->ctx = ctx;
+  p->next = pending;
+  pending = p;
+}
+
 #define OBJ(v) ((KrObj *)(v))
 #define VAL(o) ((kiln_value *)(o))
 
@@ -490,7 +534,7 @@ static KrObj *call_locked(const KrExport *f, KrObj *const *args, size_t nargs) {
 }
 
 kiln_module *kiln_open(kiln_error **err) {
-  pthread_mutex_lock(&lock);
+  abi_lock();
   kiln_module *m = &the_module;
   if (!m->ran) {
     m->ran = true;
@@ -510,17 +554,17 @@ kiln_module *kiln_open(kiln_error **err) {
   } else {
     m->opens++;
   }
-  pthread_mutex_unlock(&lock);
+  abi_unlock();
   return m;
 }
 
 void kiln_close(kiln_module *m) {
   if (!m)
     return;
-  pthread_mutex_lock(&lock);
+  abi_lock();
   if (m->opens > 0)
     m->opens--;
-  pthread_mutex_unlock(&lock);
+  abi_unlock();
 }
 
 const char *kiln_manifest(void) { return kr_library.manifest; }
@@ -548,7 +592,7 @@ static KrObj *collect(const KrExport *f, KrObj *res) {
 
 int kiln_call(kiln_module *m, const char *func, kiln_value *const *args, size_t nargs,
               kiln_value **result, kiln_error **err) {
-  pthread_mutex_lock(&lock);
+  abi_lock();
   kr_exc_clear();
   KrObj *res = NULL;
   const KrExport *f = lookup(m, func);
@@ -556,7 +600,7 @@ int kiln_call(kiln_module *m, const char *func, kiln_value *const *args, size_t 
     res = collect(f, call_locked(f, (KrObj *const *)args, nargs));
   if (!res)
     take_error(err);
-  pthread_mutex_unlock(&lock);
+  abi_unlock();
   if (result)
     *result = VAL(res);
   else
@@ -566,7 +610,7 @@ int kiln_call(kiln_module *m, const char *func, kiln_value *const *args, size_t 
 
 int kiln_call_json(kiln_module *m, const char *func, const char *args_json, char **result_json,
                    kiln_error **err) {
-  pthread_mutex_lock(&lock);
+  abi_lock();
   kr_exc_clear();
   char *text = NULL;
   const KrExport *f = lookup(m, func);
@@ -597,14 +641,14 @@ int kiln_call_json(kiln_module *m, const char *func, const char *args_json, char
   kr_xdecref(args);
   if (!text)
     take_error(err);
-  pthread_mutex_unlock(&lock);
+  abi_unlock();
   *result_json = text;
   return text ? 0 : -1;
 }
 
 int kiln_call_stream(kiln_module *m, const char *func, kiln_value *const *args, size_t nargs,
                      kiln_stream **stream, kiln_error **err) {
-  pthread_mutex_lock(&lock);
+  abi_lock();
   kr_exc_clear();
   KrObj *res = NULL;
   const KrExport *f = lookup(m, func);
@@ -614,14 +658,14 @@ int kiln_call_stream(kiln_module *m, const char *func, kiln_value *const *args, 
     res = call_locked(f, (KrObj *const *)args, nargs);
   if (!res)
     take_error(err);
-  pthread_mutex_unlock(&lock);
+  abi_unlock();
   *stream = (kiln_stream *)res;
   return res ? 0 : -1;
 }
 
 int kiln_stream_next(kiln_stream *stream, kiln_value **item, kiln_error **err) {
   KrObj *g = (KrObj *)stream;
-  pthread_mutex_lock(&lock); /* the generator runs compiled code */
+  abi_lock(); /* the generator runs compiled code */
   kr_exc_clear();
   KrVal v;
   int rc = kr_iter_next(g, &v);
@@ -636,7 +680,7 @@ int kiln_stream_next(kiln_stream *stream, kiln_value **item, kiln_error **err) {
   }
   if (rc < 0)
     take_error(err);
-  pthread_mutex_unlock(&lock);
+  abi_unlock();
   *item = VAL(o);
   return rc;
 }
@@ -644,9 +688,9 @@ int kiln_stream_next(kiln_stream *stream, kiln_value **item, kiln_error **err) {
 void kiln_stream_close(kiln_stream *stream) {
   if (!stream)
     return;
-  pthread_mutex_lock(&lock);
+  abi_lock();
   kr_decref((KrObj *)stream);
-  pthread_mutex_unlock(&lock);
+  abi_unlock();
 }
 
 /* ----------------------------------------------------------------- values */
@@ -875,9 +919,9 @@ void kiln_release(kiln_value *v) {
     kr_decref(OBJ(v));
     return;
   }
-  pthread_mutex_lock(&lock);
+  abi_lock();
   kr_decref(OBJ(v));
-  pthread_mutex_unlock(&lock);
+  abi_unlock();
 }
 
 /* ----------------------------------------------------------------- arrays */
@@ -899,7 +943,7 @@ typedef struct Lender {
 static void lender_dealloc(KrObj *o) {
   Lender *l = (Lender *)o;
   if (l->release)
-    l->release(l->ctx);
+    release_later(l->release, l->ctx);
   kr_free(l);
 }
 

@@ -99,6 +99,16 @@ static void *dropper(void *arg) {
   return NULL;
 }
 
+/* A release callback that calls back into the ABI: it runs after the
+ * call that dropped the array has let the module's lock go. */
+static int reentered = -1;
+static void reenter(void *ctx) {
+  kiln_value *r = NULL;
+  reentered = kiln_call(mod, "forget", NULL, 0, &r, NULL) == 0 ? (int)kiln_as_int(r) : -2;
+  kiln_release(r);
+  free(ctx);
+}
+
 int main(void) {
   kiln_error *err = NULL;
   mod = kiln_open(&err);
@@ -255,6 +265,20 @@ int main(void) {
   kiln_call(mod, "forget", NULL, 0, &r, NULL);
   kiln_release(r);
   check(kept_released == 500, "arrays kept by the module and dropped on another thread: each released once");
+
+  {
+    int64_t one = 1;
+    float *m1 = malloc(sizeof(float));
+    *m1 = 1;
+    kiln_value *k1 = kiln_array(KILN_DT_FLOAT32, 1, &one, m1, reenter, m1);
+    kiln_call(mod, "keep", &k1, 1, &r, NULL);
+    kiln_release(r);
+    kiln_release(k1);
+    rc = kiln_call(mod, "forget", NULL, 0, &r, NULL); /* drops k1: reenter runs after the lock */
+    check(rc == 0 && kiln_as_int(r) == 1 && reentered == 0,
+          "a release callback may call into the ABI (it runs after the lock is let go)");
+    kiln_release(r);
+  }
   kiln_close(mod);
   printf("%d failed\n", failures);
   return failures ? 1 : 0;
