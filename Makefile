@@ -93,8 +93,10 @@ demo: bin/kiln build/libkilnrt.a $(GLOVE)/modules.json clients/node/node_modules
 $(GLOVE)/modules.json: scripts/glove_model.py | build/setup.stamp
 	$(PYTHON) scripts/glove_model.py $(GLOVE)
 
+# (touched: npm keeps the package's own mtime, which would leave the target older than package.json)
 clients/node/node_modules/koffi/package.json: clients/node/package.json | build/setup.stamp
 	cd clients/node && npm install --silent --no-audit --no-fund
+	@touch $@
 
 demo-primes: bin/kiln build/libkilnrt.a
 	@echo '$$ bin/kiln build examples/primes.py -o build/primes'
