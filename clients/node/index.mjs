@@ -101,6 +101,7 @@ export class Kiln {
    * @param {string} [opts.apiKey]  its key (default OPENAI_API_KEY)
    * @param {number} [opts.concurrency]  native calls in flight per library (default 2)
    * @param {number} [opts.maxQueue]  native calls waiting per library before RateLimitError (default 1024)
+   *   (a library is opened once per process: the first client to open it sets these two)
    */
   constructor({ models = {}, modelsDir, baseURL, apiKey, concurrency = 2, maxQueue = 1024, fetch: fetchFn } = {}) {
     this.models = { ...models };
@@ -119,9 +120,13 @@ export class Kiln {
     Object.defineProperty(this.models, "retrieve", { value: retrieve, enumerable: false });
   }
 
+  #opened = new Map(); // model name → Library, once resolved
+
   /** The library that serves model, or null when it is not local. */
   #local(model) {
     if (typeof model !== "string" || !model) throw badRequest("you must provide a model parameter", "model");
+    const known = this.#opened.get(model);
+    if (known) return known;
     let file = Object.hasOwn(this.models, model) && typeof this.models[model] === "string" ? this.models[model] : null;
     if (file == null && !model.includes("/") && !model.includes("\\")) {
       const candidate = path.join(this.modelsDir, `${model}.so`);
@@ -136,7 +141,9 @@ export class Kiln {
     }
     if (!fs.existsSync(file))
       throw new NotFoundError(404, { message: `The model '${model}' maps to ${file}, which does not exist`, type: "invalid_request_error", param: "model", code: "model_not_found" });
-    return Library.open(file, this.queueOptions);
+    const lib = Library.open(file, this.queueOptions);
+    this.#opened.set(model, lib);
+    return lib;
   }
 
   async #remote(method, route, body, options = {}) {
