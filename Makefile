@@ -93,8 +93,10 @@ demo: bin/kiln build/libkilnrt.a $(GLOVE)/modules.json clients/node/node_modules
 $(GLOVE)/modules.json: scripts/glove_model.py | build/setup.stamp
 	$(PYTHON) scripts/glove_model.py $(GLOVE)
 
+# (touched: npm keeps the package's own mtime, which would leave the target older than package.json)
 clients/node/node_modules/koffi/package.json: clients/node/package.json | build/setup.stamp
 	cd clients/node && npm install --silent --no-audit --no-fund
+	@touch $@
 
 demo-primes: bin/kiln build/libkilnrt.a
 	@echo '$$ bin/kiln build examples/primes.py -o build/primes'
@@ -117,7 +119,7 @@ demo-primes: bin/kiln build/libkilnrt.a
 KILN      ?= bin/kiln
 TEST_ARGS ?=
 
-test: $(KILN) build/libkilnrt.a | build/setup.stamp
+test: $(KILN) build/libkilnrt.a clients/node/node_modules/koffi/package.json | build/setup.stamp
 	@$(PYTHON) tests/run.py --kiln $(KILN) $(TEST_ARGS)
 
 test-parity: $(KILN) | build/setup.stamp
@@ -180,6 +182,11 @@ bench: bin/kiln build/libkilnrt.a | build/setup.stamp
 	@bash scripts/setup.sh bench || echo "bench: peers that could not be installed are reported as missing"
 	$(PYTHON) bench/bench.py
 	$(PYTHON) bench/bench_gemm.py
+	$(MAKE) --no-print-directory bench-clients
+
+# The Node client's per-call overhead against the C ABI called directly.
+bench-clients: bin/kiln build/libkilnrt.a clients/node/node_modules/koffi/package.json
+	node bench/clients/overhead.mjs
 
 bench-gemm: build/libkilnrt.a | build/setup.stamp
 	@bash scripts/setup.sh bench || echo "bench-gemm: peers that could not be installed are reported as missing"
@@ -188,4 +195,4 @@ bench-gemm: build/libkilnrt.a | build/setup.stamp
 clean:
 	rm -rf build bin
 
-.PHONY: test-middle all setup demo demo-primes test test-parity asan test-asan fuzz fuzz-run bench bench-gemm clean
+.PHONY: test-middle all setup demo demo-primes test test-parity asan test-asan fuzz fuzz-run bench bench-gemm bench-clients clean

@@ -756,11 +756,11 @@ def main():
         " are inflated.",
         "",
     ] + sections
-    # the GEMM section is bench_gemm.py's (make bench runs it next): keep it meanwhile
+    # sections other scripts write between markers (bench_gemm.py's "gemm",
+    # bench/clients/overhead.mjs's "clients"; make bench runs them next): keep them meanwhile
     out = os.path.join(ROOT, opts.out)
     old = open(out, encoding="utf-8").read() if os.path.exists(out) else ""
-    m = re.search(r"<!-- gemm: begin -->.*?<!-- gemm: end -->\n?", old, flags=re.S)
-    if m:
+    for m in re.finditer(r"<!-- (\w+): begin -->.*?<!-- \1: end -->\n?", old, flags=re.S):
         lines += ["", m.group(0)]
     with open(out, "w", encoding="utf-8") as f:
         f.write("\n".join(lines))

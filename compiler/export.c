@@ -8,7 +8,7 @@
  * that is not a constant) gets a note, so nothing disappears silently.
  * After type propagation every parameter and the return type must have a
  * form on the ABI (include/kiln.h): the scalars, str, bytes, and lists,
- * sets, tuples, dicts and Optionals of them.
+ * sets, tuples, dicts and Optionals of them, and numpy arrays.
  */
 #include "kilnc.h"
 
@@ -59,6 +59,7 @@ static bool abi_type(const Type *t) {
   case TY_STR:
   case TY_BYTES:
   case TY_OBJECT:
+  case TY_NDARRAY: /* as memory: kiln_array, kiln_array_data */
   case TY_NORETURN: return true;
   case TY_LIST:
   case TY_SET:
@@ -192,7 +193,7 @@ void export_param_default(Buf *b, FuncDecl *f, int p) {
 void export_manifest(Buf *b, Module *m, IrFunc **ex, int n) {
   buf_puts(b, "{\"module\": ");
   json_string(b, m->name->str, m->name->len);
-  buf_printf(b, ", \"kiln\": \"%s\", \"abi\": 1, \"functions\": [", KILN_VERSION);
+  buf_printf(b, ", \"kiln\": \"%s\", \"abi\": 2, \"functions\": [", KILN_VERSION); /* KILN_ABI_VERSION */
   for (int i = 0; i < n; i++) {
     IrFunc *fn = ex[i];
     FuncDecl *f = fn->decl;

@@ -30,7 +30,11 @@
  *
  * Threads. Calls on one module from several threads are safe: they are
  * serialised by the module's lock. A kiln_value may be passed between
- * threads but used by one thread at a time.
+ * threads but used by one thread at a time. kiln_release of a value the
+ * module also holds (an argument it kept, a global it returned) takes the
+ * module's lock, so it may wait for a running call; reading such a shared
+ * value (kiln_item, kiln_to_json) while another thread's call changes it
+ * is a race, as reading a dict another thread writes is.
  *
  * The JSON convenience form takes the positional arguments as a JSON array
  * and returns the result as JSON text (json.dumps's format: lists and
@@ -46,7 +50,9 @@
 extern "C" {
 #endif
 
-#define KILN_ABI_VERSION 1
+/* 2: ndarrays cross the boundary (KILN_ARRAY, kiln_array*), so kiln_kind
+ * gained KILN_ARRAY before KILN_OTHER and the manifest says "abi": 2. */
+#define KILN_ABI_VERSION 2
 
 typedef struct kiln_module kiln_module;
 typedef struct kiln_value kiln_value;
@@ -55,12 +61,13 @@ typedef struct kiln_stream kiln_stream;
 
 /* The manifest: a JSON object describing the library, valid for the
  * library's lifetime:
- *   {"module": "embed", "kiln": "0.1.0", "abi": 1,
+ *   {"module": "embed", "kiln": "0.1.0", "abi": 2,
  *    "functions": [{"name": "scale", "doc": "...",
  *                   "params": [{"name": "xs", "type": "list[float]"},
  *                              {"name": "k", "type": "float", "default": 2.0}],
  *                   "returns": "list[float]", "streams": false}]}
- * Types are spelled as Python spells them. */
+ * Types are spelled as Python spells them; a numpy array (np.ndarray,
+ * NDArray[...]) is "ndarray". */
 const char *kiln_manifest(void);
 
 /* Open the module: the first open runs its module-level code (loading
@@ -131,11 +138,12 @@ typedef enum kiln_kind {
   KILN_TUPLE,
   KILN_DICT,
   KILN_SET,
+  KILN_ARRAY, /* a numpy array or numpy scalar: read it with kiln_array_* below */
   KILN_OTHER /* anything else: read it with kiln_to_json or kiln_repr */
 } kiln_kind;
 kiln_kind kiln_kind_of(const kiln_value *v);
 int64_t kiln_as_int(const kiln_value *v);      /* an int or a bool; 0 otherwise */
-double kiln_as_float(const kiln_value *v);     /* a float, int or bool; 0.0 otherwise */
+double kiln_as_float(const kiln_value *v);     /* a float, int, bool or 1-item array; 0.0 otherwise */
 /* The UTF-8 text of a str or the bytes of a bytes value (valid while v
  * is); NULL otherwise. */
 const char *kiln_as_str(const kiln_value *v, size_t *len);
@@ -150,6 +158,65 @@ kiln_value *kiln_dict_value(const kiln_value *v, size_t i);
 char *kiln_to_json(const kiln_value *v, kiln_error **err);
 char *kiln_repr(const kiln_value *v);
 void kiln_release(kiln_value *v); /* NULL is fine */
+
+/* Arrays: numpy arrays cross the boundary as memory, without JSON and,
+ * where the layout allows, without a copy.
+ *
+ * In: kiln_array wraps the caller's C-contiguous memory (data, shape[ndim]
+ * items of dtype) in an ndarray without copying it. A function receives it
+ * as numpy code receives an array argument: it reads that memory, and an
+ * in-place write (a[...] = x) changes it. The memory must stay valid until
+ * the array and every view or reference the module keeps of it are gone;
+ * then release(ctx) is called, on the thread that drops the last
+ * reference and never with the module's lock held (when a call drops it,
+ * at the call's end), so release may call into this ABI. release may be
+ * NULL when the caller keeps the memory alive anyway, e.g. for the length
+ * of a call whose function keeps no reference.
+ * kiln_array_copy makes an array that owns a copy (data NULL: zeros).
+ * A parameter annotated np.ndarray also accepts a list (converted as
+ * np.asarray does); a list[float] or list[list[float]] parameter also
+ * accepts an array (converted as a.tolist() does).
+ *
+ * Out: a function returning an ndarray gives a KILN_ARRAY value. Read its
+ * dtype, shape and memory with the functions below; kiln_array_data is the
+ * first item of a C-contiguous array (the memory stays valid while the
+ * value does), NULL for one that is not. kiln_as_array turns any value
+ * numpy's np.asarray accepts into a C-contiguous array: an array that
+ * already is one comes back itself (no copy); another array, or a list of
+ * numbers or of lists of numbers (a list[list[float]] of embeddings) is
+ * copied, its dtype inferred as numpy does (float64 for floats).
+ * In the JSON form an array result is written as a.tolist() would be. */
+typedef enum kiln_dtype {
+  KILN_DT_BOOL,
+  KILN_DT_INT8,
+  KILN_DT_INT16,
+  KILN_DT_INT32,
+  KILN_DT_INT64,
+  KILN_DT_UINT8,
+  KILN_DT_UINT16,
+  KILN_DT_UINT32,
+  KILN_DT_UINT64,
+  KILN_DT_FLOAT16,  /* IEEE half, as uint16_t bits */
+  KILN_DT_BFLOAT16, /* the top half of a float32, as uint16_t bits */
+  KILN_DT_FLOAT32,
+  KILN_DT_FLOAT64,
+} kiln_dtype;
+#define KILN_MAXDIMS 32
+
+/* NULL when the dtype or ndim is out of range, a dimension is negative or
+ * memory runs out. */
+kiln_value *kiln_array(kiln_dtype dtype, int ndim, const int64_t *shape, void *data,
+                       void (*release)(void *ctx), void *ctx);
+kiln_value *kiln_array_copy(kiln_dtype dtype, int ndim, const int64_t *shape, const void *data);
+/* A C-contiguous array with v's items (a new value), or NULL + err (a
+ * ValueError for a ragged list, a TypeError for what is not numbers). */
+kiln_value *kiln_as_array(const kiln_value *v, kiln_error **err);
+int kiln_array_dtype(const kiln_value *v);           /* a kiln_dtype; -1 when v is not an array */
+int kiln_array_ndim(const kiln_value *v);            /* -1 when v is not an array */
+const int64_t *kiln_array_shape(const kiln_value *v); /* ndim extents; NULL when not an array */
+size_t kiln_array_size(const kiln_value *v);         /* number of items (the product of shape) */
+void *kiln_array_data(const kiln_value *v);          /* see above */
+size_t kiln_dtype_size(kiln_dtype dtype);            /* bytes per item; 0 for an unknown dtype */
 
 #ifdef __cplusplus
 }

@@ -10,9 +10,13 @@
  * per library; the pending exception and the allocation counters are per
  * thread already.
  *
- * A kiln_value * is a KrObj *: the boxed form of any value.
+ * A kiln_value * is a KrObj *: the boxed form of any value. An array made
+ * over the caller's memory (kiln_array) is a view whose base is a small
+ * owner object: its dealloc calls the caller's release, so the memory
+ * lives exactly as long as the last array or view that uses it.
  */
 #include "kilnrt.h"
+#include "ndarray.h"
 #include "../include/kiln.h"
 
 #include <pthread.h>
@@ -33,6 +37,50 @@ struct kiln_error {
 
 static struct kiln_module the_module;
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* Release callbacks (kiln_array) that fall due while the lock is held run
+ * after it is let go, on the same thread: a callback may then call into the
+ * ABI, and a host whose callbacks need its main thread (koffi's, ctypes')
+ * cannot deadlock with that thread waiting for the lock. */
+typedef struct Pending {
+  struct Pending *next;
+  void (*release)(void *ctx);
+  void *ctx;
+} Pending;
+
+static Pending *pending;          /* due callbacks, under the lock */
+static _Thread_local bool locked; /* this thread holds the lock */
+
+static void abi_lock(void) {
+  pthread_mutex_lock(&lock);
+  locked = true;
+}
+
+static void abi_unlock(void) {
+  Pending *due = pending;
+  pending = NULL;
+  locked = false;
+  pthread_mutex_unlock(&lock);
+  while (due) {
+    Pending *next = due->next;
+    due->release(due->ctx);
+    free(due);
+    due = next;
+  }
+}
+
+/* Call release(ctx) now, or after the lock when this thread holds it. */
+static void release_later(void (*release)(void *ctx), void *ctx) {
+  Pending *p = locked ? malloc(sizeof *p) : NULL;
+  if (!p) { /* not under the lock (or no memory to defer it) */
+    release(ctx);
+    return;
+  }
+  p->release = release;
+  p->ctx = ctx;
+  p->next = pending;
+  pending = p;
+}
 
 #define OBJ(v) ((KrObj *)(v))
 #define VAL(o) ((kiln_value *)(o))
@@ -245,6 +293,27 @@ static int convert(KrObj *o, const char *d, KrVal *out, Where *w) {
     kr_incref(o);
     out->o = o;
     return 0;
+  }
+  if (starts(d, "ndarray")) { /* an array, or what np.asarray accepts */
+    KrArray *a = kr_np_asarray(o, KR_NDTYPES);
+    if (!a) {
+      kr_exc_clear();
+      return mismatch(w, d, o);
+    }
+    out->o = &a->h;
+    return 0;
+  }
+  if (kr_is_array(o) && (!strncmp(d, "list[", 5) || !strncmp(d, "tuple[", 6))) {
+    KrObj *l = kr_np_tolist(o); /* a.tolist(), then checked as a list */
+    if (!l)
+      return -1;
+    if (l->type != &kr_list_type) { /* a 0-d array: a number */
+      kr_decref(l);
+      return mismatch(w, d, o);
+    }
+    int rc = convert(l, d, out, w);
+    kr_decref(l);
+    return rc;
   }
   if (!strncmp(d, "Optional[", 9)) {
     if (o == kr_None) {
@@ -465,7 +534,7 @@ static KrObj *call_locked(const KrExport *f, KrObj *const *args, size_t nargs) {
 }
 
 kiln_module *kiln_open(kiln_error **err) {
-  pthread_mutex_lock(&lock);
+  abi_lock();
   kiln_module *m = &the_module;
   if (!m->ran) {
     m->ran = true;
@@ -485,17 +554,17 @@ kiln_module *kiln_open(kiln_error **err) {
   } else {
     m->opens++;
   }
-  pthread_mutex_unlock(&lock);
+  abi_unlock();
   return m;
 }
 
 void kiln_close(kiln_module *m) {
   if (!m)
     return;
-  pthread_mutex_lock(&lock);
+  abi_lock();
   if (m->opens > 0)
     m->opens--;
-  pthread_mutex_unlock(&lock);
+  abi_unlock();
 }
 
 const char *kiln_manifest(void) { return kr_library.manifest; }
@@ -523,7 +592,7 @@ static KrObj *collect(const KrExport *f, KrObj *res) {
 
 int kiln_call(kiln_module *m, const char *func, kiln_value *const *args, size_t nargs,
               kiln_value **result, kiln_error **err) {
-  pthread_mutex_lock(&lock);
+  abi_lock();
   kr_exc_clear();
   KrObj *res = NULL;
   const KrExport *f = lookup(m, func);
@@ -531,7 +600,7 @@ int kiln_call(kiln_module *m, const char *func, kiln_value *const *args, size_t 
     res = collect(f, call_locked(f, (KrObj *const *)args, nargs));
   if (!res)
     take_error(err);
-  pthread_mutex_unlock(&lock);
+  abi_unlock();
   if (result)
     *result = VAL(res);
   else
@@ -541,7 +610,7 @@ int kiln_call(kiln_module *m, const char *func, kiln_value *const *args, size_t 
 
 int kiln_call_json(kiln_module *m, const char *func, const char *args_json, char **result_json,
                    kiln_error **err) {
-  pthread_mutex_lock(&lock);
+  abi_lock();
   kr_exc_clear();
   char *text = NULL;
   const KrExport *f = lookup(m, func);
@@ -551,6 +620,11 @@ int kiln_call_json(kiln_module *m, const char *func, const char *args_json, char
              args->type == &kr_dict_type ? "an object" : type_name(args));
   if (args && !kr_failed()) {
     KrObj *res = collect(f, call_locked(f, &KR_LIST(args)->items[0].o, (size_t)KR_LIST(args)->len));
+    if (res && kr_is_array(res)) { /* as a.tolist() */
+      KrObj *l = kr_np_tolist(res);
+      kr_decref(res);
+      res = l;
+    }
     if (res) {
       KrObj *s = kr_json_dumps((KrVal){.o = res}, KR_OBJ, NULL);
       if (s) {
@@ -567,14 +641,14 @@ int kiln_call_json(kiln_module *m, const char *func, const char *args_json, char
   kr_xdecref(args);
   if (!text)
     take_error(err);
-  pthread_mutex_unlock(&lock);
+  abi_unlock();
   *result_json = text;
   return text ? 0 : -1;
 }
 
 int kiln_call_stream(kiln_module *m, const char *func, kiln_value *const *args, size_t nargs,
                      kiln_stream **stream, kiln_error **err) {
-  pthread_mutex_lock(&lock);
+  abi_lock();
   kr_exc_clear();
   KrObj *res = NULL;
   const KrExport *f = lookup(m, func);
@@ -584,14 +658,14 @@ int kiln_call_stream(kiln_module *m, const char *func, kiln_value *const *args, 
     res = call_locked(f, (KrObj *const *)args, nargs);
   if (!res)
     take_error(err);
-  pthread_mutex_unlock(&lock);
+  abi_unlock();
   *stream = (kiln_stream *)res;
   return res ? 0 : -1;
 }
 
 int kiln_stream_next(kiln_stream *stream, kiln_value **item, kiln_error **err) {
   KrObj *g = (KrObj *)stream;
-  pthread_mutex_lock(&lock); /* the generator runs compiled code */
+  abi_lock(); /* the generator runs compiled code */
   kr_exc_clear();
   KrVal v;
   int rc = kr_iter_next(g, &v);
@@ -606,7 +680,7 @@ int kiln_stream_next(kiln_stream *stream, kiln_value **item, kiln_error **err) {
   }
   if (rc < 0)
     take_error(err);
-  pthread_mutex_unlock(&lock);
+  abi_unlock();
   *item = VAL(o);
   return rc;
 }
@@ -614,9 +688,9 @@ int kiln_stream_next(kiln_stream *stream, kiln_value **item, kiln_error **err) {
 void kiln_stream_close(kiln_stream *stream) {
   if (!stream)
     return;
-  pthread_mutex_lock(&lock);
+  abi_lock();
   kr_decref((KrObj *)stream);
-  pthread_mutex_unlock(&lock);
+  abi_unlock();
 }
 
 /* ----------------------------------------------------------------- values */
@@ -716,6 +790,8 @@ kiln_kind kiln_kind_of(const kiln_value *v) {
     return KILN_DICT;
   if (t == &kr_set_type || t == &kr_frozenset_type)
     return KILN_SET;
+  if (t == &kr_ndarray_type)
+    return KILN_ARRAY;
   return KILN_OTHER;
 }
 
@@ -726,6 +802,10 @@ int64_t kiln_as_int(const kiln_value *v) {
 
 double kiln_as_float(const kiln_value *v) {
   kiln_kind k = kiln_kind_of(v);
+  if (k == KILN_ARRAY && ((KrArray *)v)->size == 1) {
+    KrArray *a = (KrArray *)v;
+    return kr_dt_load_f64((KrDtype)a->dtype, a->data);
+  }
   if (k == KILN_FLOAT)
     return kr_val_unbox(OBJ(v), KR_FLOAT).f;
   return k == KILN_INT || k == KILN_BOOL ? (double)kr_val_unbox(OBJ(v), KR_INT).i : 0.0;
@@ -814,4 +894,134 @@ char *kiln_repr(const kiln_value *v) {
   return text_of(s);
 }
 
-void kiln_release(kiln_value *v) { kr_xdecref(OBJ(v)); }
+/* A value the caller alone holds is freed without the lock. One the
+ * module holds too (an argument it kept, a global it returned, an array
+ * whose memory a kept view shares) is released under the lock, since the
+ * module's code may be changing the same count on another thread. */
+static bool sole_owner(KrObj *o) {
+  intptr_t rc = __atomic_load_n(&o->rc, __ATOMIC_RELAXED);
+  if (rc < 0)
+    return true; /* immortal */
+  if (rc != 1)
+    return false;
+  if (o->type == &kr_ndarray_type) {
+    KrObj *base = ((KrArray *)o)->base;
+    if (base && __atomic_load_n(&base->rc, __ATOMIC_RELAXED) != 1)
+      return false;
+  }
+  return true;
+}
+
+void kiln_release(kiln_value *v) {
+  if (!v)
+    return;
+  if (sole_owner(OBJ(v))) {
+    kr_decref(OBJ(v));
+    return;
+  }
+  abi_lock();
+  kr_decref(OBJ(v));
+  abi_unlock();
+}
+
+/* ----------------------------------------------------------------- arrays */
+
+_Static_assert(KILN_DT_FLOAT64 == (int)KR_DT_FLOAT64 && KILN_DT_BOOL == (int)KR_DT_BOOL &&
+                   KILN_DT_BFLOAT16 == (int)KR_DT_BFLOAT16 && KILN_DT_UINT8 == (int)KR_DT_UINT8 &&
+                   KILN_DT_FLOAT64 + 1 == (int)KR_NDTYPES,
+               "kiln_dtype follows KrDtype");
+_Static_assert(KILN_MAXDIMS == KR_MAXDIMS, "KILN_MAXDIMS is numpy's");
+
+/* The owner of caller memory under a kiln_array: calls release when the
+ * last array over the memory goes. */
+typedef struct Lender {
+  KrObj h;
+  void (*release)(void *ctx);
+  void *ctx;
+} Lender;
+
+static void lender_dealloc(KrObj *o) {
+  Lender *l = (Lender *)o;
+  if (l->release)
+    release_later(l->release, l->ctx);
+  kr_free(l);
+}
+
+static const KrType lender_type = {.name = "kiln_array memory", .size = sizeof(Lender),
+                                   .dealloc = lender_dealloc};
+
+static bool array_args_ok(kiln_dtype dtype, int ndim, const int64_t *shape) {
+  if ((int)dtype < 0 || (int)dtype >= (int)KR_NDTYPES || ndim < 0 || ndim > KR_MAXDIMS ||
+      (ndim > 0 && !shape))
+    return false;
+  for (int i = 0; i < ndim; i++)
+    if (shape[i] < 0)
+      return false;
+  return true;
+}
+
+kiln_value *kiln_array(kiln_dtype dtype, int ndim, const int64_t *shape, void *data,
+                       void (*release)(void *ctx), void *ctx) {
+  if (!array_args_ok(dtype, ndim, shape) || !data)
+    return NULL;
+  Lender *l = (Lender *)kr_obj_new(&lender_type, sizeof *l);
+  if (!l)
+    return made(NULL);
+  l->release = release;
+  l->ctx = ctx;
+  int64_t strides[KR_MAXDIMS];
+  int64_t step = kr_dtype_size[dtype];
+  for (int i = ndim; --i >= 0;) {
+    strides[i] = step;
+    step *= shape[i] ? shape[i] : 1;
+  }
+  KrArray *a = kr_array_over(&l->h, (KrDtype)dtype, data, ndim, shape, strides);
+  if (a)
+    a->flags &= (uint8_t)~KR_ARR_READONLY; /* the caller's memory, written as numpy would */
+  else
+    l->release = NULL; /* the caller still owns the memory */
+  kr_decref(&l->h);
+  return made(a ? &a->h : NULL);
+}
+
+kiln_value *kiln_array_copy(kiln_dtype dtype, int ndim, const int64_t *shape, const void *data) {
+  if (!array_args_ok(dtype, ndim, shape))
+    return NULL;
+  KrArray *a = kr_array_new((KrDtype)dtype, ndim, shape, data == NULL);
+  if (a && data)
+    memcpy(a->data, data, (size_t)a->size * kr_dtype_size[dtype]);
+  return made(a ? &a->h : NULL);
+}
+
+kiln_value *kiln_as_array(const kiln_value *v, kiln_error **err) {
+  if (!v)
+    return NULL;
+  kr_exc_clear();
+  KrArray *a = kr_np_asarray(OBJ(v), KR_NDTYPES);
+  if (a && !kr_array_is_contiguous(a)) {
+    KrArray *c = kr_array_contiguous(a);
+    kr_decref(&a->h);
+    a = c;
+  }
+  if (!a)
+    take_error(err);
+  return VAL(a);
+}
+
+static KrArray *as_arr(const kiln_value *v) {
+  return v && OBJ(v)->type == &kr_ndarray_type ? (KrArray *)v : NULL;
+}
+
+int kiln_array_dtype(const kiln_value *v) { return as_arr(v) ? as_arr(v)->dtype : -1; }
+int kiln_array_ndim(const kiln_value *v) { return as_arr(v) ? as_arr(v)->ndim : -1; }
+const int64_t *kiln_array_shape(const kiln_value *v) { return as_arr(v) ? as_arr(v)->shape : NULL; }
+size_t kiln_array_size(const kiln_value *v) { return as_arr(v) ? (size_t)as_arr(v)->size : 0; }
+
+void *kiln_array_data(const kiln_value *v) {
+  KrArray *a = as_arr(v);
+  return a && kr_array_is_contiguous(a) ? a->data : NULL;
+}
+
+size_t kiln_dtype_size(kiln_dtype dtype) {
+  return (int)dtype >= 0 && (int)dtype < (int)KR_NDTYPES ? kr_dtype_size[dtype] : 0;
+}

@@ -28,6 +28,11 @@ Suites (default: all but parity):
                  files picked by the SHA-1 of their relative paths, two thirds from
                  the stdlib proper and a third from site-packages; stable across
                  runs and machines.
+  clients        tests/clients: the Node client (node --test *.test.mjs) and the
+                 Python client (unittest test_*.py) over small compiled models,
+                 checked against the same Python under CPython (numpy's under
+                 /usr/bin/python3), locally and through an OpenAI-wire server
+                 the tests run (the hybrid path).
   numpy          tests/numpy/*.py: numpy programs, compiled by kiln and run beside
                  numpy 1.24 under /usr/bin/python3 (KILN_NUMPY_PYTHON): stdout, the
                  last line of stderr and the exit status must match; a file whose
@@ -62,8 +67,8 @@ import warnings
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-SUITES = ("unit", "parse", "syntax", "fuzz", "ir", "programs", "numpy", "parity-sample", "parity")
-DEFAULT_SUITES = ("unit", "parse", "syntax", "fuzz", "ir", "programs", "numpy", "parity-sample")
+SUITES = ("unit", "parse", "syntax", "fuzz", "ir", "programs", "numpy", "clients", "parity-sample", "parity")
+DEFAULT_SUITES = ("unit", "parse", "syntax", "fuzz", "ir", "programs", "numpy", "clients", "parity-sample")
 
 # The numpy suite's reference: Debian's python3 with python3-numpy (1.24), not
 # the python3 first on PATH (a separate CPython without numpy).
@@ -78,6 +83,7 @@ KNOWN_LISTS = {
     "fuzz": "tests/fuzz/known_failures.txt",
     "programs": "tests/programs/known_failures.txt",
     "numpy": "tests/numpy/known_failures.txt",
+    "clients": "tests/clients/known_failures.txt",
     "parity": "tests/parity/known_failures.txt",
     "parity-sample": "tests/parity/known_failures.txt",
 }
@@ -177,6 +183,10 @@ def collect(suite, opts):
                 names += [f"{d}/{f}" for f in sorted(os.listdir(os.path.join(ROOT, d)))
                           if f.startswith("test_") and f.endswith(".py")]
         return [Test(suite, n, n) for n in names]
+    if suite == "clients":  # the Node and Python clients' own test files
+        d = os.path.join(ROOT, "tests/clients")
+        return [Test(suite, f, f"tests/clients/{f}") for f in sorted(os.listdir(d))
+                if f.endswith(".test.mjs") or (f.startswith("test_") and f.endswith(".py"))]
     if suite == "fuzz":  # inputs a fuzzer once found a problem with: compared with CPython like parity
         d = os.path.join(ROOT, "tests/fuzz/regressions")
         return [Test(suite, f, f"tests/fuzz/regressions/{f}") for f in sorted(os.listdir(d))]
@@ -522,10 +532,32 @@ def check_unit(test):
     return Result(test, "pass")
 
 
+def check_clients(test):
+    """The clients suite: node --test for a .test.mjs, the python for a
+    unittest file. The libraries they compile are plain (no sanitizer
+    flags: node and python are not sanitized hosts)."""
+    env = {k: v for k, v in os.environ.items() if k != "KILN_CFLAGS"}
+    env["KILN_PYTHON"] = sys.executable  # the CPython reference of the Node tests
+    argv = (["node", "--test", "--test-reporter=tap", test.path] if test.path.endswith(".mjs")
+            else [sys.executable, test.path])
+    try:
+        p = subprocess.run(argv, stdin=subprocess.DEVNULL, capture_output=True, timeout=max(TIMEOUT, 300),
+                           cwd=ROOT, env=env)
+    except FileNotFoundError as e:
+        return Result(test, "fail", "exit", [f"cannot run {argv[0]}: {e} (scripts/setup.sh installs it)"])
+    except subprocess.TimeoutExpired:
+        return Result(test, "fail", "timeout", ["timed out"])
+    if p.returncode != 0:
+        return Result(test, "fail", "exit", [f"exit status {p.returncode}"] + tail(p.stdout + p.stderr, 40))
+    return Result(test, "pass")
+
+
 def check(test):
     """Run one test (in a worker process)."""
     if test.suite == "unit":
         return check_unit(test)
+    if test.suite == "clients":
+        return check_clients(test)
     if test.suite == "ir":
         return check_ir(test)
     if test.suite == "programs":

@@ -11,7 +11,12 @@ the C ABI of include/kiln.h.
    unknown functions, malformed JSON.
 3. tests/abi/host.c, a C program linked with the library: typed values,
    errors, and 4 threads calling at once.
-4. The library depends on libc alone and exports only kiln_* symbols."""
+4. The library depends on libc alone and exports only kiln_* symbols.
+5. Arrays: tests/abi/arraylib.py through `kiln call` against numpy under
+   /usr/bin/python3 (ndarray parameters get np.asarray of the JSON, array
+   results print as a.tolist()), and tests/abi/arrays.c (caller memory
+   without copies, release, list[list[float]] as a block, 8 threads), plain
+   and under ASan and TSan."""
 import json
 import os
 import subprocess
@@ -22,6 +27,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 KILN = os.path.join(ROOT, "bin", "kiln")
 ABI = os.path.join(ROOT, "tests", "abi")
 PY = sys.executable
+NUMPY_PY = os.environ.get("KILN_NUMPY_PYTHON", "/usr/bin/python3")
 
 passed = failed = 0
 
@@ -93,6 +99,32 @@ print(json.dumps(r))
 """
 
 
+# arraylib.py: (function, JSON arguments), under numpy
+ARRAY_CASES = [
+    ("normalize", "[[[3, 4], [1, 0], [0.5, -0.25]]]"),
+    ("normalize", "[[1.0, 2.0, 2.0]]"),
+    ("tail", "[[[1, 2], [3, 4], [5, 6]]]"),
+    ("total", "[[[1, 2.5], [3, 4]]]"),
+    ("total", "[[true, false, true]]"),
+    ("embed", '[["kiln", "ab\u00e9"], 4]'),
+    ("embed_array", '[["kiln", "ab\u00e9"], 4]'),
+    ("mean_rows", "[[[1, 2], [3, 4.5]]]"),
+    ("cast_sum", "[[1, 2, 3]]"),
+]
+
+PY_ARRAY_CALL = r"""
+import json, sys
+import numpy as np
+sys.path.insert(0, sys.argv[1])
+import arraylib, inspect
+f = getattr(arraylib, sys.argv[2])
+params = list(inspect.signature(f).parameters.values())
+args = [np.asarray(a) if p.annotation is np.ndarray else a for a, p in zip(json.loads(sys.argv[3]), params)]
+r = f(*args)
+print(json.dumps(r.tolist() if isinstance(r, np.ndarray) else r))
+"""
+
+
 def last_line(s):
     lines = s.strip().splitlines()
     return lines[-1] if lines else ""
@@ -156,6 +188,39 @@ def main():
             fails = [l for l in h.stdout.splitlines() if l.startswith("FAIL")]
             check("host.c: typed values, errors, threads", h.returncode == 0 and not fails,
                   h.stdout + h.stderr)
+
+        alib = os.path.join(tmp, "arraylib.so")
+        p = subprocess.run([KILN, "compile", os.path.join(ABI, "arraylib.py"), "-o", alib],
+                           capture_output=True, text=True, env=plain)
+        check("kiln compile arraylib", p.returncode == 0, p.stderr)
+        for func, args in ARRAY_CASES if p.returncode == 0 else []:
+            k = subprocess.run([KILN, "call", alib, func, args], capture_output=True, text=True)
+            c = subprocess.run([NUMPY_PY, "-c", PY_ARRAY_CALL, ABI, func, args], capture_output=True, text=True)
+            same = k.returncode == c.returncode == 0 and json.loads(k.stdout) == json.loads(c.stdout)
+            check(f"array call {func} {args}", same,
+                  f"  kiln:  {k.returncode} {k.stdout!r} {last_line(k.stderr)!r}\n"
+                  f"  numpy: {c.returncode} {c.stdout!r} {last_line(c.stderr)!r}")
+
+        # the C hosts, plain and under sanitizers: ASan+UBSan+LeakSanitizer, and
+        # ThreadSanitizer for the threads
+        for name, flags in (("plain", ""), ("asan", "-fsanitize=address,undefined -fno-omit-frame-pointer"),
+                            ("tsan", "-fsanitize=thread")):
+            slib = os.path.join(tmp, f"arraylib_{name}.so")
+            env = dict(plain, KILN_CFLAGS=flags) if flags else plain
+            p = subprocess.run([KILN, "compile", os.path.join(ABI, "arraylib.py"), "-o", slib],
+                               capture_output=True, text=True, env=env)
+            shost = os.path.join(tmp, f"arrays_{name}")
+            cc = subprocess.run(["cc", "-std=c11", "-g", *flags.split(), "-I", os.path.join(ROOT, "include"),
+                                 os.path.join(ABI, "arrays.c"), slib, "-o", shost, "-lpthread", "-lm",
+                                 f"-Wl,-rpath,{tmp}"], capture_output=True, text=True)
+            check(f"arrays.c builds ({name})", p.returncode == 0 and cc.returncode == 0, p.stderr + cc.stderr)
+            if p.returncode == 0 and cc.returncode == 0:
+                h = subprocess.run([shost], capture_output=True, text=True, timeout=300,
+                                   env=dict(os.environ, ASAN_OPTIONS="detect_leaks=1",
+                                            TSAN_OPTIONS="halt_on_error=1"))
+                fails = [l for l in h.stdout.splitlines() if l.startswith("FAIL")]
+                bad = h.returncode != 0 or fails or "WARNING:" in h.stderr or "ERROR:" in h.stderr
+                check(f"arrays.c ({name}): arrays across the ABI", not bad, h.stdout[-2000:] + h.stderr[-3000:])
 
         # the same host and library under sanitizers: ASan+UBSan+LeakSanitizer, and
         # ThreadSanitizer for the 4 threads
