@@ -50,12 +50,22 @@ build/runtime/%.o: runtime/%.c $(RT_HDR) | build/setup.stamp
 	@mkdir -p build/runtime
 	$(CC) $(WARN) $(CFLAGS) $(RT_CFLAGS) -c -o $@ $<
 
+# kiln serve (serve/): an HTTP server over compiled libraries, on
+# libmicrohttpd; it reaches libraries only through dlopen and include/kiln.h.
+SERVE_SRC = $(wildcard serve/*.c)
+SERVE_OBJ = $(SERVE_SRC:serve/%.c=build/serve/%.o)
+SERVE_LIBS = -lmicrohttpd -lpthread
+
+build/serve/%.o: serve/%.c serve/serve.h include/kiln.h | build/setup.stamp
+	@mkdir -p build/serve
+	$(CC) $(WARN) $(CFLAGS) -c -o $@ $<
+
 # The compiler links two runtime files: dtoa.c, the shortest float repr that
 # both print (constants in `kiln ast`, floats at run time), and rescan.c, the
 # re module's reading of a pattern (the compiler reads constant ones).
-bin/kiln: $(OBJ) build/runtime/dtoa.o build/runtime/rescan.o
+bin/kiln: $(OBJ) $(SERVE_OBJ) build/runtime/dtoa.o build/runtime/rescan.o
 	@mkdir -p bin
-	$(CC) $(CFLAGS) -o $@ $(OBJ) build/runtime/dtoa.o build/runtime/rescan.o $(LDLIBS) -lm
+	$(CC) $(CFLAGS) -o $@ $(OBJ) $(SERVE_OBJ) build/runtime/dtoa.o build/runtime/rescan.o $(LDLIBS) $(SERVE_LIBS) -lm
 
 build/compiler/%.o: compiler/%.c $(HDR) | build/setup.stamp
 	@mkdir -p build/compiler
@@ -136,9 +146,9 @@ SAN_OBJ   = $(CSRC:compiler/%.c=build/asan/%.o)
 
 asan: bin/kiln-asan
 
-bin/kiln-asan: $(SAN_OBJ) runtime/dtoa.c runtime/rescan.c
+bin/kiln-asan: $(SAN_OBJ) $(SERVE_SRC) runtime/dtoa.c runtime/rescan.c
 	@mkdir -p bin
-	$(CC) $(SAN_FLAGS) -Iruntime -o $@ $(SAN_OBJ) runtime/dtoa.c runtime/rescan.c $(LDLIBS) -lm
+	$(CC) $(SAN_FLAGS) -D_GNU_SOURCE -Iruntime -o $@ $(SAN_OBJ) $(SERVE_SRC) runtime/dtoa.c runtime/rescan.c $(LDLIBS) $(SERVE_LIBS) -lm
 
 build/asan/%.o: compiler/%.c $(HDR) | build/setup.stamp
 	@mkdir -p build/asan
