@@ -321,16 +321,17 @@ static int chat(struct MHD_Connection *conn, Req *r, Js *body) {
   int64_t words = 0;
   for (size_t i = 0; i < msgs->len; i++) {
     Js *msg = msgs->items[i], *role = js_get(msg, "role"), *content = js_get(msg, "content");
-    char param[64];
-    snprintf(param, sizeof param, "messages.[%zu].%s", i, !role ? "role" : "content");
+    char prole[64], param[64];
+    snprintf(prole, sizeof prole, "messages.[%zu].role", i);
+    snprintf(param, sizeof param, "messages.[%zu].content", i);
     if (msg->kind != JS_OBJ || !role || role->kind != JS_STR)
-      return bad_request(conn, param, "Each message must be an object with a 'role' string.");
+      return bad_request(conn, prole, "Each message must be an object with a 'role' string.");
     static const char *roles[] = {"system", "developer", "user", "assistant", "tool", "function"};
     bool known = false;
     for (size_t k = 0; k < sizeof roles / sizeof *roles; k++)
       known |= !strcmp(role->str, roles[k]);
     if (!known)
-      return queue_error(conn, 400, "invalid_request_error", param, NULL,
+      return queue_error(conn, 400, "invalid_request_error", prole, NULL,
                          "Invalid value: '%s'. Supported values are: 'system', 'developer', 'user', "
                          "'assistant', 'tool' and 'function'.", role->str);
     SBuf text = {0};
