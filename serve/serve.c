@@ -136,7 +136,8 @@ void job_push(Job *j) {
   else
     q.head = j;
   q.tail = j;
-  pthread_cond_signal(&q.cv);
+  if (!j->lib->busy) /* else the worker that makes it idle wakes one */
+    pthread_cond_signal(&q.cv);
   pthread_mutex_unlock(&q.mu);
 }
 
@@ -193,7 +194,11 @@ static Job *take_jobs(void) {
 static void lib_idle(Lib *lib) {
   pthread_mutex_lock(&q.mu);
   lib->busy = false;
-  pthread_cond_broadcast(&q.cv);
+  for (Job *j = q.head; j; j = j->next)
+    if (j->lib == lib) { /* one worker for the jobs that waited: a wake-up per batch */
+      pthread_cond_signal(&q.cv);
+      break;
+    }
   pthread_mutex_unlock(&q.mu);
 }
 
