@@ -14,6 +14,8 @@
 #   make fuzz-run     run it for FUZZ_TIME seconds (default 60); crashes go to build/fuzz/
 #   make bench        front end and core-language suite vs CPython, PyPy, Cython, mypyc, then
 #                     bench-gemm; writes bench/RESULTS.md
+#   make bench-serve  kiln serve under wrk (requests/s, p50/p99): the serving section of
+#                     bench/RESULTS.md (make bench includes it)
 #   make bench-gemm   GEMM GFLOP/s vs OpenBLAS and PyTorch, and the FMA peak: the GEMM section of
 #                     bench/RESULTS.md
 #   make setup        install missing Debian packages (all of them, fuzzing's too)
@@ -191,6 +193,9 @@ bench: bin/kiln build/libkilnrt.a | build/setup.stamp
 	$(PYTHON) bench/bench.py
 	$(PYTHON) bench/bench_gemm.py
 
+bench-serve: bin/kiln build/libkilnrt.a | build/setup.stamp
+	$(PYTHON) bench/serve.py --write
+
 bench-gemm: build/libkilnrt.a | build/setup.stamp
 	@bash scripts/setup.sh bench || echo "bench-gemm: peers that could not be installed are reported as missing"
 	$(PYTHON) bench/bench_gemm.py
@@ -198,4 +203,4 @@ bench-gemm: build/libkilnrt.a | build/setup.stamp
 clean:
 	rm -rf build bin
 
-.PHONY: test-middle all setup demo demo-primes test test-parity asan test-asan fuzz fuzz-run bench bench-gemm clean
+.PHONY: test-middle all setup demo demo-primes test test-parity asan test-asan fuzz fuzz-run bench bench-serve bench-gemm clean
