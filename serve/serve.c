@@ -295,11 +295,19 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *conn, const cha
     *con_cls = r;
     atomic_fetch_add(&inflight, 1);
     const char *cl = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "Content-Length");
-    if (cl && strtoull(cl, NULL, 10) > srv.max_body)
+    if (cl && strtoull(cl, NULL, 10) > srv.max_body) { /* refused before it is read */
       r->too_big = true;
+      r->state = REQ_ROUTED;
+      return queue_error(conn, 413, "invalid_request_error", NULL, "request_too_large",
+                         "Request body too large: the limit is %zu bytes.", srv.max_body);
+    }
     return MHD_YES;
   }
   if (*upload_size) {
+    if (r->state != REQ_NEW) { /* answered already (413): the rest is dropped */
+      *upload_size = 0;
+      return MHD_YES;
+    }
     if (!r->too_big && r->body.len + *upload_size <= srv.max_body)
       sb_put(&r->body, upload, *upload_size);
     else

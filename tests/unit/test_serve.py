@@ -192,6 +192,13 @@ def raw_tests(srv, servelib):
     check("no key: 401 in OpenAI's error shape", st == 401 and openai_error_shape(doc), f"{st} {doc}")
     st, doc = request(port, "POST", "/v1/embeddings", body=json.dumps({"model": MODEL, "input": "x" * 70000}).encode())
     check("a body over --max-body: 413", st == 413 and openai_error_shape(doc), f"{st} {doc}")
+    c = http.client.HTTPConnection("127.0.0.1", port, timeout=30)  # no Content-Length: chunked
+    c.request("POST", "/v1/embeddings", body=iter([b'{"input": "' + b"y" * 40000, b"z" * 40000 + b'"}']),
+              headers={"Authorization": f"Bearer {KEY}"}, encode_chunked=True)
+    r = c.getresponse()
+    doc = json.loads(r.read())
+    c.close()
+    check("a chunked body over --max-body: 413", r.status == 413 and openai_error_shape(doc), f"{r.status} {doc}")
     st, doc = request(port, "POST", "/v1/embeddings", body=b'{"model": "servelib", "input": ["a",]}')
     check("malformed JSON: 400", st == 400 and openai_error_shape(doc), f"{st} {doc}")
     st, doc = request(port, "POST", "/v1/embeddings", body=b'{"model": "servelib", "input": "\\ud800"}')
