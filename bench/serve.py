@@ -49,7 +49,8 @@ def wrk(url, conns, seconds, lua=None):
     m = re.search(r"Requests/sec:\s+([\d.]+)", out)
     errors = "Socket errors" in out or "Non-2xx" in out
     return {"rps": float(m.group(1)) if m else 0.0, "p50": dur("50%"), "p99": dur("99%"),
-            "errors": errors, "cmd": " ".join(cmd[:-1] + ["URL"]), "out": out}
+            "errors": errors, "out": out,
+            "cmd": " ".join(cmd[:-1] + ["URL"]).replace(lua or "\0", "request.lua")}
 
 
 def compile_lib(src, name):
@@ -102,7 +103,7 @@ def section(seconds=5):
     lines = [BEGIN] + head + [
         f"`python3 bench/serve.py` (run by make bench): `kiln serve` with its defaults ({cores} cores: "
         f"{cores} HTTP threads, {cores} workers) and wrk on the same {cores}-core machine, loopback, "
-        f"`{cmd}` per row after a 1 s warm-up. Request body: `{BODY % 'NAME'}`. "
+        f"`{cmd}` per row (-t1 at 1 connection), after a 1 s warm-up. Request body: `{BODY % 'NAME'}`. "
         f"trivial: bench/servebench.py (returns [len(t), 0.5]); glove: examples/embed/embed.py over the real "
         f"100-d GloVe vectors; health: no library call. Load average (1 min) {load0:.2f} at the start, "
         f"{load1:.2f} at the end. Goal: >= 20,000 requests/s for the trivial function.", "",

@@ -5,7 +5,9 @@
  *   embeddings: the first function (in manifest order) that is no generator,
  *     whose first parameter is list[str], whose other parameters have
  *     defaults, and which returns list[list[float]] (or a 2-D ndarray, once
- *     the ABI carries one: its JSON form is read the same way);
+ *     the ABI carries one: its JSON form is read the same way); failing
+ *     that, one returning a dynamic value ("object", as ndarray.tolist()
+ *     does), whose rows are then checked on every call;
  *   chat: the first generator yielding str whose first parameter is
  *     list[dict[str, str]] (the messages); a parameter named max_tokens
  *     (int) or temperature (float) gets the request's value, any other
@@ -77,7 +79,10 @@ static Lib *lib_load(const char *path) {
 
 static const char *str_of(const Js *v) { return v && v->kind == JS_STR ? v->str : ""; }
 
-static bool is_embed_fn(const Js *f) {
+/* loose: a function whose manifest return type is "object" (a dynamic
+ * value, e.g. ndarray.tolist()) qualifies too, when no function does
+ * strictly; its rows are checked on every call */
+static bool is_embed_fn(const Js *f, bool loose) {
   Js *params = js_get(f, "params"), *streams = js_get(f, "streams");
   if (streams && streams->kind == JS_BOOL && streams->b)
     return false;
@@ -88,6 +93,8 @@ static bool is_embed_fn(const Js *f) {
     if (!js_get(params->items[i], "default"))
       return false;
   const char *ret = str_of(js_get(f, "returns"));
+  if (loose)
+    return !strcmp(ret, "object");
   return !strcmp(ret, "list[list[float]]") || !strncmp(ret, "ndarray", 7) ||
          !strncmp(ret, "np.ndarray", 10) || !strncmp(ret, "numpy.ndarray", 13);
 }
@@ -155,11 +162,17 @@ bool model_add(const char *spec) {
   }
   for (size_t i = 0; i < fns->len; i++) {
     const char *fname = str_of(js_get(fns->items[i], "name"));
-    if (!m->embed_fn && is_embed_fn(fns->items[i]))
+    if (!m->embed_fn && is_embed_fn(fns->items[i], false))
       m->embed_fn = fname;
     else if (!m->chat_fn && is_chat_fn(m, fns->items[i]))
       m->chat_fn = fname;
   }
+  for (size_t i = 0; i < fns->len && !m->embed_fn; i++)
+    if (is_embed_fn(fns->items[i], true)) {
+      m->embed_fn = str_of(js_get(fns->items[i], "name"));
+      fprintf(stderr, "kiln serve: %s: %s returns a dynamic value (object); serving it as embeddings, "
+              "its result checked on every call\n", name, m->embed_fn);
+    }
   if (!m->embed_fn && !m->chat_fn) {
     fprintf(stderr,
             "kiln serve: %s serves nothing: it exports no function taking list[str] and returning "
