@@ -300,6 +300,13 @@ def cli_tests(lib):
     check("kiln serve --help", p.returncode == 0 and "--api-key" in p.stdout, p.stdout)
     p = subprocess.run([KILN, "serve", "m=" + os.path.join(OUT, "missing.so")], capture_output=True, text=True)
     check("a library that does not exist: exit 1, named", p.returncode == 1 and "missing.so" in p.stderr, p.stderr)
+    other = os.path.join(OUT, "textlib.so")  # functions, but no embeddings and no chat
+    subprocess.run([KILN, "compile", os.path.join(ROOT, "tests/abi/textlib.py"), "-o", other], capture_output=True)
+    p = subprocess.run([KILN, "serve", "t=" + other], capture_output=True, text=True)
+    check("a library that serves nothing: exit 1, says what it looked for",
+          p.returncode == 1 and "serves nothing" in p.stderr and "list[str]" in p.stderr, p.stderr)
+    p = subprocess.run([KILN, "serve", "m=" + lib, "m=" + lib], capture_output=True, text=True)
+    check("a model name given twice: exit 1", p.returncode == 1 and "twice" in p.stderr, p.stderr)
     p = subprocess.run([KILN, "serve", "m=" + lib, "--port", "x"], capture_output=True, text=True)
     check("a bad --port: exit 2", p.returncode == 2 and "--port" in p.stderr, p.stderr)
 
