@@ -384,6 +384,7 @@ static int chat(struct MHD_Connection *conn, Req *r, Js *body) {
     if (temp->kind != JS_NUM || temp->num < 0 || temp->num > 2)
       return bad_request(conn, "temperature", "'temperature' must be a number from 0 to 2.");
     j->temperature = temp->num;
+    j->temperature_set = true;
   }
   Js *n = js_get(body, "n");
   if (n && n->kind != JS_NULL && !(n->kind == JS_NUM && n->integral && n->i == 1))
@@ -442,7 +443,10 @@ static int chat_start(Job *j) {
                                                     ? m->chat_defaults[i]->i
                                                     : j->max_tokens);
       break;
-    case ARG_TEMPERATURE: args[i] = lib->floating(j->temperature); break;
+    case ARG_TEMPERATURE: /* the function's own default when the request names none */
+      args[i] = !j->temperature_set && m->chat_defaults[i] ? model_value(lib, m->chat_defaults[i])
+                                                            : lib->floating(j->temperature);
+      break;
     case ARG_DEFAULT: args[i] = model_value(lib, m->chat_defaults[i]); break;
     }
     if (!args[i])

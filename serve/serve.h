@@ -141,7 +141,8 @@ typedef struct Job {
   /* chat */
   Js *messages;
   int64_t max_tokens;
-  double temperature;
+  double temperature;  /* 1.0, OpenAI's default, unless the request names one */
+  bool temperature_set;
   bool include_usage;
   kiln_stream *stream;
   int64_t ntokens, prompt_tokens;
