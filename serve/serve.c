@@ -445,7 +445,7 @@ int serve_main(int argc, char **argv) {
   struct sockaddr_in a4 = {0};
   struct sockaddr_in6 a6 = {0};
   struct sockaddr *addr;
-  unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME |
+  unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO | MHD_ALLOW_SUSPEND_RESUME |
                    MHD_USE_ITC;
   if (inet_pton(AF_INET, host, &a4.sin_addr) == 1) {
     a4.sin_family = AF_INET;

@@ -210,7 +210,7 @@ def raw_tests(srv, servelib):
     st, doc = request(port, "GET", "/v1/embeddings")
     check("GET /v1/embeddings: 405", st == 405 and openai_error_shape(doc), f"{st} {doc}")
 
-    # batching: "slow" keeps the library busy for 300 ms; the requests that
+    # batching: "slow" keeps the library busy for 1 s; the requests that
     # arrive meanwhile must go into one call, each answered with its own row
     texts = [f"text number {i} {'a' * i}" for i in range(24)]
     with concurrent.futures.ThreadPoolExecutor(len(texts) + 1) as pool:
