@@ -68,6 +68,11 @@ static void new_id(Req *r, const char *prefix) {
 }
 
 /* The model a request names, or a 400/404 queued (NULL). */
+static int overloaded(struct MHD_Connection *conn) {
+  return queue_error(conn, 503, "server_error", NULL, "overloaded",
+                     "The server is overloaded: %d requests are waiting. Retry later.", srv.max_queue);
+}
+
 static Model *request_model(struct MHD_Connection *conn, Js *body, bool chat, int *rc) {
   Js *model = js_get(body, "model");
   if (!model || model->kind != JS_STR) {
@@ -135,6 +140,8 @@ static int embeddings(struct MHD_Connection *conn, Req *r, Js *body) {
       return bad_request(conn, "dimensions", "'dimensions' must be an integer of at least 1.");
     j->dimensions = dims->i;
   }
+  if (queue_full())
+    return overloaded(conn);
   j->kind = JOB_EMBED;
   j->model = m;
   j->lib = m->lib;
@@ -403,6 +410,8 @@ static int chat(struct MHD_Connection *conn, Req *r, Js *body) {
     Js *iu = js_get(so, "include_usage");
     j->include_usage = iu && iu->kind == JS_BOOL && iu->b;
   }
+  if (queue_full())
+    return overloaded(conn);
   j->model = m;
   j->lib = m->lib;
   j->req = r;

@@ -125,8 +125,11 @@ static struct {
   pthread_mutex_t mu;
   pthread_cond_t cv;
   Job *head, *tail;
+  atomic_int len; /* jobs waiting: requests over --queue are refused (503) */
   bool stop;
-} q = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, NULL, NULL, false};
+} q = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, NULL, NULL, 0, false};
+
+bool queue_full(void) { return atomic_load(&q.len) >= srv.max_queue; }
 
 void job_push(Job *j) {
   pthread_mutex_lock(&q.mu);
@@ -136,6 +139,7 @@ void job_push(Job *j) {
   else
     q.head = j;
   q.tail = j;
+  atomic_fetch_add(&q.len, 1);
   if (!j->lib->busy) /* else the worker that makes it idle wakes one */
     pthread_cond_signal(&q.cv);
   pthread_mutex_unlock(&q.mu);
@@ -150,6 +154,7 @@ static void unlink_job(Job *prev, Job *j) {
   if (q.tail == j)
     q.tail = prev;
   j->next = NULL;
+  atomic_fetch_sub(&q.len, 1);
 }
 
 /* Take the first job whose library is idle, and with an embedding job every
@@ -386,6 +391,8 @@ static const char usage[] =
     "  --api-key KEY     require Authorization: Bearer KEY (not on /health)\n"
     "  --threads N       HTTP threads and workers, each (default: the cores)\n"
     "  --max-body BYTES  largest request body (default 16777216; larger: 413)\n"
+    "  --queue N         requests waiting for a worker before new ones get 503\n"
+    "                    (default 4096)\n"
     "  --grace SECONDS   on SIGTERM, how long requests in flight may finish (default 30)\n";
 
 static bool parse_uint(const char *s, unsigned long long max, unsigned long long *out) {
@@ -402,7 +409,7 @@ static bool parse_uint(const char *s, unsigned long long max, unsigned long long
 
 int serve_main(int argc, char **argv) {
   const char *host = "127.0.0.1";
-  unsigned long long port = 8000, threads = 0, max_body = 16u << 20, grace = 30;
+  unsigned long long port = 8000, threads = 0, max_body = 16u << 20, grace = 30, max_queue = 4096;
   srv.max_body = (size_t)max_body;
   for (int i = 0; i < argc; i++) {
     const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
@@ -420,6 +427,8 @@ int serve_main(int argc, char **argv) {
       ok = parse_uint(val, 256, &threads) && threads > 0, i++;
     else if (!strcmp(a, "--max-body"))
       ok = parse_uint(val, 1ull << 32, &max_body) && max_body > 0, i++;
+    else if (!strcmp(a, "--queue"))
+      ok = parse_uint(val, 1u << 20, &max_queue) && max_queue > 0, i++;
     else if (!strcmp(a, "--grace"))
       ok = parse_uint(val, 86400, &grace), i++;
     else if (a[0] == '-') {
@@ -433,6 +442,7 @@ int serve_main(int argc, char **argv) {
     }
   }
   srv.max_body = (size_t)max_body;
+  srv.max_queue = (int)max_queue;
   if (srv.nmodels == 0) {
     fputs(usage, stderr);
     return 2;

@@ -174,6 +174,7 @@ typedef struct Server {
   int nmodels;
   const char *api_key; /* NULL: no auth */
   size_t max_body;
+  int max_queue; /* --queue */
   time_t started;
 } Server;
 extern Server srv;
@@ -183,6 +184,7 @@ void req_unref(Req *r);
 void req_answer(Req *r, int status, SBuf *body);
 void req_stream_push(Req *r, const SBuf *text, bool finished);
 void job_push(Job *j);
+bool queue_full(void); /* the queue holds --queue jobs: refuse new requests */
 int queue_json(struct MHD_Connection *conn, int status, SBuf *body);
 int queue_error(struct MHD_Connection *conn, int status, const char *type, const char *param,
                 const char *code, const char *fmt, ...) __attribute__((format(printf, 6, 7)));

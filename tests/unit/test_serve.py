@@ -16,7 +16,7 @@ for the expected answers. Then:
   3. a load test with wrk (5 s, 16 connections): no errors, no non-2xx
      answers, and resident memory that does not grow;
   4. SIGTERM during a streaming answer: the answer completes, the server
-     exits 0.
+     exits 0; with --queue 2, requests past the bound get a 503.
 
     python3 tests/unit/test_serve.py [-v] [--load-seconds S]
 
@@ -293,6 +293,26 @@ def shutdown_test(lib):
     check("SIGTERM: the server then exits 0", rc == 0, f"exit {rc}\n{log[-1000:]}")
 
 
+def overload_test(lib):
+    """--queue 2: while "slow" holds the library, two requests wait and the
+    rest are refused with a 503 in OpenAI's error shape."""
+    srv = Server(lib, "--queue", "2")
+    try:
+        with concurrent.futures.ThreadPoolExecutor(9) as pool:
+            slow = pool.submit(request, srv.port, "POST", "/v1/embeddings", {"model": MODEL, "input": "slow"})
+            time.sleep(0.2)
+            futs = [pool.submit(request, srv.port, "POST", "/v1/embeddings", {"model": MODEL, "input": f"t{i}"})
+                    for i in range(8)]
+            res = [f.result() for f in futs] + [slow.result()]
+    finally:
+        srv.stop()
+    codes = sorted(st for st, _ in res)
+    refused = [doc for st, doc in res if st == 503]
+    check("--queue: requests past the bound get 503 'overloaded', the rest 200",
+          set(codes) == {200, 503} and codes.count(200) >= 3 and
+          all(openai_error_shape(d) and d["error"]["code"] == "overloaded" for d in refused), str(codes))
+
+
 def cli_tests(lib):
     p = subprocess.run([KILN, "serve"], capture_output=True, text=True)
     check("kiln serve without models: usage, exit 2", p.returncode == 2 and "usage: kiln serve" in p.stderr, p.stderr)
@@ -339,6 +359,7 @@ def main():
         rc, log = srv.stop()
     check("the server stops on SIGTERM with exit 0", rc == 0, log[-2000:])
     shutdown_test(lib)
+    overload_test(lib)
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
 
