@@ -15,6 +15,9 @@
  *     (concurrent requests batched), then splits the rows back.
  *   - A worker writes the answer into the request and resumes its
  *     connection; MHD calls the handler again, which queues the response.
+ *   - Except: an embedding function whose calls average under
+ *     INLINE_MAX_NS runs in the HTTP thread when its library is idle and
+ *     no job waits for it (the hand-offs would cost more than the call).
  *   - A streaming chat is a job that pulls one item from the generator per
  *     turn and goes back to the end of the queue, so streams and embedding
  *     batches interleave on the workers. Its SSE response is read by MHD
@@ -75,7 +78,7 @@ void req_answer(Req *r, int status, SBuf *body) {
   r->out = *body;
   *body = (SBuf){0};
   r->state = REQ_ANSWERED;
-  if (!r->closed)
+  if (!r->closed && !r->inline_call)
     MHD_resume_connection(r->conn);
   pthread_mutex_unlock(&r->mu);
 }
@@ -196,7 +199,17 @@ static Job *take_jobs(void) {
   }
 }
 
-static void lib_idle(Lib *lib) {
+bool lib_claim(Lib *lib) {
+  pthread_mutex_lock(&q.mu);
+  bool ok = !lib->busy;
+  for (Job *j = q.head; ok && j; j = j->next)
+    ok = j->lib != lib;
+  lib->busy |= ok;
+  pthread_mutex_unlock(&q.mu);
+  return ok;
+}
+
+void lib_idle(Lib *lib) {
   pthread_mutex_lock(&q.mu);
   lib->busy = false;
   for (Job *j = q.head; j; j = j->next)
@@ -266,6 +279,15 @@ int queue_error(struct MHD_Connection *conn, int status, const char *type, const
   return queue_json(conn, status, &b);
 }
 
+int queue_answer(struct MHD_Connection *conn, Req *r) {
+  pthread_mutex_lock(&r->mu);
+  SBuf body = r->out;
+  r->out = (SBuf){0};
+  int status = r->status;
+  pthread_mutex_unlock(&r->mu);
+  return queue_json(conn, status, &body);
+}
+
 /* The SSE response of a streaming chat: MHD pulls it from r->out. */
 int queue_stream(struct MHD_Connection *conn, Req *r) {
   atomic_fetch_add(&r->refs, 1); /* the response's, given back by stream_free */
@@ -320,14 +342,8 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *conn, const cha
     *upload_size = 0;
     return MHD_YES;
   }
-  if (r->state == REQ_ANSWERED) { /* a worker's answer, after the resume */
-    pthread_mutex_lock(&r->mu);
-    SBuf body = r->out;
-    r->out = (SBuf){0};
-    int status = r->status;
-    pthread_mutex_unlock(&r->mu);
-    return queue_json(conn, status, &body);
-  }
+  if (r->state == REQ_ANSWERED) /* a worker's answer, after the resume */
+    return queue_answer(conn, r);
   if (r->state != REQ_NEW)
     return MHD_YES;
   r->state = REQ_ROUTED;

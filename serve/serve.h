@@ -67,7 +67,8 @@ typedef struct Lib {
   const char *path;
   void *dl;
   kiln_module *m;
-  bool busy; /* a worker is calling it (guarded by the job queue's lock) */
+  bool busy; /* a thread is calling it (guarded by the job queue's lock) */
+  atomic_llong call_ns; /* a moving average of an embedding call's time; 0: none yet */
   __typeof__(kiln_manifest) *manifest;
   __typeof__(kiln_open) *open;
   __typeof__(kiln_close) *close;
@@ -119,6 +120,9 @@ kiln_value *model_value(Lib *lib, const Js *v);
 /* ---- serve.c: requests, jobs, the HTTP side ---- */
 
 enum { MAX_BATCH_INPUTS = 2048 };
+/* An embedding call whose average time is under this runs in the HTTP
+ * thread when its library is idle: two thread hand-offs cost more. */
+enum { INLINE_MAX_NS = 100000 };
 
 typedef enum { JOB_EMBED, JOB_CHAT, JOB_STREAM } JobKind;
 typedef struct Req Req;
@@ -164,6 +168,7 @@ struct Req {
   bool finished;  /* the stream has ended */
   bool suspended; /* the connection waits for the worker */
   bool closed;    /* MHD is done with the connection */
+  bool inline_call; /* answered in the HTTP thread: nothing to resume */
   time_t created;
   char id[48];
   Job job;
@@ -185,6 +190,11 @@ void req_answer(Req *r, int status, SBuf *body);
 void req_stream_push(Req *r, const SBuf *text, bool finished);
 void job_push(Job *j);
 bool queue_full(void); /* the queue holds --queue jobs: refuse new requests */
+/* Mark lib busy for a call in the HTTP thread, when it is idle and no job
+ * waits for it; lib_idle gives it back. */
+bool lib_claim(Lib *lib);
+void lib_idle(Lib *lib);
+int queue_answer(struct MHD_Connection *conn, Req *r); /* r's answer, now */
 int queue_json(struct MHD_Connection *conn, int status, SBuf *body);
 int queue_error(struct MHD_Connection *conn, int status, const char *type, const char *param,
                 const char *code, const char *fmt, ...) __attribute__((format(printf, 6, 7)));
