@@ -12,12 +12,14 @@ BATCHES: list[int] = []
 
 def embed(texts: list[str]) -> list[list[float]]:
     """A vector of 5 features per text, not normalised. The one text "slow"
-    keeps the library busy for 1 s (the batching test)."""
+    keeps the library busy for 1 s (the batching test); "boom" raises."""
     BATCHES.append(len(texts))
     if len(texts) == 1 and texts[0] == "slow":
         time.sleep(1.0)
     out: list[list[float]] = []
     for t in texts:
+        if t == "boom":
+            raise ValueError("boom in the embedding function")
         vowels = 0
         for c in t:
             if c in "aeiou":

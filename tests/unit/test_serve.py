@@ -213,6 +213,7 @@ def raw_tests(srv, servelib):
     # batching: "slow" keeps the library busy for 1 s; the requests that
     # arrive meanwhile must go into one call, each answered with its own row
     texts = [f"text number {i} {'a' * i}" for i in range(24)]
+    texts[7] = "boom"  # raises: only its own request may fail
     with concurrent.futures.ThreadPoolExecutor(len(texts) + 1) as pool:
         slow = pool.submit(request, port, "POST", "/v1/embeddings",
                            {"model": MODEL, "input": "slow", "encoding_format": "float"})
@@ -221,8 +222,15 @@ def raw_tests(srv, servelib):
                             {"model": MODEL, "input": t, "encoding_format": "float"}) for t in texts]
         results = [f.result() for f in futs]
         slow.result()
-    ok = all(st == 200 and doc["data"][0]["embedding"] == servelib.embed([t])[0] for (st, doc), t in zip(results, texts))
+    ok = all(st == 200 and doc["data"][0]["embedding"] == servelib.embed([t])[0]
+             for (st, doc), t in zip(results, texts) if t != "boom")
     check("concurrent requests: each gets its own vector", ok, str(results[:2]))
+    st, doc = results[7]
+    check("a request whose input raises in a batch: a 500 of its own, 'ValueError: ...'",
+          st == 500 and openai_error_shape(doc) and doc["error"]["message"] == "ValueError: boom in the embedding function",
+          f"{st} {doc}")
+    st, doc = request(port, "POST", "/v1/embeddings", {"model": MODEL, "input": ["fine", "boom"]})
+    check("a request whose input raises alone: 500", st == 500 and openai_error_shape(doc), f"{st} {doc}")
     st, doc = request(port, "POST", "/v1/chat/completions",
                       {"model": MODEL, "messages": [{"role": "user", "content": "batches"}]})
     biggest = int(doc["choices"][0]["message"]["content"]) if st == 200 else -1
