@@ -29,9 +29,8 @@
  */
 #include "serve.h"
 
-#include <errno.h>
-
 #include <arpa/inet.h>
+#include <errno.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdatomic.h>

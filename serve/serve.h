@@ -1,6 +1,8 @@
-/* serve.h — the internal header of `kiln serve` (serve/): a JSON reader and
- * writer for request and response bodies (json.c), the OpenAI-shaped
- * endpoints (openai.c) and the HTTP server with its worker pool (serve.c).
+/* serve.h — the internal header of `kiln serve` (serve/), a section per
+ * file: a JSON reader and writer for request and response bodies (json.c),
+ * the libraries and what they serve (models.c), the HTTP server with its
+ * job queue and worker pool (serve.c), the OpenAI-shaped endpoints
+ * (openai.c).
  * Nothing here is part of the compiler or of a compiled library's ABI; the
  * server reaches libraries only through include/kiln.h, by dlopen. */
 #ifndef KILN_SERVE_H
