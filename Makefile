@@ -14,6 +14,8 @@
 #   make fuzz-run     run it for FUZZ_TIME seconds (default 60); crashes go to build/fuzz/
 #   make bench        front end and core-language suite vs CPython, PyPy, Cython, mypyc, then
 #                     bench-gemm; writes bench/RESULTS.md
+#   make bench-serve  kiln serve under wrk (requests/s, p50/p99): the serving section of
+#                     bench/RESULTS.md (make bench includes it)
 #   make bench-gemm   GEMM GFLOP/s vs OpenBLAS and PyTorch, and the FMA peak: the GEMM section of
 #                     bench/RESULTS.md
 #   make setup        install missing Debian packages (all of them, fuzzing's too)
@@ -50,12 +52,22 @@ build/runtime/%.o: runtime/%.c $(RT_HDR) | build/setup.stamp
 	@mkdir -p build/runtime
 	$(CC) $(WARN) $(CFLAGS) $(RT_CFLAGS) -c -o $@ $<
 
+# kiln serve (serve/): an HTTP server over compiled libraries, on
+# libmicrohttpd; it reaches libraries only through dlopen and include/kiln.h.
+SERVE_SRC = $(wildcard serve/*.c)
+SERVE_OBJ = $(SERVE_SRC:serve/%.c=build/serve/%.o)
+SERVE_LIBS = -lmicrohttpd -lpthread
+
+build/serve/%.o: serve/%.c serve/serve.h include/kiln.h | build/setup.stamp
+	@mkdir -p build/serve
+	$(CC) $(WARN) $(CFLAGS) -c -o $@ $<
+
 # The compiler links two runtime files: dtoa.c, the shortest float repr that
 # both print (constants in `kiln ast`, floats at run time), and rescan.c, the
 # re module's reading of a pattern (the compiler reads constant ones).
-bin/kiln: $(OBJ) build/runtime/dtoa.o build/runtime/rescan.o
+bin/kiln: $(OBJ) $(SERVE_OBJ) build/runtime/dtoa.o build/runtime/rescan.o
 	@mkdir -p bin
-	$(CC) $(CFLAGS) -o $@ $(OBJ) build/runtime/dtoa.o build/runtime/rescan.o $(LDLIBS) -lm
+	$(CC) $(CFLAGS) -o $@ $(OBJ) $(SERVE_OBJ) build/runtime/dtoa.o build/runtime/rescan.o $(LDLIBS) $(SERVE_LIBS) -lm
 
 build/compiler/%.o: compiler/%.c $(HDR) | build/setup.stamp
 	@mkdir -p build/compiler
@@ -138,9 +150,9 @@ SAN_OBJ   = $(CSRC:compiler/%.c=build/asan/%.o)
 
 asan: bin/kiln-asan
 
-bin/kiln-asan: $(SAN_OBJ) runtime/dtoa.c runtime/rescan.c
+bin/kiln-asan: $(SAN_OBJ) $(SERVE_SRC) runtime/dtoa.c runtime/rescan.c
 	@mkdir -p bin
-	$(CC) $(SAN_FLAGS) -Iruntime -o $@ $(SAN_OBJ) runtime/dtoa.c runtime/rescan.c $(LDLIBS) -lm
+	$(CC) $(SAN_FLAGS) -D_GNU_SOURCE -Iruntime -o $@ $(SAN_OBJ) $(SERVE_SRC) runtime/dtoa.c runtime/rescan.c $(LDLIBS) $(SERVE_LIBS) -lm
 
 build/asan/%.o: compiler/%.c $(HDR) | build/setup.stamp
 	@mkdir -p build/asan
@@ -188,6 +200,9 @@ bench: bin/kiln build/libkilnrt.a | build/setup.stamp
 bench-clients: bin/kiln build/libkilnrt.a clients/node/node_modules/koffi/package.json
 	node bench/clients/overhead.mjs
 
+bench-serve: bin/kiln build/libkilnrt.a | build/setup.stamp
+	$(PYTHON) bench/serve.py --write
+
 bench-gemm: build/libkilnrt.a | build/setup.stamp
 	@bash scripts/setup.sh bench || echo "bench-gemm: peers that could not be installed are reported as missing"
 	$(PYTHON) bench/bench_gemm.py
@@ -195,4 +210,4 @@ bench-gemm: build/libkilnrt.a | build/setup.stamp
 clean:
 	rm -rf build bin
 
-.PHONY: test-middle all setup demo demo-primes test test-parity asan test-asan fuzz fuzz-run bench bench-gemm bench-clients clean
+.PHONY: test-middle all setup demo demo-primes test test-parity asan test-asan fuzz fuzz-run bench bench-serve bench-gemm bench-clients clean

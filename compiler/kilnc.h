@@ -793,6 +793,7 @@ Source *load_source(const char *path);
 bool compile_program(Arena *a, const char *path, bool library, Program *p);
 int driver_build(int argc, char **argv, bool library); /* kiln build / kiln compile */
 int driver_call(int argc, char **argv);                /* kiln call */
+int serve_main(int argc, char **argv);                 /* kiln serve (serve/serve.c) */
 const char *kiln_home(void); /* the folder of kiln's runtime, library and python/ package: bin/kiln's parent */
 
 #endif

@@ -9,6 +9,7 @@
  *   kiln build FILE.py -o EXE a native executable (driver.c)
  *   kiln compile FILE.py -o LIB.so  a shared library with the C ABI of include/kiln.h
  *   kiln call LIB.so FUNC JSON      call one function of a compiled library
+ *   kiln serve NAME=LIB.so ...      an OpenAI-compatible HTTP server (serve/)
  */
 #include "kilnc.h"
 
@@ -43,6 +44,10 @@ static const char usage[] =
     "                     call FUNC of a compiled library with a JSON array of\n"
     "                     positional arguments; prints the JSON result\n"
     "                     (--manifest: print the library's manifest)\n"
+    "  serve NAME=LIB.so ... [--port N] [--host ADDR] [--api-key KEY]\n"
+    "                     an OpenAI-compatible HTTP server over compiled\n"
+    "                     libraries: /v1/embeddings, /v1/chat/completions,\n"
+    "                     /v1/models, /health (kiln serve --help)\n"
     "\n"
     "options:\n"
     "  -h, --help         this help\n"
@@ -187,6 +192,8 @@ int main(int argc, char **argv) {
     return driver_build(argc - 2, argv + 2, true);
   if (!strcmp(cmd, "call"))
     return driver_call(argc - 2, argv + 2);
+  if (!strcmp(cmd, "serve"))
+    return serve_main(argc - 2, argv + 2);
   if (!strcmp(cmd, "ops")) {
     ops_print(stdout);
     return 0;

@@ -19,7 +19,10 @@ set -euo pipefail
 # libpcre2-dev:     PCRE2, the regex engine behind `re` (and tokenizers' Split patterns).
 # python3-torch:    PyTorch, the independent reference of kiln.models' tests.
 # nodejs, npm:      the Node client (clients/node, koffi from npm) and the demo.
-base=(build-essential libutf8proc-dev unicode-data python3 python3-numpy libpcre2-dev python3-torch nodejs npm)
+# libmicrohttpd-dev: the HTTP server under `kiln serve`.
+# wrk:              the load test of `kiln serve` (tests/serve) and its `make bench` section.
+base=(build-essential libutf8proc-dev unicode-data python3 python3-numpy libpcre2-dev python3-torch nodejs npm
+      libmicrohttpd-dev wrk)
 # clang and its runtime libraries: libFuzzer for `make fuzz`.
 fuzz=(clang libclang-rt-14-dev)
 # The peers of `make bench`: PyPy, Cython (cython3 --embed, built against
