@@ -13,9 +13,11 @@
 #   make fuzz         bin/fuzz-parse: a libFuzzer target for the lexer and parser (clang)
 #   make fuzz-run     run it for FUZZ_TIME seconds (default 60); crashes go to build/fuzz/
 #   make bench        front end and core-language suite vs CPython, PyPy, Cython, mypyc, then
-#                     bench-gemm; writes bench/RESULTS.md
+#                     bench-gemm and bench-embed; writes bench/RESULTS.md
 #   make bench-gemm   GEMM GFLOP/s vs OpenBLAS and PyTorch, and the FMA peak: the GEMM section of
 #                     bench/RESULTS.md
+#   make bench-embed  the embedding example (MiniLM-shaped) vs CPython+numpy and PyTorch, and the
+#                     example library's stripped size: the Embedding section of bench/RESULTS.md
 #   make setup        install missing Debian packages (all of them, fuzzing's too)
 #   make clean
 #
@@ -180,12 +182,17 @@ bench: bin/kiln build/libkilnrt.a | build/setup.stamp
 	@bash scripts/setup.sh bench || echo "bench: peers that could not be installed are reported as missing"
 	$(PYTHON) bench/bench.py
 	$(PYTHON) bench/bench_gemm.py
+	$(PYTHON) bench/bench_embed.py
 
 bench-gemm: build/libkilnrt.a | build/setup.stamp
 	@bash scripts/setup.sh bench || echo "bench-gemm: peers that could not be installed are reported as missing"
 	$(PYTHON) bench/bench_gemm.py
 
+bench-embed: bin/kiln build/libkilnrt.a | build/setup.stamp
+	@bash scripts/setup.sh bench || echo "bench-embed: peers that could not be installed are reported as missing"
+	$(PYTHON) bench/bench_embed.py
+
 clean:
 	rm -rf build bin
 
-.PHONY: test-middle all setup demo demo-primes test test-parity asan test-asan fuzz fuzz-run bench bench-gemm clean
+.PHONY: test-middle all setup demo demo-primes test test-parity asan test-asan fuzz fuzz-run bench bench-gemm bench-embed clean

@@ -25,7 +25,8 @@ PYTHONPATH); an independent PyTorch implementation written here embeds each
 text on its own (no padding), truncating as sentence-transformers does, from
 ids of python/tokenizers without truncation. Checked: kiln vs CPython max abs
 difference <= 1e-4; each against torch, cosine >= 0.9999 per vector and max
-abs difference <= 1e-4. The texts include an empty string, texts longer than
+abs difference <= 1e-4. examples/embed/embed.py compiled as a library and run
+by `kiln call` with KILN_MODEL_DIR must give the same vectors. The texts include an empty string, texts longer than
 the sliding window and than max_seq_length, and a batch of mixed lengths.
 The last line is 'N passed, N failed'.
 """
@@ -369,6 +370,30 @@ def main():
             print(("" if ok else "FAIL ") + line)
             passed += ok
             failed += not ok
+        # the seed example as a library: kiln call with KILN_MODEL_DIR (and
+        # KILN_PROMPT / KILN_DIMENSIONS) against the same torch vectors
+        lib = os.path.join(tmp, "embed.so")
+        kiln = os.path.join(ROOT, "bin", "kiln")
+        c = subprocess.run([kiln, "compile", os.path.join(ROOT, "examples/embed/embed.py"), "-o", lib],
+                           capture_output=True, text=True)
+        if c.returncode != 0:
+            print("FAIL kiln compile examples/embed/embed.py:\n" + c.stderr)
+            failed += 1
+        else:
+            for name, folder, prompt, dim, ref in cases:
+                lib_env = dict(env, KILN_MODEL_DIR=folder, KILN_PROMPT=prompt, KILN_DIMENSIONS=str(dim) if dim else "")
+                r = subprocess.run([kiln, "call", lib, "generate_embeddings", json.dumps([TEXTS])], capture_output=True,
+                                   text=True, env=lib_env)
+                try:
+                    got = np.array(json.loads(r.stdout), dtype=np.float64)
+                except ValueError:
+                    got = np.zeros(0)
+                err = float(np.abs(got - ref).max()) if got.shape == ref.shape else float("inf")
+                if r.returncode == 0 and err <= TOL_ABS:
+                    passed += 1
+                else:
+                    failed += 1
+                    print(f"FAIL embed.so {name}: exit {r.returncode}, max abs {err:.3g}: {r.stderr.strip()[-400:]}")
         # bad input: an unknown prompt name and a bad Matryoshka dimension are ValueErrors, in both
         for args, want in ((["nope", "0"], "ValueError: no prompt named 'nope'"),
                            (["", "999"], "ValueError: truncate: dimension 999 is not between 1 and 32")):
