@@ -30,7 +30,7 @@ Inputs: 32 generated English sentences of 30 tokens each (32 with [CLS] and
 Each figure is the best of --rounds timed calls after one warm-up call, in
 one process per implementation and thread count. Cold start is the wall time
 of a process that loads the model and embeds one sentence (best of 3); peak
-RSS is that process's (getrusage of the child). Every implementation's
+RSS is that process's (its VmHWM). Every implementation's
 vectors are checked against kiln's (max abs difference <= 1e-4).
 
 Also: `kiln compile examples/embed/embed.py` (the example as a library),
@@ -87,7 +87,10 @@ def main() -> None:
     rounds = int(sys.argv[2])
     if rounds == 0:
         v = generate_embeddings(texts[:1])
-        print(len(v[0]))
+        with open("/proc/self/status") as f:
+            for line in f.read().splitlines():
+                if line.startswith("VmHWM:"):
+                    print(int(line.split()[1]))
         return
     vecs = generate_embeddings(texts)
     one = best(texts[:1], rounds * 3)
@@ -147,7 +150,8 @@ def best(seqs, r):
     return t
 
 if rounds == 0:
-    print(embed(batch_ids[:1]).shape[1])
+    embed(batch_ids[:1])
+    print(next(int(l.split()[1]) for l in open("/proc/self/status") if l.startswith("VmHWM:")))
 else:
     vecs = embed(batch_ids)
     one = best(batch_ids[:1], rounds * 3)
@@ -191,8 +195,32 @@ def make_model(folder):
                        dim=384, heads=12, layers=6, inter=1536, maxpos=512)
 
 
+def map_sizes(path):
+    """Bytes each input of the link put into the file (.text, .rodata, .data,
+    .eh_frame; not .bss), from the GNU ld map: {archive or 'generated code': n}."""
+    text = open(path, encoding="utf-8", errors="replace").read()
+    text = text[text.find("Linker script and memory map"):]
+    sizes, pending = {}, None
+    for line in text.splitlines():
+        m = re.match(r"^ (\.[\w.$-]+)\s*$", line)
+        if m:  # a long section name: its address, size and file follow on the next line
+            pending = m.group(1)
+            continue
+        m = re.match(r"^ (\.[\w.$-]+)?\s+0x[0-9a-f]+\s+0x([0-9a-f]+)\s+(\S+)", line)
+        sec, pending = (m.group(1) or pending) if m else None, None
+        if not sec or not sec.startswith((".text", ".rodata", ".data", ".eh_frame")):
+            continue
+        src = m.group(3).split("(")[0].split("/")[-1]
+        if src.endswith(".o") and not src.startswith("crt"):
+            src = "generated code"
+        sizes[src] = sizes.get(src, 0) + int(m.group(2), 16)
+    return sizes
+
+
 def timed(cmd, env):
-    """Runs cmd; its stdout, wall seconds and peak RSS (KB)."""
+    """Runs cmd; its stdout, wall seconds and rusage's peak RSS (KB; on Linux
+    that carries the RSS of this process over fork and exec, so the programs
+    report their own VmHWM instead)."""
     t0 = time.perf_counter()
     p = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     _, status, ru = os.wait4(p.pid, 0)
@@ -231,12 +259,16 @@ def main():
     t0 = time.perf_counter()
     subprocess.run([kiln, "build", "-O2", driver, "-o", exe], check=True)
     build_s = time.perf_counter() - t0
-    lib = os.path.join(WORK, "embed.so")
-    subprocess.run([kiln, "compile", "-O2", os.path.join(ROOT, "examples", "embed", "embed.py"), "-o", lib], check=True)
+    lib = os.path.join(WORK, "libembed.so")  # not embed.so: CPython would import it
+    link_map = os.path.join(WORK, "libembed.map")
+    subprocess.run([kiln, "compile", "-O2", os.path.join(ROOT, "examples", "embed", "embed.py"), "-o", lib], check=True,
+                   env=dict(os.environ, KILN_CFLAGS="-Wl,-Map=" + link_map))
+    parts = map_sizes(link_map)
     stripped = lib + ".stripped"
     subprocess.run(["strip", "-o", stripped, lib], check=True)
     lib_size, stripped_size = os.path.getsize(lib), os.path.getsize(stripped)
     nm = subprocess.run(["nm", "--size-sort", "-S", "-r", "--radix=d", lib], capture_output=True, text=True).stdout
+    nm = "\n".join(l for l in nm.splitlines() if len(l.split()) >= 4 and l.split()[2] in "tTrRdD")  # in the file, not .bss
 
     base_env = dict(os.environ, KILN_MODEL_DIR=folder, PYTHONPATH=os.path.join(ROOT, "python"),
                     MALLOC_MMAP_THRESHOLD_=str(1 << 30), MALLOC_TRIM_THRESHOLD_=str(1 << 30))
@@ -260,8 +292,8 @@ def main():
             r = json.loads(out.strip().splitlines()[-1])
             cold, rss = 1e30, 0
             for _ in range(3):
-                _, wall, peak = timed(cmd + ["0"] + tail[1:], env)
-                cold, rss = min(cold, wall), max(rss, peak)
+                peak, wall, _ = timed(cmd + ["0"] + tail[1:], env)
+                cold, rss = min(cold, wall), max(rss, int(peak.strip().splitlines()[-1]))
         except (RuntimeError, OSError, ValueError) as e:
             results.append((label, threads, None, str(e)[:300]))
             print(f"bench-embed: {label} ({threads} thread(s)): {e}", file=sys.stderr)
@@ -287,7 +319,7 @@ def main():
          f"float32 weights (`build/bench/embed/minilm`). Inputs: a batch of 32 sentences of 32 tokens ({ntok} tokens, "
          f"{flops / 1e9:.1f} GFLOP), and one of them alone. Best of {opts.rounds} batch calls and {opts.rounds * 3} "
          "single calls after a warm-up; cold start = a process that loads the model and embeds one sentence, best of "
-         "3; peak RSS of that process. kiln and CPython time `generate_embeddings` (tokenization included); PyTorch is "
+         "3; peak RSS of that process (its VmHWM). kiln and CPython time `generate_embeddings` (tokenization included); PyTorch is "
          f"given token ids (torch {torch_version}). Every vector is checked against kiln's.", "",
          "| implementation | threads | batch of 32: texts/s | tokens/s | GFLOP/s | one sentence (ms) | cold start (s) "
          "| peak RSS (MB) | max diff vs kiln |",
@@ -303,8 +335,10 @@ def main():
     L += ["", f"The example as a library: `kiln compile -O2 examples/embed/embed.py` is {lib_size / 1024:.0f} KB, "
           f"**{stripped_size / 1024:.0f} KB** after `strip` (goal at most 1 MB without weights: {goal}). "
           f"kiln build of the driver: {build_s:.1f} s."]
+    L += ["", "What the file holds, by input of the link (`-Wl,-Map`: .text, .rodata, .data, .eh_frame): " +
+          ", ".join(f"{k} {v / 1024:.0f} KB" for k, v in sorted(parts.items(), key=lambda kv: -kv[1]) if v >= 1024) + "."]
     if stripped_size > 1 << 20:
-        L += ["", "Biggest symbols (`nm --size-sort`):", ""]
+        L += ["", "Biggest symbols (`nm --size-sort`, those in the file):", ""]
         for line in nm.splitlines()[:12]:
             f = line.split()
             if len(f) >= 4:
