@@ -395,9 +395,20 @@ def main():
                     failed += 1
                     print(f"FAIL embed.so {name}: exit {r.returncode}, max abs {err:.3g}: {r.stderr.strip()[-400:]}")
         # bad input: an unknown prompt name and a bad Matryoshka dimension are ValueErrors, in both
-        for args, want in ((["nope", "0"], "ValueError: no prompt named 'nope'"),
-                           (["", "999"], "ValueError: truncate: dimension 999 is not between 1 and 32")):
-            folder = os.path.join(tmp, "gemma")
+        # and a config the model cannot honour is refused, naming the folder
+        capped = os.path.join(tmp, "gemma-capped")
+        os.makedirs(capped)
+        for entry in os.listdir(os.path.join(tmp, "gemma")):
+            if entry != "config.json":
+                os.symlink(os.path.join(tmp, "gemma", entry), os.path.join(capped, entry))
+        with open(os.path.join(tmp, "gemma", "config.json")) as f:
+            cfg = json.load(f)
+        cfg["attn_logit_softcapping"] = 50.0
+        write_json(os.path.join(capped, "config.json"), cfg)
+        for folder, args, want in (
+                (os.path.join(tmp, "gemma"), ["nope", "0"], "ValueError: no prompt named 'nope'"),
+                (os.path.join(tmp, "gemma"), ["", "999"], "ValueError: truncate: dimension 999 is not between 1 and 32"),
+                (capped, ["", "0"], f"ValueError: {capped}: attn_logit_softcapping is not supported")):
             outs = [subprocess.run(cmd + [folder, texts_path] + args, capture_output=True, text=True, env=env)
                     for cmd in ([exe], [SYSTEM_PYTHON, prog])]
             lasts = [(o.returncode, (o.stderr.strip().splitlines() or [""])[-1]) for o in outs]
@@ -405,7 +416,7 @@ def main():
                 passed += 1
             else:
                 failed += 1
-                print(f"FAIL bad input {args}: kiln {lasts[0]}, CPython {lasts[1]}")
+                print(f"FAIL bad input {folder} {args}: kiln {lasts[0]}, CPython {lasts[1]}")
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
 

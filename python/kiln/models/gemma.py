@@ -90,6 +90,9 @@ class GemmaConfig:
         act = str(cfg.get("hidden_activation", "gelu_pytorch_tanh"))
         if act != "gelu_pytorch_tanh":
             raise ValueError(f"{folder}: hidden_activation {act!r} is not supported (gelu_pytorch_tanh is)")
+        for key in ("attn_logit_softcapping", "final_logit_softcapping"):
+            if cfg.get(key, None) is not None:
+                raise ValueError(f"{folder}: {key} is not supported")
         if cfg.get("rope_scaling", None) is not None:
             raise ValueError(f"{folder}: rope_scaling is not supported")
         if self.kv_heads <= 0 or self.heads % self.kv_heads != 0:
