@@ -121,6 +121,13 @@ def bert_folder(folder, tok_path, pooling, rng, max_seq, dim=48, heads=4, layers
     write_json(os.path.join(folder, "sentence_bert_config.json"), {"max_seq_length": max_seq, "do_lower_case": False})
     with open(tok_path, encoding="utf-8") as f:
         tj = json.load(f)
+    # published tokenizer.json files may carry their own truncation and
+    # padding (all-MiniLM-L6-v2's: 128, Fixed 128; here on the left): the encoder
+    # sets its own, on the right
+    side = "Left"
+    tj["truncation"] = {"direction": side, "max_length": 128, "strategy": "LongestFirst", "stride": 0}
+    tj["padding"] = {"strategy": {"Fixed": 128}, "direction": side, "pad_to_multiple_of": None, "pad_id": 0,
+                     "pad_type_id": 0, "pad_token": "[PAD]"}
     with open(os.path.join(folder, "tokenizer.json"), "w", encoding="utf-8") as f:
         json.dump(tj, f, ensure_ascii=False)
     w = {"embeddings.word_embeddings.weight": tensor(rng, vocab, dim),
