@@ -28,16 +28,17 @@ Inputs: 32 generated English sentences of 30 tokens each (32 with [CLS] and
            raised; it is given token ids, so its times leave tokenization out
 
 Each figure is the best of --rounds timed calls after one warm-up call, in
-one process per implementation and thread count. Cold start is the wall time
-of a process that loads the model and embeds one sentence (best of 3); peak
-RSS is that process's (its VmHWM). Every implementation's
+one process per implementation and thread count, and the best of --repeat
+such runs, interleaved (the machine may be shared: the best run is the least
+disturbed). Cold start is the wall time of a process that loads the model and
+embeds one sentence (best of --repeat); peak RSS is that process's (its VmHWM). Every implementation's
 vectors are checked against kiln's (max abs difference <= 1e-4).
 
 Also: `kiln compile examples/embed/embed.py` (the example as a library),
 `strip`ped, its size against the 1 MB goal, and the biggest symbols when it
 misses the goal (`nm --size-sort`).
 
-    python3 bench/bench_embed.py [--rounds N] [--out bench/RESULTS.md]
+    python3 bench/bench_embed.py [--rounds N] [--repeat N] [--out bench/RESULTS.md]
 """
 import os
 import sys
@@ -235,6 +236,7 @@ def timed(cmd, env):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--rounds", type=int, default=5, help="timed batch calls per run, best kept (default 5)")
+    ap.add_argument("--repeat", type=int, default=3, help="runs of each implementation, interleaved (default 3)")
     ap.add_argument("--out", default="bench/RESULTS.md")
     opts = ap.parse_args()
     t_start, load0 = time.perf_counter(), os.getloadavg()[0]
@@ -278,34 +280,40 @@ def main():
              [SYSTEM_PYTHON, driver, texts_path]),
             ("torch", "PyTorch (own BertModel, token ids given)", 1, [SYSTEM_PYTHON, torch_py, folder, ids_path]),
             ("torch", "PyTorch (own BertModel, token ids given)", 2, [SYSTEM_PYTHON, torch_py, folder, ids_path])]
-    results = []
+    best = {}  # (label, threads) -> the best figures over the repeats, or an error
     ref = None
     torch_version = "?"
-    for kind, label, threads, cmd in runs:
-        env = dict(base_env, KILN_NUM_THREADS=str(threads), OPENBLAS_NUM_THREADS=str(threads),
-                   OMP_NUM_THREADS=str(threads))
-        tail = [str(opts.rounds if kind != "cpython" else max(1, opts.rounds // 2))]
-        if kind == "torch":
-            tail = tail + [os.path.join(ROOT, "python")]
-        try:
-            out, _, _ = timed(cmd + tail, env)
-            r = json.loads(out.strip().splitlines()[-1])
-            cold, rss = 1e30, 0
-            for _ in range(3):
-                peak, wall, _ = timed(cmd + ["0"] + tail[1:], env)
-                cold, rss = min(cold, wall), max(rss, int(peak.strip().splitlines()[-1]))
-        except (RuntimeError, OSError, ValueError) as e:
-            results.append((label, threads, None, str(e)[:300]))
-            print(f"bench-embed: {label} ({threads} thread(s)): {e}", file=sys.stderr)
-            continue
-        first = np.array(r["first"])
-        if ref is None:
-            ref = first
-        diff = float(np.abs(first - ref).max())
-        torch_version = r.get("version", torch_version)
-        results.append((label, threads, dict(r, cold_s=cold, rss_kb=rss, diff=diff), ""))
-        print(f"bench-embed: {label}, {threads} thread(s): batch {r['batch_s']:.4f} s, one {r['one_s'] * 1e3:.2f} ms, "
-              f"cold {cold:.3f} s, {rss / 1024:.0f} MB", file=sys.stderr)
+    for rep in range(opts.repeat):  # repeats interleaved, so a busy spell of the machine hits all alike
+        for kind, label, threads, cmd in runs:
+            key = (label, threads)
+            if isinstance(best.get(key), str):
+                continue
+            env = dict(base_env, KILN_NUM_THREADS=str(threads), OPENBLAS_NUM_THREADS=str(threads),
+                       OMP_NUM_THREADS=str(threads))
+            tail = [str(opts.rounds if kind != "cpython" else max(1, opts.rounds // 2))]
+            if kind == "torch":
+                tail = tail + [os.path.join(ROOT, "python")]
+            try:
+                out, _, _ = timed(cmd + tail, env)
+                r = json.loads(out.strip().splitlines()[-1])
+                peak, cold, _ = timed(cmd + ["0"] + tail[1:], env)
+                rss = int(peak.strip().splitlines()[-1])
+            except (RuntimeError, OSError, ValueError) as e:
+                best[key] = str(e)[:300]
+                print(f"bench-embed: {label} ({threads} thread(s)): {e}", file=sys.stderr)
+                continue
+            first = np.array(r["first"])
+            if ref is None:
+                ref = first
+            torch_version = r.get("version", torch_version)
+            b = best.setdefault(key, dict(batch_s=1e30, one_s=1e30, cold_s=1e30, rss_kb=0, diff=0.0))
+            b["batch_s"], b["one_s"] = min(b["batch_s"], r["batch_s"]), min(b["one_s"], r["one_s"])
+            b["cold_s"], b["rss_kb"] = min(b["cold_s"], cold), max(b["rss_kb"], rss)
+            b["diff"] = max(b["diff"], float(np.abs(first - ref).max()))
+            print(f"bench-embed: repeat {rep + 1}: {label}, {threads} thread(s): batch {r['batch_s']:.4f} s, "
+                  f"one {r['one_s'] * 1e3:.2f} ms, cold {cold:.3f} s, {rss / 1024:.0f} MB", file=sys.stderr)
+    results = [(label, threads, best[(label, threads)] if isinstance(best.get((label, threads)), dict) else None,
+                best.get((label, threads), "")) for _, label, threads, _ in runs]
 
     d, inter, layers = 384, 1536, 6  # FLOPs of the batch: projections, MLP, attention scores and sums
     flops = float(sum(layers * (2 * len(i) * (4 * d * d + 2 * d * inter) + 4 * len(i) * len(i) * d) for i in ids))
@@ -317,9 +325,9 @@ def main():
          "shared, and the times are then inflated.", "",
          f"Model: all-MiniLM-L6-v2's layout and size (6 layers, hidden 384, 12 heads, intermediate 1536), synthetic "
          f"float32 weights (`build/bench/embed/minilm`). Inputs: a batch of 32 sentences of 32 tokens ({ntok} tokens, "
-         f"{flops / 1e9:.1f} GFLOP), and one of them alone. Best of {opts.rounds} batch calls and {opts.rounds * 3} "
-         "single calls after a warm-up; cold start = a process that loads the model and embeds one sentence, best of "
-         "3; peak RSS of that process (its VmHWM). kiln and CPython time `generate_embeddings` (tokenization included); PyTorch is "
+         f"{flops / 1e9:.1f} GFLOP), and one of them alone. Best of {opts.repeat} runs (interleaved) of {opts.rounds} batch calls and "
+         f"{opts.rounds * 3} single calls after a warm-up; cold start = a process that loads the model and embeds one "
+         f"sentence, best of {opts.repeat}; peak RSS of that process (its VmHWM). kiln and CPython time `generate_embeddings` (tokenization included); PyTorch is "
          f"given token ids (torch {torch_version}). Every vector is checked against kiln's.", "",
          "| implementation | threads | batch of 32: texts/s | tokens/s | GFLOP/s | one sentence (ms) | cold start (s) "
          "| peak RSS (MB) | max diff vs kiln |",
