@@ -415,10 +415,20 @@ def main():
             cfg = json.load(f)
         cfg["attn_logit_softcapping"] = 50.0
         write_json(os.path.join(capped, "config.json"), cfg)
+        no_prompt = os.path.join(tmp, "gemma-no-prompt")
+        os.makedirs(no_prompt)
+        for entry in os.listdir(os.path.join(tmp, "gemma")):
+            if entry != "1_Pooling":
+                os.symlink(os.path.join(tmp, "gemma", entry), os.path.join(no_prompt, entry))
+        with open(os.path.join(tmp, "gemma", "1_Pooling", "config.json")) as f:
+            pooling = json.load(f)
+        pooling["include_prompt"] = False
+        write_json(os.path.join(no_prompt, "1_Pooling", "config.json"), pooling)
         for folder, args, want in (
                 (os.path.join(tmp, "gemma"), ["nope", "0"], "ValueError: no prompt named 'nope'"),
                 (os.path.join(tmp, "gemma"), ["", "999"], "ValueError: truncate: dimension 999 is not between 1 and 32"),
-                (capped, ["", "0"], f"ValueError: {capped}: attn_logit_softcapping is not supported")):
+                (capped, ["", "0"], f"ValueError: {capped}: attn_logit_softcapping is not supported"),
+                (no_prompt, ["", "0"], f"ValueError: {no_prompt}/1_Pooling: include_prompt false is not supported")):
             outs = [subprocess.run(cmd + [folder, texts_path] + args, capture_output=True, text=True, env=env)
                     for cmd in ([exe], [SYSTEM_PYTHON, prog])]
             lasts = [(o.returncode, (o.stderr.strip().splitlines() or [""])[-1]) for o in outs]

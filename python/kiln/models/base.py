@@ -100,6 +100,10 @@ class SentenceModules:
     def read_pooling(self, folder: str, path: str) -> None:
         with open(os.path.join(folder, path, "config.json")) as f:
             pc = json.load(f)
+        if not bool(pc.get("include_prompt", True)):
+            # sentence-transformers would leave the prompt's tokens out of the
+            # mean; refused rather than pooled differently
+            raise ValueError(f"{folder}/{path}: include_prompt false is not supported")
         if bool(pc.get("pooling_mode_cls_token", False)):
             self.pooling = "cls"
         elif bool(pc.get("pooling_mode_mean_tokens", False)):
