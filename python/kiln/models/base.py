@@ -7,6 +7,7 @@ import os
 
 import numpy as np
 from safetensors.numpy import load_file
+from tokenizers import Tokenizer
 
 
 class Encoder:
@@ -55,6 +56,7 @@ class SentenceModules:
 
     def __init__(self, folder: str, dim: int, max_positions: int):
         self.pooling = "mean"
+        self.include_prompt = True
         self.normalize = False
         self.dense_w: list[np.ndarray] = []
         self.dense_b: list[np.ndarray] = []
@@ -100,10 +102,7 @@ class SentenceModules:
     def read_pooling(self, folder: str, path: str) -> None:
         with open(os.path.join(folder, path, "config.json")) as f:
             pc = json.load(f)
-        if not bool(pc.get("include_prompt", True)):
-            # sentence-transformers would leave the prompt's tokens out of the
-            # mean; refused rather than pooled differently
-            raise ValueError(f"{folder}/{path}: include_prompt false is not supported")
+        self.include_prompt = bool(pc.get("include_prompt", True))
         if bool(pc.get("pooling_mode_cls_token", False)):
             self.pooling = "cls"
         elif bool(pc.get("pooling_mode_mean_tokens", False)):
@@ -137,6 +136,18 @@ class SentenceModules:
         else:
             self.dense_b.append(np.zeros(n_out, dtype=weight.dtype))
         self.dim = n_out
+
+    def pooling_mask(self, tok: Tokenizer, prompt: str, keep: np.ndarray) -> np.ndarray:
+        """The attention mask the Pooling module uses: without a prompt's
+        first tokens when the Pooling config says include_prompt false. As
+        sentence-transformers counts them: the prompt's encoding with special
+        tokens, less one."""
+        if self.include_prompt or prompt == "":
+            return keep
+        n = len(tok.encode(prompt).ids) - 1
+        out = keep.copy()
+        out[:, :n] = False
+        return out
 
     def apply(self, x: np.ndarray, keep: np.ndarray) -> np.ndarray:
         """Sentence vectors (batch, dim) from token states x (batch, seq,

@@ -91,15 +91,15 @@ class BertEncoder(Encoder):
             tok.enable_padding(pad_id=self.pad_id)
             self.tok = tok
 
-    def forward(self, ids: np.ndarray, types: np.ndarray, keep: np.ndarray) -> np.ndarray:
-        """Sentence vectors from token ids, token type ids and the attention
-        mask, each (batch, seq)."""
+    def forward(self, ids: np.ndarray, types: np.ndarray, keep: np.ndarray, pool: np.ndarray) -> np.ndarray:
+        """Sentence vectors from token ids, token type ids, the attention
+        mask and the pooling mask, each (batch, seq)."""
         s = int(ids.shape[1])
         x = self.word[ids] + self.pos[np.arange(s)][None, :, :] + self.types[types]
         x = nn.layer_norm(x, self.ln_w, self.ln_b, eps=self.eps)
         for layer in self.layers:
             x = layer.forward(x, keep)
-        return self.head.apply(x, keep)
+        return self.head.apply(x, pool)
 
     def embed(self, batch: list[list[int]]) -> np.ndarray:
         """The sentence vectors of a batch of token-id sequences (padded to
@@ -115,7 +115,7 @@ class BertEncoder(Encoder):
             for j in range(len(row)):
                 ids_arr[i, j] = row[j]
                 keep[i, j] = True
-        return self.finish(self.forward(ids_arr, np.zeros((n, s), dtype=np.int64), keep))
+        return self.finish(self.forward(ids_arr, np.zeros((n, s), dtype=np.int64), keep, keep))
 
     def embed_texts(self, texts: list[str]) -> np.ndarray:
         tok = self.tok
@@ -133,4 +133,4 @@ class BertEncoder(Encoder):
             ids[i] = np.array(encs[i].ids, dtype=np.int64)
             types[i] = np.array(encs[i].type_ids, dtype=np.int64)
             keep[i] = np.array(encs[i].attention_mask, dtype=np.int64) != 0
-        return self.finish(self.forward(ids, types, keep))
+        return self.finish(self.forward(ids, types, keep, self.head.pooling_mask(tok, self.prompt, keep)))

@@ -139,9 +139,9 @@ class GemmaEncoder(Encoder):
         self.tok.enable_truncation(max_length=self.head.max_seq_length)
         self.tok.enable_padding(pad_id=cfg.pad_id)
 
-    def forward(self, ids: np.ndarray, keep: np.ndarray) -> np.ndarray:
-        """Sentence vectors from token ids and the attention mask, each
-        (batch, seq), padding on the right."""
+    def forward(self, ids: np.ndarray, keep: np.ndarray, pool: np.ndarray) -> np.ndarray:
+        """Sentence vectors from token ids, the attention mask and the
+        pooling mask, each (batch, seq), padding on the right."""
         s = int(ids.shape[1])
         x = self.embed_w[ids] * self.scale
         positions = np.arange(s)
@@ -152,7 +152,7 @@ class GemmaEncoder(Encoder):
         for layer in self.layers:
             x = layer.forward(x, mask, positions)
         x = nn.rms_norm(x, self.final_norm, eps=self.eps, offset=1.0)
-        return self.head.apply(x, keep)
+        return self.head.apply(x, pool)
 
     def embed_texts(self, texts: list[str]) -> np.ndarray:
         if len(texts) == 0:
@@ -165,4 +165,4 @@ class GemmaEncoder(Encoder):
         for i in range(n):
             ids[i] = np.array(encs[i].ids, dtype=np.int64)
             keep[i] = np.array(encs[i].attention_mask, dtype=np.int64) != 0
-        return self.finish(self.forward(ids, keep))
+        return self.finish(self.forward(ids, keep, self.head.pooling_mask(self.tok, self.prompt, keep)))
