@@ -13,11 +13,13 @@
 #   make fuzz         bin/fuzz-parse: a libFuzzer target for the lexer and parser (clang)
 #   make fuzz-run     run it for FUZZ_TIME seconds (default 60); crashes go to build/fuzz/
 #   make bench        front end and core-language suite vs CPython, PyPy, Cython, mypyc, then
-#                     bench-gemm; writes bench/RESULTS.md
+#                     bench-gemm and bench-embed; writes bench/RESULTS.md
 #   make bench-serve  kiln serve under wrk (requests/s, p50/p99): the serving section of
 #                     bench/RESULTS.md (make bench includes it)
 #   make bench-gemm   GEMM GFLOP/s vs OpenBLAS and PyTorch, and the FMA peak: the GEMM section of
 #                     bench/RESULTS.md
+#   make bench-embed  the embedding example (MiniLM-shaped) vs CPython+numpy and PyTorch, and the
+#                     example library's stripped size: the Embedding section of bench/RESULTS.md
 #   make setup        install missing Debian packages (all of them, fuzzing's too)
 #   make clean
 #
@@ -194,6 +196,7 @@ bench: bin/kiln build/libkilnrt.a | build/setup.stamp
 	@bash scripts/setup.sh bench || echo "bench: peers that could not be installed are reported as missing"
 	$(PYTHON) bench/bench.py
 	$(PYTHON) bench/bench_gemm.py
+	$(PYTHON) bench/bench_embed.py
 	$(MAKE) --no-print-directory bench-clients
 
 # The Node client's per-call overhead against the C ABI called directly.
@@ -207,7 +210,11 @@ bench-gemm: build/libkilnrt.a | build/setup.stamp
 	@bash scripts/setup.sh bench || echo "bench-gemm: peers that could not be installed are reported as missing"
 	$(PYTHON) bench/bench_gemm.py
 
+bench-embed: bin/kiln build/libkilnrt.a | build/setup.stamp
+	@bash scripts/setup.sh bench || echo "bench-embed: peers that could not be installed are reported as missing"
+	$(PYTHON) bench/bench_embed.py
+
 clean:
 	rm -rf build bin
 
-.PHONY: test-middle all setup demo demo-primes test test-parity asan test-asan fuzz fuzz-run bench bench-serve bench-gemm bench-clients clean
+.PHONY: test-middle all setup demo demo-primes test test-parity asan test-asan fuzz fuzz-run bench bench-serve bench-gemm bench-embed bench-clients clean

@@ -1,11 +1,19 @@
 """The seed example: embed texts with the model folder KILN_MODEL_DIR names
-(its architecture chosen from its files), the way OpenAI's embeddings API
-does. Compiled: `kiln compile examples/embed/embed.py -o embed.so`."""
+(its architecture chosen from its files: GloVe, BERT-family or
+EmbeddingGemma), the way OpenAI's embeddings API does. KILN_PROMPT names one
+of the folder's prompts (EmbeddingGemma's "query", "document", ...) to put
+before every text; KILN_DIMENSIONS asks for shorter, renormalised vectors
+(Matryoshka truncation). Compiled: `kiln compile examples/embed/embed.py -o
+embed.so`."""
 import os
 
 from kiln.models import load
 
 _model = load(os.environ.get("KILN_MODEL_DIR", "build/models/glove-100d"))
+if os.environ.get("KILN_PROMPT", "") != "":
+    _model.use_prompt(os.environ.get("KILN_PROMPT", ""))
+if os.environ.get("KILN_DIMENSIONS", "") != "":
+    _model.truncate(int(os.environ.get("KILN_DIMENSIONS", "0")))
 
 
 def generate_embeddings(text: list[str]) -> list[list[float]]:

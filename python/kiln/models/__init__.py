@@ -11,13 +11,14 @@ import os
 
 from kiln.models.base import Encoder
 from kiln.models.bert import BertEncoder
+from kiln.models.gemma import GemmaEncoder
 from kiln.models.glove import GloveEncoder
 
 
 def load(folder: str) -> Encoder:
     """The encoder of a model folder: average word embeddings when it has a
     0_WordEmbeddings module, a BERT encoder when its config.json says
-    model_type "bert"."""
+    model_type "bert", EmbeddingGemma when it says "gemma3_text"."""
     if os.path.isdir(os.path.join(folder, "0_WordEmbeddings")):
         return GloveEncoder(folder)
     cfg_path = os.path.join(folder, "config.json")
@@ -28,4 +29,6 @@ def load(folder: str) -> Encoder:
     kind = str(cfg.get("model_type", "bert"))
     if kind == "bert":
         return BertEncoder(folder)
+    if kind == "gemma3_text":
+        return GemmaEncoder(folder)
     raise ValueError(f"{folder}: model_type {kind!r} is not supported yet")

@@ -2,14 +2,17 @@
 BAAI/bge-small-en-v1.5): a BertModel, then the folder's Pooling (mean or CLS)
 and Normalize modules, loaded from a sentence-transformers model folder as
 published (config.json, model.safetensors with the original tensor names,
-modules.json, 1_Pooling/config.json)."""
+modules.json, 1_Pooling/config.json, sentence_bert_config.json,
+tokenizer.json)."""
 import json
 import os
+from typing import Optional
 
 import numpy as np
 from kiln import nn
-from kiln.models.base import Encoder
+from kiln.models.base import Encoder, SentenceModules
 from safetensors.numpy import load_file
+from tokenizers import Tokenizer
 
 
 class BertLayer:
@@ -50,19 +53,23 @@ class BertLayer:
 
 
 class BertEncoder(Encoder):
-    """A sentence-transformers BERT folder: embed(ids) gives one vector per
-    sequence of token ids."""
+    """A sentence-transformers BERT folder: embed_texts tokenizes with the
+    folder's tokenizer.json (truncated at max_seq_length, padded to the
+    longest text of the batch) and runs BertModel, Pooling and Normalize;
+    embed(ids) does the same from token ids."""
 
     def __init__(self, folder: str):
         with open(os.path.join(folder, "config.json")) as f:
             cfg = json.load(f)
-        super().__init__(int(cfg["hidden_size"]))
+        hidden = int(cfg["hidden_size"])
         heads = int(cfg["num_attention_heads"])
         layers = int(cfg["num_hidden_layers"])
         self.eps = float(cfg.get("layer_norm_eps", 1e-12))
         act = str(cfg.get("hidden_act", "gelu"))
         if act != "gelu":
             raise ValueError(f"{folder}: hidden_act {act!r} is not supported (gelu is)")
+        if hidden % heads != 0:
+            raise ValueError(f"{folder}: hidden_size {hidden} is not a multiple of num_attention_heads {heads}")
         w = load_file(os.path.join(folder, "model.safetensors"))
         prefix = "bert." if "bert.embeddings.word_embeddings.weight" in w else ""
         self.word = w[prefix + "embeddings.word_embeddings.weight"]
@@ -71,26 +78,28 @@ class BertEncoder(Encoder):
         self.ln_w = w[prefix + "embeddings.LayerNorm.weight"]
         self.ln_b = w[prefix + "embeddings.LayerNorm.bias"]
         self.layers = [BertLayer(w, f"{prefix}encoder.layer.{i}.", heads, self.eps) for i in range(layers)]
-        self.pooling = "mean"
-        self.normalize = False
-        modules_path = os.path.join(folder, "modules.json")
-        if os.path.exists(modules_path):
-            with open(modules_path) as f:
-                modules = json.load(f)
-            for m in modules:
-                kind = str(m["type"])
-                path = str(m["path"])
-                if kind.endswith("Pooling"):
-                    with open(os.path.join(folder, path, "config.json")) as f:
-                        pc = json.load(f)
-                    if bool(pc.get("pooling_mode_cls_token", False)):
-                        self.pooling = "cls"
-                    elif bool(pc.get("pooling_mode_mean_tokens", False)):
-                        self.pooling = "mean"
-                    else:
-                        raise ValueError(f"{folder}: only mean and CLS pooling are supported")
-                elif kind.endswith("Normalize"):
-                    self.normalize = True
+        self.head = SentenceModules(folder, hidden, int(self.pos.shape[0]))
+        super().__init__(self.head.dim)
+        self.prompts = self.head.prompts
+        self.prompt = self.head.default_prompt
+        self.folder = folder
+        self.pad_id = int(cfg.get("pad_token_id", 0))
+        self.tok: Optional[Tokenizer] = None
+        if os.path.exists(os.path.join(folder, "tokenizer.json")):
+            tok = Tokenizer.from_file(os.path.join(folder, "tokenizer.json"))
+            tok.enable_truncation(max_length=self.head.max_seq_length)
+            tok.enable_padding(pad_id=self.pad_id)
+            self.tok = tok
+
+    def forward(self, ids: np.ndarray, types: np.ndarray, keep: np.ndarray, pool: np.ndarray) -> np.ndarray:
+        """Sentence vectors from token ids, token type ids, the attention
+        mask and the pooling mask, each (batch, seq)."""
+        s = int(ids.shape[1])
+        x = self.word[ids] + self.pos[np.arange(s)][None, :, :] + self.types[types]
+        x = nn.layer_norm(x, self.ln_w, self.ln_b, eps=self.eps)
+        for layer in self.layers:
+            x = layer.forward(x, keep)
+        return self.head.apply(x, pool)
 
     def embed(self, batch: list[list[int]]) -> np.ndarray:
         """The sentence vectors of a batch of token-id sequences (padded to
@@ -106,16 +115,22 @@ class BertEncoder(Encoder):
             for j in range(len(row)):
                 ids_arr[i, j] = row[j]
                 keep[i, j] = True
-        x = self.word[ids_arr] + self.pos[np.arange(s)][None, :, :] + self.types[0][None, None, :]
-        x = nn.layer_norm(x, self.ln_w, self.ln_b, eps=self.eps)
-        for layer in self.layers:
-            x = layer.forward(x, keep)
-        if self.pooling == "cls":
-            out = x[:, 0, :]
-        else:
-            m = keep.astype(x.dtype)[:, :, None]
-            out = (x * m).sum(axis=1) / np.maximum(m.sum(axis=1), 1e-9)
-        if self.normalize:
-            norms = np.sqrt((out * out).sum(axis=1, keepdims=True))
-            out = out / np.maximum(norms, 1e-12)
-        return out
+        return self.finish(self.forward(ids_arr, np.zeros((n, s), dtype=np.int64), keep, keep))
+
+    def embed_texts(self, texts: list[str]) -> np.ndarray:
+        tok = self.tok
+        if tok is None:
+            raise ValueError(f"{self.folder}: no tokenizer.json to embed texts with")
+        if len(texts) == 0:
+            return np.zeros((0, self.dim), dtype=np.float32)
+        encs = tok.encode_batch([self.prompt + t for t in texts])
+        n = len(encs)
+        s = len(encs[0].ids)
+        ids = np.zeros((n, s), dtype=np.int64)
+        types = np.zeros((n, s), dtype=np.int64)
+        keep = np.zeros((n, s), dtype=bool)
+        for i in range(n):
+            ids[i] = np.array(encs[i].ids, dtype=np.int64)
+            types[i] = np.array(encs[i].type_ids, dtype=np.int64)
+            keep[i] = np.array(encs[i].attention_mask, dtype=np.int64) != 0
+        return self.finish(self.forward(ids, types, keep, self.head.pooling_mask(tok, self.prompt, keep)))

@@ -58,7 +58,7 @@ class GloveEncoder(Encoder):
     def embed_texts(self, texts: list[str]) -> np.ndarray:
         out = np.zeros((len(texts), self.dim), dtype=np.float32)
         for i in range(len(texts)):
-            ids = self.tokenize(texts[i])
+            ids = self.tokenize(self.prompt + texts[i])
             if len(ids) > 0:
                 out[i] = self.emb[np.array(ids, dtype=np.int64)].mean(axis=0)
-        return out
+        return self.finish(out)
