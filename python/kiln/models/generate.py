@@ -87,15 +87,25 @@ def held_back(text: str, stops: list[str]) -> int:
     return best
 
 
+def chat_prompt(model: Llama, messages: list[dict[str, str]]) -> list[int]:
+    """The token ids of messages rendered with the model's chat template
+    (add_generation_prompt=True). The template writes the BOS itself, so the
+    text is encoded without adding special tokens (no second BOS)."""
+    if model.template_source == "":
+        raise ValueError(f"{model.folder}: the model has no chat template (tokenizer_config.json's chat_template)")
+    text = model.template.render(messages, True, model.special)
+    return model.tokenizer.encode(text, add_special_tokens=False).ids
+
+
 def generate(model: Llama, prompt: list[int], s: Sampling) -> Iterator[str]:
     """The reply to the prompt's token ids, as text pieces."""
     if s.seed >= 0:
         random.seed(s.seed)
     tok = model.tokenizer
-    model.reset()
     if s.max_tokens == 0:
         return
-    logits = model.forward(prompt)
+    cache = model.new_cache(len(prompt) + s.max_tokens)
+    logits = model.forward(cache, prompt)
     seen = list(prompt)
     ids: list[int] = []
     prefix = 0  # ids[prefix:read] were decoded into the last piece ...
@@ -131,9 +141,9 @@ def generate(model: Llama, prompt: list[int], s: Sampling) -> Iterator[str]:
             else:
                 yield text[sent:]
                 sent = len(text)
-        if step + 1 == s.max_tokens or model.n >= model.max_len:
+        if step + 1 == s.max_tokens or cache.n >= cache.size:
             break
-        logits = model.forward([t])
+        logits = model.forward(cache, [t])
     if read < len(ids):
         before = tok.decode(ids[prefix:read], skip_special_tokens=True)
         after = tok.decode(ids[prefix:], skip_special_tokens=True)

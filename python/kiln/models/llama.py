@@ -5,10 +5,13 @@ has them (Qwen2), loaded from a Hugging Face folder as published
 (config.json, generation_config.json, model.safetensors or its shards with
 model.safetensors.index.json, tokenizer.json).
 
-The key/value cache is allocated once per model for max_len positions
-(layers, kv heads, max_len, head dim): a step writes its keys into the next
-rows and attends over the filled prefix, so nothing grows per token. A
-prompt is one batched pass (prefill), then each new token one pass.
+The key/value cache (KVCache) is allocated once per generation for the
+positions it will need, (layers, kv heads, positions, head dim): a step
+writes its keys into the next rows and attends over the filled prefix, so
+nothing grows per token. A cache per generation, not per model, lets two
+streams of one compiled library interleave (the ABI serialises each step,
+not a whole stream). A prompt is one batched pass (prefill), then each new
+token one pass.
 """
 import json
 import math
@@ -16,6 +19,7 @@ import os
 
 import numpy as np
 from kiln import nn
+from kiln.chat_template import Template
 from safetensors.numpy import load_file
 from tokenizers import Tokenizer
 
@@ -126,6 +130,67 @@ def bias_of(w: dict[str, np.ndarray], name: str, size: int) -> np.ndarray:
     return np.zeros(size, dtype=np.float32)
 
 
+def json_text_wide_ints(text: str) -> str:
+    """JSON text with every integer beyond 64 bits turned into a string.
+    kiln's ints are 64-bit, and tokenizer_config.json files carry values
+    such as model_max_length 1000000000000000019884624838656, which no field
+    read here needs; quoting them lets the file load compiled as under
+    CPython (where the reader sees a str for them in both)."""
+    out: list[str] = []
+    start = 0
+    i = 0
+    n = len(text)
+    while i < n:
+        c = text[i]
+        if c == '"':
+            i += 1
+            while i < n and text[i] != '"':
+                i += 2 if text[i] == "\\" else 1
+            i += 1
+        elif c.isdigit() and (i == 0 or not text[i - 1].isdigit()):
+            j = i
+            while j < n and text[j].isdigit():
+                j += 1
+            run = text[i:j]
+            is_int = (i == 0 or text[i - 1] != ".") and (j == n or text[j] not in ".eE")
+            if is_int and (j - i > 19 or (j - i == 19 and run > "9223372036854775807")):
+                out.append(text[start:i])
+                out.append('"' + run + '"')
+                start = j
+            i = j
+        else:
+            i += 1
+    out.append(text[start:])
+    return "".join(out)
+
+
+def token_text(v) -> str:
+    """A special token of tokenizer_config.json: a str, or {"content": str}."""
+    if v is None:
+        return ""
+    if isinstance(v, str):
+        return str(v)
+    return str(v["content"])
+
+
+def load_chat_template(folder: str, cfg) -> str:
+    """The folder's chat template: chat_template.jinja, or tokenizer_config's
+    chat_template (a str, or a list of named ones: "default")."""
+    path = os.path.join(folder, "chat_template.jinja")
+    if os.path.exists(path):
+        with open(path) as f:
+            return f.read()
+    t = cfg.get("chat_template", None)
+    if t is None:
+        return ""
+    if isinstance(t, str):
+        return str(t)
+    for named in t:
+        if str(named["name"]) == "default":
+            return str(named["template"])
+    return ""
+
+
 def id_list(v) -> list[int]:
     """An id or a list of ids from a JSON config, as a list."""
     out: list[int] = []
@@ -139,10 +204,21 @@ def id_list(v) -> list[int]:
     return out
 
 
+class KVCache:
+    """Keys and values of the positions so far: k and v are (layers, kv
+    heads, size, head dim), rows [0, n) filled."""
+
+    def __init__(self, layers: int, kv_heads: int, size: int, head_dim: int):
+        self.k = np.zeros((layers, kv_heads, size, head_dim), dtype=np.float32)
+        self.v = np.zeros((layers, kv_heads, size, head_dim), dtype=np.float32)
+        self.size = size
+        self.n = 0
+
+
 class Llama:
-    """A Llama-architecture checkpoint folder: forward(ids) runs the next
-    tokens through the model and the cache, and gives the logits after the
-    last one."""
+    """A Llama-architecture checkpoint folder: forward(cache, ids) runs the
+    next tokens through the model and the cache, and gives the logits after
+    the last one."""
 
     def __init__(self, folder: str, max_len: int = 2048):
         with open(os.path.join(folder, "config.json")) as f:
@@ -175,9 +251,6 @@ class Llama:
         ang = np.arange(self.max_len, dtype=np.float64)[:, None] * inv[None, :]
         self.cos = np.cos(ang).astype(np.float32)
         self.sin = np.sin(ang).astype(np.float32)
-        self.kc = np.zeros((n_layers, self.kv_heads, self.max_len, self.head_dim), dtype=np.float32)
-        self.vc = np.zeros((n_layers, self.kv_heads, self.max_len, self.head_dim), dtype=np.float32)
-        self.n = 0
         self.eos = id_list(cfg.get("eos_token_id", None))
         self.bos = id_list(cfg.get("bos_token_id", None))
         gen_path = os.path.join(folder, "generation_config.json")
@@ -188,19 +261,31 @@ class Llama:
                 if e not in self.eos:
                     self.eos.append(e)
         self.tokenizer = Tokenizer.from_file(os.path.join(folder, "tokenizer.json"))
+        self.special: dict[str, str] = {}
+        self.template_source = ""
+        tc_path = os.path.join(folder, "tokenizer_config.json")
+        if os.path.exists(tc_path):
+            with open(tc_path) as f:
+                tc = json.loads(json_text_wide_ints(f.read()))
+            for key in ["bos_token", "eos_token", "unk_token", "pad_token"]:
+                if key in tc:
+                    self.special[key] = token_text(tc[key])
+            self.template_source = load_chat_template(folder, tc)
+        self.template = Template(self.template_source)
 
-    def reset(self) -> None:
-        """Forgets the cache: the next forward starts at position 0."""
-        self.n = 0
+    def new_cache(self, size: int) -> KVCache:
+        """An empty cache for size positions (at most the context length)."""
+        return KVCache(len(self.layers), self.kv_heads, max(1, min(size, self.max_len)), self.head_dim)
 
-    def forward(self, ids: list[int]) -> np.ndarray:
+    def forward(self, cache: KVCache, ids: list[int]) -> np.ndarray:
         """The logits (vocab,) after ids, which follow what the cache holds."""
         s = len(ids)
-        n = self.n
+        n = cache.n
         if s == 0:
             raise ValueError("Llama.forward: no tokens")
-        if n + s > self.max_len:
-            raise ValueError(f"Llama.forward: {n + s} positions do not fit the context of {self.max_len}")
+        if n + s > cache.size:
+            raise ValueError(f"Llama.forward: {n + s} positions do not fit the cache of {cache.size} "
+                             f"(the context is {self.max_len})")
         for t in ids:
             if t < 0 or t >= self.vocab:
                 raise ValueError(f"Llama.forward: token id {t} is outside the vocabulary of {self.vocab}")
@@ -208,7 +293,7 @@ class Llama:
         cos = self.cos[n:n + s]
         sin = self.sin[n:n + s]
         for i in range(len(self.layers)):
-            x = self.layers[i].forward(x, cos, sin, self.kc[i], self.vc[i], n)
-        self.n = n + s
+            x = self.layers[i].forward(x, cos, sin, cache.k[i], cache.v[i], n)
+        cache.n = n + s
         h = nn.rms_norm(x[s - 1:], self.norm_w, eps=self.eps)
         return nn.linear(h, self.lm_head)[0].astype(np.float32)
