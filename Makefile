@@ -13,9 +13,11 @@
 #   make fuzz         bin/fuzz-parse: a libFuzzer target for the lexer and parser (clang)
 #   make fuzz-run     run it for FUZZ_TIME seconds (default 60); crashes go to build/fuzz/
 #   make bench        front end and core-language suite vs CPython, PyPy, Cython, mypyc, then
-#                     bench-gemm; writes bench/RESULTS.md
+#                     bench-gemm and bench-decode; writes bench/RESULTS.md
 #   make bench-gemm   GEMM GFLOP/s vs OpenBLAS and PyTorch, and the FMA peak: the GEMM section of
 #                     bench/RESULTS.md
+#   make bench-decode a SmolLM2-135M-shaped Llama decoding (prompt and generation tok/s) vs
+#                     PyTorch: the Decode section of bench/RESULTS.md
 #   make setup        install missing Debian packages (all of them, fuzzing's too)
 #   make clean
 #
@@ -180,6 +182,10 @@ bench: bin/kiln build/libkilnrt.a | build/setup.stamp
 	@bash scripts/setup.sh bench || echo "bench: peers that could not be installed are reported as missing"
 	$(PYTHON) bench/bench.py
 	$(PYTHON) bench/bench_gemm.py
+	$(PYTHON) bench/bench_decode.py
+
+bench-decode: bin/kiln build/libkilnrt.a | build/setup.stamp
+	$(PYTHON) bench/bench_decode.py
 
 bench-gemm: build/libkilnrt.a | build/setup.stamp
 	@bash scripts/setup.sh bench || echo "bench-gemm: peers that could not be installed are reported as missing"
@@ -188,4 +194,4 @@ bench-gemm: build/libkilnrt.a | build/setup.stamp
 clean:
 	rm -rf build bin
 
-.PHONY: test-middle all setup demo demo-primes test test-parity asan test-asan fuzz fuzz-run bench bench-gemm clean
+.PHONY: test-middle all setup demo demo-primes test test-parity asan test-asan fuzz fuzz-run bench bench-gemm bench-decode clean

@@ -1,5 +1,5 @@
 """A chat model, compiled: the Hugging Face checkpoint folder KILN_MODEL_DIR
-names (a Llama-architecture decoder: Llama 3, SmolLM, Qwen2) is loaded when
+names (a Llama-architecture decoder: Llama 3, SmolLM, Qwen2; or Gemma 3) is loaded when
 the module loads; chat() renders the messages with the model's own chat
 template and streams the reply's text pieces, as OpenAI's chat completions
 do. temperature 0 is greedy.
@@ -10,10 +10,10 @@ do. temperature 0 is greedy.
 import os
 from typing import Iterator
 
+from kiln.models import load_decoder
 from kiln.models.generate import Sampling, chat_prompt, generate
-from kiln.models.llama import Llama
 
-_model = Llama(os.environ.get("KILN_MODEL_DIR", "build/models/chat"))
+_model = load_decoder(os.environ.get("KILN_MODEL_DIR", "build/models/chat"))
 
 
 def chat(messages: list[dict[str, str]], max_tokens: int = 256, temperature: float = 0.7) -> Iterator[str]:

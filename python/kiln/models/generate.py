@@ -18,7 +18,7 @@ import random
 from typing import Iterator
 
 import numpy as np
-from kiln.models.llama import Llama
+from kiln.models.decoder import Decoder
 
 
 class Sampling:
@@ -87,7 +87,7 @@ def held_back(text: str, stops: list[str]) -> int:
     return best
 
 
-def chat_prompt(model: Llama, messages: list[dict[str, str]]) -> list[int]:
+def chat_prompt(model: Decoder, messages: list[dict[str, str]]) -> list[int]:
     """The token ids of messages rendered with the model's chat template
     (add_generation_prompt=True). The template writes the BOS itself, so the
     text is encoded without adding special tokens (no second BOS)."""
@@ -97,7 +97,7 @@ def chat_prompt(model: Llama, messages: list[dict[str, str]]) -> list[int]:
     return model.tokenizer.encode(text, add_special_tokens=False).ids
 
 
-def generate(model: Llama, prompt: list[int], s: Sampling) -> Iterator[str]:
+def generate(model: Decoder, prompt: list[int], s: Sampling) -> Iterator[str]:
     """The reply to the prompt's token ids, as text pieces."""
     if s.seed >= 0:
         random.seed(s.seed)
