@@ -27,7 +27,12 @@ top-p/min-p/repetition penalty, a stop string, an early eos). It runs
 compiled and under CPython+numpy: the same tokens, logits within 1e-4, the
 same pieces. (Sampled runs keep few candidates, top-k or min-p: a draw over
 a whole flat vocabulary from float32 logits that differ in the last bits
-may land on a neighbour, in HF as anywhere.) The reference nobody here shares code with is a PyTorch Llama
+may land on a neighbour, in HF as anywhere.) examples/chat/chat.py is
+compiled to a library: `kiln call chat.so chat '[messages, 12, 0.0]'` must
+print what chat() yields under CPython on the llama3 checkpoint. Bad input
+(ids outside the vocabulary, too many for the cache, none; an unknown
+model_type or rope_scaling; no chat template; a bad sampling setting) must
+raise the same ValueError compiled and under CPython, naming the problem. The reference nobody here shares code with is a PyTorch Llama
 written in this file (torch.nn.functional, HF's rotate-half RoPE with the
 llama3 frequency rule, repeat_kv, a causal mask, no cache: the whole
 sequence again each step): the same 64 greedy tokens and logits within
@@ -320,7 +325,32 @@ from kiln.models import load_decoder
 from kiln.models.generate import Sampling, chat_prompt, generate
 
 
+def errors() -> None:
+    """Bad input: each case prints its error message."""
+    m = load_decoder(sys.argv[2], 64)
+    cache = m.new_cache(16)
+    for ids in [[m.eos[0], 1 << 40], [], list(range(17))]:
+        try:
+            m.forward(cache, ids)
+            print("no error")
+        except ValueError as e:
+            print("ValueError: " + str(e))
+    for folder in sys.argv[3:]:
+        try:
+            d = load_decoder(folder, 64)
+            print(chat_prompt(d, [{"role": "user", "content": "x"}]))
+        except ValueError as e:
+            print("ValueError: " + str(e).replace(folder, "FOLDER"))
+    try:
+        Sampling(top_p=0.0)
+    except ValueError as e:
+        print("ValueError: " + str(e))
+
+
 def main() -> None:
+    if sys.argv[1] == "--errors":
+        errors()
+        return
     m = load_decoder(sys.argv[1], 1024)
     sample = [int(x) for x in sys.argv[2].split(",")]
     prompt = chat_prompt(m, [{"role": "system", "content": "You are terse."},
@@ -367,6 +397,50 @@ def parse(out):
     return r
 
 
+ERRORS = ["token id 1099511627776 is outside the vocabulary of 128256", "forward: no tokens",
+          "17 positions do not fit the cache of 16", "model_type 'gpt2' is not a Llama-architecture decoder",
+          "rope_scaling type 'yarn' is not supported", "the model has no chat template",
+          "top_p must be in (0, 1], not 0.0"]
+
+
+def check_errors(exe, prog, folder, tmp, env, check):
+    """Broken folders and bad arguments: the same message compiled and under
+    CPython, and the message that names the problem."""
+    broken = []
+    for kind in ("type", "rope", "template"):
+        d = os.path.join(tmp, "broken-" + kind)
+        os.makedirs(d, exist_ok=True)
+        for f in os.listdir(folder):
+            if not os.path.exists(os.path.join(d, f)):
+                os.symlink(os.path.join(folder, f), os.path.join(d, f))
+        if kind != "template":
+            with open(os.path.join(folder, "config.json")) as f:
+                cfg = json.load(f)
+            if kind == "type":
+                cfg["model_type"] = "gpt2"
+            else:
+                cfg["rope_scaling"] = {"rope_type": "yarn", "factor": 4.0}
+            os.unlink(os.path.join(d, "config.json"))
+            with open(os.path.join(d, "config.json"), "w") as f:
+                json.dump(cfg, f)
+        else:
+            with open(os.path.join(folder, "tokenizer_config.json"), encoding="utf-8") as f:
+                tc = json.load(f)
+            del tc["chat_template"]
+            os.unlink(os.path.join(d, "tokenizer_config.json"))
+            with open(os.path.join(d, "tokenizer_config.json"), "w", encoding="utf-8") as f:
+                json.dump(tc, f)
+        broken.append(d)
+    rk = subprocess.run([exe, "--errors", folder] + broken, capture_output=True, text=True, timeout=300)
+    rc = subprocess.run([SYSTEM_PYTHON, prog, "--errors", folder] + broken, capture_output=True, text=True,
+                        timeout=300, env=env)
+    check(rk.returncode == 0 and rk.stdout == rc.stdout,
+          f"errors: compiled and CPython differ:\n{rk.stdout}{rk.stderr[-800:]}\n---\n{rc.stdout}{rc.stderr[-800:]}")
+    lines = rk.stdout.splitlines()
+    check(len(lines) == len(ERRORS) and all(l.startswith("ValueError: ") and want in l for l, want in zip(lines, ERRORS)),
+          "errors: expected messages naming " + "; ".join(ERRORS) + ", got:\n" + rk.stdout)
+
+
 def main():
     if not ensure_npm():
         print("LOUD SKIP: npm is unreachable: no real Llama 3 tokenizer, the decoder is not checked")
@@ -391,7 +465,13 @@ def main():
         with open(prog, "w") as f:
             f.write(PROGRAM)
         exe = os.path.join(tmp, "decode")
+        lib = os.path.join(tmp, "chat.so")
+        lib_build = subprocess.Popen([os.path.join(ROOT, "bin", "kiln"), "compile",
+                                      os.path.join(ROOT, "examples", "chat", "chat.py"), "-o", lib],
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         b = subprocess.run([os.path.join(ROOT, "bin", "kiln"), "build", prog, "-o", exe], capture_output=True, text=True)
+        lib_err = lib_build.communicate()[1]
+        check(lib_build.returncode == 0, "kiln compile examples/chat/chat.py failed:\n" + lib_err[-2000:])
         if b.returncode != 0:
             print("kiln build failed:\n" + b.stderr[-3000:])
             print("0 passed, 1 failed")
@@ -460,6 +540,21 @@ def main():
             check("".join(got["eos5"]) == tok.decode(ids[:ids.index(ids[5])], skip_special_tokens=True), f"{name}: eos did not stop")
             check(got["sampled"] != got["greedy"][:len(got["sampled"])], f"{name}: sampling gave the greedy text")
             print(f"{name}: logits vs CPython {diff:.2e}, vs PyTorch {tdiff:.2e}")
+            if name == "llama3":
+                check_errors(exe, prog, folder, tmp, env, check)
+            if name == "llama3" and lib_build.returncode == 0:
+                # the example library: `kiln call` prints the pieces chat() yields, as CPython's chat() does
+                call = subprocess.run([os.path.join(ROOT, "bin", "kiln"), "call", lib, "chat",
+                                       json.dumps([MESSAGES, 12, 0.0])], capture_output=True, text=True,
+                                      env=dict(os.environ, KILN_MODEL_DIR=folder), timeout=300)
+                os.environ["KILN_MODEL_DIR"] = folder
+                sys.path.insert(0, os.path.join(ROOT, "examples", "chat"))
+                import chat as chat_example
+                want = list(chat_example.chat(MESSAGES, 12, 0.0))
+                check(call.returncode == 0 and json.loads(call.stdout) == want,
+                      f"kiln call chat.so chat: {call.stdout[:300]!r} {call.stderr[-500:]!r}, CPython: {want!r}")
+                check(len(want) > 0 and "".join(got["greedy"]).startswith("".join(want)),
+                      "chat() is not the greedy reply")
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
 

@@ -1,6 +1,6 @@
 """The Gemma 3 text decoder (Gemma3ForCausalLM: model_type "gemma3_text", or
 the text half of a "gemma3" checkpoint, whose tensors are under
-language_model.): embeddings scaled by sqrt(hidden), RMSNorm scaling by
+language_model.model. or model.language_model.): embeddings scaled by sqrt(hidden), RMSNorm scaling by
 (1 + weight), RMS-normed queries and keys per head, attention scaled by
 query_pre_attn_scalar**-0.5, sliding-window layers (rope_local_base_freq,
 window sliding_window) between global ones (rope_theta with rope_scaling),
@@ -107,6 +107,8 @@ class Gemma3(Decoder):
         if len(types) != n_layers:
             raise ValueError(f"{folder}: layer_types lists {len(types)} layers, not {n_layers}")
         w = load_weights(folder)
+        if kind == "gemma3" and prefix + "embed_tokens.weight" not in w:
+            prefix = "model.language_model."  # as transformers 4.52 and later save it
         self.embed = w[prefix + "embed_tokens.weight"]
         self.norm_w = w[prefix + "norm.weight"]
         self.layers: list[Gemma3Layer] = []
