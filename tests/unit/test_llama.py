@@ -206,7 +206,7 @@ def torch_inv_freq(cfg, hd):
 
 
 def torch_logits(cfg, w, ids):
-    """Logits (seq, vocab) of the whole sequence: no cache."""
+    """Logits (1, vocab) after the whole sequence, run again: no cache."""
     D, H, KV = cfg["hidden_size"], cfg["num_attention_heads"], cfg["num_key_value_heads"]
     hd = cfg.get("head_dim", D // H)
     eps = cfg["rms_norm_eps"]
@@ -246,11 +246,11 @@ def torch_logits(cfg, w, ids):
         h = rms(x, w[p + "post_attention_layernorm.weight"])
         x = x + proj(F.silu(proj(h, "mlp.gate_proj")) * proj(h, "mlp.up_proj"), "mlp.down_proj")
     head = w.get("lm_head.weight", w["model.embed_tokens.weight"])
-    return F.linear(rms(x, w["model.norm.weight"]), head)
+    return F.linear(rms(x[-1:], w["model.norm.weight"]), head)
 
 
 def torch_gemma_logits(cfg, w, ids):
-    """Gemma 3's text decoder, whole sequence, no cache."""
+    """Gemma 3's text decoder: logits (1, vocab) after the whole sequence, no cache."""
     D, H, KV, hd = cfg["hidden_size"], cfg["num_attention_heads"], cfg["num_key_value_heads"], cfg["head_dim"]
     eps = cfg["rms_norm_eps"]
     s = len(ids)
@@ -297,7 +297,7 @@ def torch_gemma_logits(cfg, w, ids):
         h = rms(x, w[p + "pre_feedforward_layernorm.weight"])
         g = F.gelu(F.linear(h, w[p + "mlp.gate_proj.weight"]), approximate="tanh") * F.linear(h, w[p + "mlp.up_proj.weight"])
         x = x + rms(F.linear(g, w[p + "mlp.down_proj.weight"]), w[p + "post_feedforward_layernorm.weight"])
-    logits = F.linear(rms(x, w["model.norm.weight"]), w["model.embed_tokens.weight"])
+    logits = F.linear(rms(x[-1:], w["model.norm.weight"]), w["model.embed_tokens.weight"])
     cap = cfg["final_logit_softcapping"]
     return torch.tanh(logits / cap) * cap
 
