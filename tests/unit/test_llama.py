@@ -32,7 +32,11 @@ compiled to a library: `kiln call chat.so chat '[messages, 12, 0.0]'` must
 print what chat() yields under CPython on the llama3 checkpoint. Bad input
 (ids outside the vocabulary, too many for the cache, none; an unknown
 model_type or rope_scaling; no chat template; a bad sampling setting) must
-raise the same ValueError compiled and under CPython, naming the problem. The reference nobody here shares code with is a PyTorch Llama
+raise the same ValueError compiled and under CPython, naming the problem. A
+scripted Decoder subclass (its logits pick the next id of a list) streams
+'é', an emoji and a CJK character as single byte tokens with a special token
+among them: the pieces must be whole characters, skip the special token and
+stop at a stop string that begins inside a piece. The reference nobody here shares code with is a PyTorch Llama
 written in this file (torch.nn.functional, HF's rotate-half RoPE with the
 llama3 frequency rule, repeat_kv, a causal mask, no cache: the whole
 sequence again each step): the same 64 greedy tokens and logits within
@@ -321,8 +325,41 @@ PROGRAM = '''
 import json
 import sys
 
+import numpy as np
 from kiln.models import load_decoder
+from kiln.models.decoder import Decoder, KVCache
 from kiln.models.generate import Sampling, chat_prompt, generate
+
+
+class Scripted(Decoder):
+    """A decoder whose logits pick the next id of a script: the pieces of
+    chosen token sequences (byte tokens, special tokens) through generate()."""
+
+    def __init__(self, folder: str, script: list[int], vocab: int):
+        super().__init__(folder, 1, 1, 2, 4096)
+        self.script = script
+        self.vocab = vocab
+        self.step = 0
+        self.eos = [128009]
+
+    def forward(self, cache: KVCache, ids: list[int]) -> np.ndarray:
+        self.check_ids(cache, ids, self.vocab)
+        if cache.n == 0:
+            self.step = 0
+        cache.n += len(ids)
+        out = np.zeros(self.vocab, dtype=np.float32)
+        out[self.script[self.step]] = 1.0
+        self.step += 1
+        return out
+
+
+def scripted() -> None:
+    script = [int(t) for t in sys.argv[3].split(",")]
+    m = Scripted(sys.argv[2], script, 128256)
+    print(json.dumps(list(generate(m, [128000], Sampling(max_tokens=100, temperature=0.0)))))
+    s = Sampling(max_tokens=100, temperature=0.0)
+    s.stop = [sys.argv[4]]
+    print(json.dumps(list(generate(m, [128000], s))))
 
 
 def errors() -> None:
@@ -350,6 +387,9 @@ def errors() -> None:
 def main() -> None:
     if sys.argv[1] == "--errors":
         errors()
+        return
+    if sys.argv[1] == "--script":
+        scripted()
         return
     m = load_decoder(sys.argv[1], 1024)
     sample = [int(x) for x in sys.argv[2].split(",")]
@@ -439,6 +479,41 @@ def check_errors(exe, prog, folder, tmp, env, check):
     lines = rk.stdout.splitlines()
     check(len(lines) == len(ERRORS) and all(l.startswith("ValueError: ") and want in l for l, want in zip(lines, ERRORS)),
           "errors: expected messages naming " + "; ".join(ERRORS) + ", got:\n" + rk.stdout)
+
+
+def byte_token(b):
+    """The byte-level BPE token of one byte (GPT-2's byte-to-character map)."""
+    keep = list(range(33, 127)) + list(range(161, 173)) + list(range(174, 256))
+    if b in keep:
+        return chr(b)
+    return chr(256 + [x for x in range(256) if x not in keep].index(b))
+
+
+def check_script(exe, prog, folder, env, tok, check):
+    """Pieces cut at character boundaries: 'é' and an emoji sent as single
+    byte tokens, a special token between them (never yielded), a stop string
+    that begins inside a piece."""
+    ids = tok.encode("Hi", add_special_tokens=False).ids
+    ids += [tok.token_to_id(byte_token(b)) for b in " é".encode()]
+    ids += [tok.token_to_id("<|reserved_special_token_3|>")]
+    ids += [tok.token_to_id(byte_token(b)) for b in "😀".encode()]
+    ids += tok.encode(" ok, 日本", add_special_tokens=False).ids + [tok.token_to_id(byte_token(b)) for b in "語".encode()]
+    ids += [128009]
+    text = "Hi é😀 ok, 日本語"
+    stop = "😀 o"
+    rk = subprocess.run([exe, "--script", folder, ",".join(map(str, ids)), stop], capture_output=True, text=True,
+                        timeout=120)
+    rc = subprocess.run([SYSTEM_PYTHON, prog, "--script", folder, ",".join(map(str, ids)), stop],
+                        capture_output=True, text=True, timeout=300, env=env)
+    check(rk.returncode == 0 and rk.stdout == rc.stdout, f"scripted pieces: compiled {rk.stdout!r} {rk.stderr[-500:]!r}"
+          f" CPython {rc.stdout!r} {rc.stderr[-500:]!r}")
+    if rk.returncode != 0:
+        return
+    pieces, stopped = (json.loads(line) for line in rk.stdout.splitlines())
+    check("".join(pieces) == text and all("\ufffd" not in p and p for p in pieces)
+          and any("é" in p for p in pieces) and any("😀" in p for p in pieces) and any("語" in p for p in pieces),
+          f"scripted pieces: {pieces!r} (want whole characters joining to {text!r})")
+    check("".join(stopped) == text[:text.find(stop)], f"scripted stop {stop!r}: {stopped!r}")
 
 
 def main():
@@ -542,6 +617,7 @@ def main():
             print(f"{name}: logits vs CPython {diff:.2e}, vs PyTorch {tdiff:.2e}")
             if name == "llama3":
                 check_errors(exe, prog, folder, tmp, env, check)
+                check_script(exe, prog, folder, env, tok, check)
             if name == "llama3" and lib_build.returncode == 0:
                 # the example library: `kiln call` prints the pieces chat() yields, as CPython's chat() does
                 call = subprocess.run([os.path.join(ROOT, "bin", "kiln"), "call", lib, "chat",
