@@ -13,13 +13,15 @@
 #   make fuzz         bin/fuzz-parse: a libFuzzer target for the lexer and parser (clang)
 #   make fuzz-run     run it for FUZZ_TIME seconds (default 60); crashes go to build/fuzz/
 #   make bench        front end and core-language suite vs CPython, PyPy, Cython, mypyc, then
-#                     bench-gemm and bench-embed; writes bench/RESULTS.md
+#                     bench-gemm, bench-embed and bench-decode; writes bench/RESULTS.md
 #   make bench-serve  kiln serve under wrk (requests/s, p50/p99): the serving section of
 #                     bench/RESULTS.md (make bench includes it)
 #   make bench-gemm   GEMM GFLOP/s vs OpenBLAS and PyTorch, and the FMA peak: the GEMM section of
 #                     bench/RESULTS.md
 #   make bench-embed  the embedding example (MiniLM-shaped) vs CPython+numpy and PyTorch, and the
 #                     example library's stripped size: the Embedding section of bench/RESULTS.md
+#   make bench-decode a SmolLM2-135M-shaped Llama decoding (prompt and generation tok/s) vs
+#                     PyTorch: the Decode section of bench/RESULTS.md
 #   make setup        install missing Debian packages (all of them, fuzzing's too)
 #   make clean
 #
@@ -197,6 +199,7 @@ bench: bin/kiln build/libkilnrt.a | build/setup.stamp
 	$(PYTHON) bench/bench.py
 	$(PYTHON) bench/bench_gemm.py
 	$(PYTHON) bench/bench_embed.py
+	$(PYTHON) bench/bench_decode.py
 	$(MAKE) --no-print-directory bench-clients
 
 # The Node client's per-call overhead against the C ABI called directly.
@@ -205,6 +208,9 @@ bench-clients: bin/kiln build/libkilnrt.a clients/node/node_modules/koffi/packag
 
 bench-serve: bin/kiln build/libkilnrt.a | build/setup.stamp
 	$(PYTHON) bench/serve.py --write
+
+bench-decode: bin/kiln build/libkilnrt.a | build/setup.stamp
+	$(PYTHON) bench/bench_decode.py
 
 bench-gemm: build/libkilnrt.a | build/setup.stamp
 	@bash scripts/setup.sh bench || echo "bench-gemm: peers that could not be installed are reported as missing"
@@ -217,4 +223,4 @@ bench-embed: bin/kiln build/libkilnrt.a | build/setup.stamp
 clean:
 	rm -rf build bin
 
-.PHONY: test-middle all setup demo demo-primes test test-parity asan test-asan fuzz fuzz-run bench bench-serve bench-gemm bench-embed bench-clients clean
+.PHONY: test-middle all setup demo demo-primes test test-parity asan test-asan fuzz fuzz-run bench bench-serve bench-gemm bench-embed bench-decode bench-clients clean

@@ -18,10 +18,11 @@ set -euo pipefail
 # python3-numpy:    numpy 1.24 under /usr/bin/python3, the reference of the tensor tests.
 # libpcre2-dev:     PCRE2, the regex engine behind `re` (and tokenizers' Split patterns).
 # python3-torch:    PyTorch, the independent reference of kiln.models' tests.
+# python3-jinja2:   Jinja, the reference renderer of the chat templates (kiln.chat_template).
 # nodejs, npm:      the Node client (clients/node, koffi from npm) and the demo.
 # libmicrohttpd-dev: the HTTP server under `kiln serve`.
 # wrk:              the load test of `kiln serve` (tests/serve) and its `make bench` section.
-base=(build-essential libutf8proc-dev unicode-data python3 python3-numpy libpcre2-dev python3-torch nodejs npm
+base=(build-essential libutf8proc-dev unicode-data python3 python3-numpy libpcre2-dev python3-torch python3-jinja2 nodejs npm
       libmicrohttpd-dev wrk)
 # clang and its runtime libraries: libFuzzer for `make fuzz`.
 fuzz=(clang libclang-rt-14-dev)

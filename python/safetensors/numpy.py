@@ -31,6 +31,17 @@ def load_file(filename):
     for name, info in header.items():
         if name == "__metadata__":
             continue
+        if info.get("dtype") == "BF16":
+            # numpy has no bfloat16: the values come back as float32, exactly
+            # (a bfloat16 is the top half of a float32), as kiln's GEMM and
+            # norms widen them before computing.
+            begin, end = info["data_offsets"]
+            shape = tuple(info["shape"])
+            if end > len(body) or begin > end or end - begin != int(np.prod(shape, dtype=np.int64)) * 2:
+                raise SafetensorError(f"{filename}: tensor '{name}' has data_offsets that do not match its shape and dtype")
+            half = np.frombuffer(body, dtype=np.uint16, count=(end - begin) // 2, offset=begin)
+            out[name] = (half.astype(np.uint32) << 16).view(np.float32).reshape(shape)
+            continue
         dt = _DTYPES.get(info.get("dtype"))
         if dt is None:
             raise SafetensorError(f"{filename}: tensor '{name}' has dtype {info.get('dtype')}, "

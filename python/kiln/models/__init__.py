@@ -5,14 +5,19 @@ the program that imports them.
     from kiln.models import load
     model = load(folder)             # the architecture the folder's files say
     vectors = model.embed_texts(["a sentence", "another"])
+
+    decoder = load_decoder(folder)   # a language model: Llama-style or Gemma 3
 """
 import json
 import os
 
 from kiln.models.base import Encoder
 from kiln.models.bert import BertEncoder
+from kiln.models.decoder import Decoder
 from kiln.models.gemma import GemmaEncoder
+from kiln.models.gemma3 import Gemma3
 from kiln.models.glove import GloveEncoder
+from kiln.models.llama import Llama
 
 
 def load(folder: str) -> Encoder:
@@ -32,3 +37,15 @@ def load(folder: str) -> Encoder:
     if kind == "gemma3_text":
         return GemmaEncoder(folder)
     raise ValueError(f"{folder}: model_type {kind!r} is not supported yet")
+
+
+def load_decoder(folder: str, max_len: int = 2048) -> Decoder:
+    """The decoder of a checkpoint folder, by config.json's model_type:
+    Gemma 3 (gemma3_text, gemma3), else the Llama architecture (llama,
+    qwen2, mistral; others are refused by name)."""
+    with open(os.path.join(folder, "config.json")) as f:
+        cfg = json.load(f)
+    kind = str(cfg.get("model_type", ""))
+    if kind == "gemma3_text" or kind == "gemma3":
+        return Gemma3(folder, max_len)
+    return Llama(folder, max_len)

@@ -1,0 +1,275 @@
+#!/usr/bin/env python3
+"""bench/bench_decode.py — a Llama-shaped chat model decoding, compiled by
+kiln (kiln.models.llama) beside PyTorch on the same weights; writes the
+"Decode" section of bench/RESULTS.md (`make bench-decode`; `make bench`).
+
+The model has SmolLM2-135M's shape (30 layers, hidden 576, 9 heads over 3
+kv heads, MLP 1536, vocabulary 49152, tied embeddings), synthetic weights
+from a fixed seed in the published layout, float32 and bfloat16. Batch 1,
+greedy, KILN_NUM_THREADS / torch.set_num_threads = 2:
+
+  prompt tok/s   a PROMPT-token prompt in one forward (prefill)
+  gen tok/s      GEN tokens after it, one forward each, KV cache
+
+PyTorch runs the same architecture written with torch.nn.functional and a
+preallocated KV cache, with OMP_WAIT_POLICY=PASSIVE (its OpenMP threads
+otherwise spin, which costs it several times over on a shared machine) (float32; bfloat16 weights *and* activations for the
+bf16 row: PyTorch has no float32 × bfloat16 matmul). Generation is
+memory-bound, so each row also gives the bytes of weights read per token
+times gen tok/s, against the machine's read bandwidth measured here
+(torch.sum over 1 GiB, 2 threads). Each figure is the best of --repeat
+runs. Standard library only on this side; torch and numpy from Debian's
+/usr/bin/python3.
+
+    python3 bench/bench_decode.py [--repeat N] [--out bench/RESULTS.md]
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+WORK = os.path.join(ROOT, "build", "bench", "decode")
+PY = "/usr/bin/python3"
+BEGIN, END = "<!-- decode: begin -->", "<!-- decode: end -->"
+PROMPT, GEN, THREADS = 128, 64, 2
+SHAPE = dict(hidden_size=576, intermediate_size=1536, num_hidden_layers=30, num_attention_heads=9,
+             num_key_value_heads=3, vocab_size=49152, rms_norm_eps=1e-5, rope_theta=100000.0,
+             max_position_embeddings=2048, tie_word_embeddings=True, model_type="llama", hidden_act="silu",
+             bos_token_id=1, eos_token_id=2)
+
+# Writes the checkpoint folders (numpy under /usr/bin/python3).
+MAKE = r"""
+import json, os, sys
+import numpy as np
+sys.path.insert(0, sys.argv[2])
+from safetensors.numpy import save_file
+out, shape = sys.argv[1], json.loads(sys.argv[3])
+rng = np.random.default_rng(0)
+D, I, L, H, KV, V = (shape[k] for k in ("hidden_size", "intermediate_size", "num_hidden_layers",
+                                        "num_attention_heads", "num_key_value_heads", "vocab_size"))
+hd = D // H
+def t(*s, sc=0.05, b=0.0):
+    return (b + rng.standard_normal(s, dtype=np.float32) * sc).astype(np.float32)
+w = {"model.embed_tokens.weight": t(V, D, sc=0.5), "model.norm.weight": t(D, sc=0.1, b=1.0)}
+for i in range(L):
+    p = f"model.layers.{i}."
+    w[p + "input_layernorm.weight"] = t(D, sc=0.1, b=1.0)
+    w[p + "post_attention_layernorm.weight"] = t(D, sc=0.1, b=1.0)
+    for n, o, k in (("q", H * hd, D), ("k", KV * hd, D), ("v", KV * hd, D), ("o", D, H * hd)):
+        w[p + f"self_attn.{n}_proj.weight"] = t(o, k)
+    w[p + "mlp.gate_proj.weight"] = t(I, D)
+    w[p + "mlp.up_proj.weight"] = t(I, D)
+    w[p + "mlp.down_proj.weight"] = t(D, I)
+vocab = {f"t{i}": i for i in range(V)}
+tok = {"version": "1.0", "truncation": None, "padding": None, "added_tokens": [], "normalizer": None,
+       "pre_tokenizer": {"type": "WhitespaceSplit"}, "post_processor": None, "decoder": None,
+       "model": {"type": "WordLevel", "vocab": vocab, "unk_token": "t0"}}
+for dt in ("f32", "bf16"):
+    d = os.path.join(out, dt)
+    os.makedirs(d, exist_ok=True)
+    json.dump(dict(shape, torch_dtype="float32" if dt == "f32" else "bfloat16"), open(os.path.join(d, "config.json"), "w"))
+    json.dump(tok, open(os.path.join(d, "tokenizer.json"), "w"))
+    path = os.path.join(d, "model.safetensors")
+    if dt == "f32":
+        save_file(w, path)
+        continue
+    header, blobs, off = {}, [], 0
+    for name in sorted(w):
+        u = w[name].view(np.uint32).astype(np.uint64)
+        b = ((u + 0x7FFF + ((u >> 16) & 1)) >> 16).astype(np.uint16).tobytes()
+        header[name] = {"dtype": "BF16", "shape": list(w[name].shape), "data_offsets": [off, off + len(b)]}
+        off += len(b)
+        blobs.append(b)
+    h = json.dumps(header, separators=(",", ":")).encode()
+    h += b" " * (-len(h) % 8)
+    with open(path, "wb") as f:
+        f.write(len(h).to_bytes(8, "little")); f.write(h)
+        for b in blobs:
+            f.write(b)
+"""
+
+PROGRAM = '''
+import json
+import sys
+import time
+
+from kiln.models.llama import Llama
+
+
+def main() -> None:
+    m = Llama(sys.argv[1], 1024)
+    n_prompt = int(sys.argv[2])
+    n_gen = int(sys.argv[3])
+    prompt = [(i * 7919 + 13) % m.vocab for i in range(n_prompt)]
+    cache = m.new_cache(n_prompt + n_gen)
+    t0 = time.perf_counter()
+    lg = m.forward(cache, prompt)
+    t1 = time.perf_counter()
+    toks: list[int] = []
+    for i in range(n_gen):
+        t = int(lg.argmax())
+        toks.append(t)
+        lg = m.forward(cache, [t])
+    t2 = time.perf_counter()
+    print(json.dumps({"prompt": n_prompt / (t1 - t0), "gen": n_gen / (t2 - t1), "tokens": toks}))
+
+
+main()
+'''
+
+TORCH = r"""
+import json, math, sys, time
+import numpy as np
+import torch
+import torch.nn.functional as F
+sys.path.insert(0, sys.argv[2])
+from safetensors.numpy import load_file
+torch.set_num_threads(int(sys.argv[5]))
+folder, n_prompt, n_gen = sys.argv[1], int(sys.argv[3]), int(sys.argv[4])
+cfg = json.load(open(folder + "/config.json"))
+dt = torch.bfloat16 if cfg["torch_dtype"] == "bfloat16" else torch.float32
+w = {k: torch.from_numpy(v.copy()).to(dt) for k, v in load_file(folder + "/model.safetensors").items()}
+D, H, KV, L, V = cfg["hidden_size"], cfg["num_attention_heads"], cfg["num_key_value_heads"], cfg["num_hidden_layers"], cfg["vocab_size"]
+hd, eps = D // H, cfg["rms_norm_eps"]
+inv = 1.0 / (cfg["rope_theta"] ** (torch.arange(0, hd, 2).float() / hd))
+ang = torch.arange(n_prompt + n_gen).float()[:, None] * inv[None, :]
+cos_t, sin_t = torch.cat([ang, ang], -1).cos().to(dt), torch.cat([ang, ang], -1).sin().to(dt)
+kc = torch.zeros(L, KV, n_prompt + n_gen, hd, dtype=dt)
+vc = torch.zeros(L, KV, n_prompt + n_gen, hd, dtype=dt)
+mask = torch.full((n_prompt + n_gen, n_prompt + n_gen), float("-inf")).triu(1).to(dt)
+def rms(x, g):
+    return x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + eps) * g
+def rot(x, cos, sin):
+    a, b = x[..., :hd // 2], x[..., hd // 2:]
+    return x * cos + torch.cat([-b, a], -1) * sin
+def forward(ids, n):
+    s = len(ids)
+    x = w["model.embed_tokens.weight"][torch.tensor(ids)]
+    cos, sin = cos_t[n:n + s], sin_t[n:n + s]
+    for i in range(L):
+        p = f"model.layers.{i}."
+        h = rms(x, w[p + "input_layernorm.weight"])
+        q = F.linear(h, w[p + "self_attn.q_proj.weight"]).view(s, H, hd).transpose(0, 1)
+        k = F.linear(h, w[p + "self_attn.k_proj.weight"]).view(s, KV, hd).transpose(0, 1)
+        v = F.linear(h, w[p + "self_attn.v_proj.weight"]).view(s, KV, hd).transpose(0, 1)
+        kc[i, :, n:n + s] = rot(k, cos, sin)
+        vc[i, :, n:n + s] = v
+        kk = kc[i, :, :n + s].repeat_interleave(H // KV, 0)
+        vv = vc[i, :, :n + s].repeat_interleave(H // KV, 0)
+        sc = (rot(q, cos, sin) @ kk.transpose(-1, -2)) / math.sqrt(hd)
+        if s > 1:
+            sc = sc + mask[n:n + s, :n + s]
+        a = torch.softmax(sc, dim=-1) @ vv
+        x = x + F.linear(a.transpose(0, 1).reshape(s, D), w[p + "self_attn.o_proj.weight"])
+        h = rms(x, w[p + "post_attention_layernorm.weight"])
+        x = x + F.linear(F.silu(F.linear(h, w[p + "mlp.gate_proj.weight"])) * F.linear(h, w[p + "mlp.up_proj.weight"]),
+                         w[p + "mlp.down_proj.weight"])
+    return F.linear(rms(x[-1:], w["model.norm.weight"]), w["model.embed_tokens.weight"])[0]
+prompt = [(i * 7919 + 13) % V for i in range(n_prompt)]
+with torch.no_grad():
+    t0 = time.perf_counter()
+    lg = forward(prompt, 0)
+    t1 = time.perf_counter()
+    toks = []
+    for i in range(n_gen):
+        t = int(torch.argmax(lg))
+        toks.append(t)
+        lg = forward([t], n_prompt + i)
+    t2 = time.perf_counter()
+bw = 0.0
+if sys.argv[6] == "1":
+    big = torch.ones(256 * 1024 * 1024)
+    for _ in range(5):
+        a = time.perf_counter(); big.sum(); b = time.perf_counter()
+        bw = max(bw, big.numel() * 4 / (b - a))
+print(json.dumps({"prompt": n_prompt / (t1 - t0), "gen": n_gen / (t2 - t1), "tokens": toks, "bw": bw,
+                  "version": torch.__version__}))
+"""
+
+
+def weight_bytes(dt):
+    s = SHAPE
+    D, I, L, H, KV, V = (s[k] for k in ("hidden_size", "intermediate_size", "num_hidden_layers",
+                                        "num_attention_heads", "num_key_value_heads", "vocab_size"))
+    hd = D // H
+    per_layer = D * H * hd * 2 + D * KV * hd * 2 + 3 * D * I + 2 * D
+    n = L * per_layer + V * D + D
+    return n * (4 if dt == "f32" else 2)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--repeat", type=int, default=2)
+    ap.add_argument("--out", default=os.path.join(ROOT, "bench", "RESULTS.md"))
+    opts = ap.parse_args()
+    if subprocess.run([PY, "-c", "import torch, numpy"], capture_output=True).returncode != 0:
+        print("bench_decode: /usr/bin/python3 lacks torch or numpy (apt-get install python3-torch)")
+        return 1
+    os.makedirs(WORK, exist_ok=True)
+    pypath = os.path.join(ROOT, "python")
+    if not os.path.exists(os.path.join(WORK, "bf16", "model.safetensors")):
+        subprocess.run([PY, "-c", MAKE, WORK, pypath, json.dumps(SHAPE)], check=True)
+    prog = os.path.join(WORK, "decode.py")
+    with open(prog, "w") as f:
+        f.write(PROGRAM)
+    exe = os.path.join(WORK, "decode")
+    subprocess.run([os.path.join(ROOT, "bin", "kiln"), "build", prog, "-o", exe], check=True)
+    env = dict(os.environ, KILN_NUM_THREADS=str(THREADS))
+    rows = []
+    bw = 0.0
+    version = ""
+    for dt in ("f32", "bf16"):
+        folder = os.path.join(WORK, dt)
+        best_k = {"prompt": 0.0, "gen": 0.0}
+        best_t = {"prompt": 0.0, "gen": 0.0}
+        same = True
+        for r in range(opts.repeat):
+            k = json.loads(subprocess.run([exe, folder, str(PROMPT), str(GEN)], env=env, capture_output=True,
+                                          text=True, check=True).stdout)
+            p = subprocess.run([PY, "-c", TORCH, folder, pypath, str(PROMPT), str(GEN), str(THREADS),
+                                "1" if r == 0 and dt == "f32" else "0"], capture_output=True, text=True,
+                               env=dict(os.environ, OMP_WAIT_POLICY="PASSIVE"))
+            if p.returncode != 0:
+                print("bench_decode: the PyTorch run failed:\n" + p.stderr[-2000:])
+                return 1
+            t = json.loads(p.stdout)
+            bw = max(bw, t["bw"])
+            version = t["version"]
+            for key in ("prompt", "gen"):
+                best_k[key] = max(best_k[key], k[key])
+                best_t[key] = max(best_t[key], t[key])
+            if dt == "f32":
+                same = same and k["tokens"] == t["tokens"]
+        rows.append((dt, best_k, best_t, same))
+        print(f"{dt}: kiln prompt {best_k['prompt']:.1f} tok/s gen {best_k['gen']:.2f} tok/s | "
+              f"torch prompt {best_t['prompt']:.1f} gen {best_t['gen']:.2f}")
+    load = os.getloadavg()[0]
+    lines = [BEGIN, "## Decode: a SmolLM2-135M-shaped Llama, batch 1, greedy", "",
+             f"`python3 bench/bench_decode.py` (`make bench-decode`): synthetic weights, {PROMPT}-token prompt, "
+             f"{GEN} generated tokens, {THREADS} threads (KILN_NUM_THREADS, torch.set_num_threads), best of "
+             f"{opts.repeat}. PyTorch {version} (/usr/bin/python3) runs the same architecture with a KV cache; "
+             "its bf16 row computes in bfloat16 throughout; OMP_WAIT_POLICY=PASSIVE. Memory read bandwidth measured with torch.sum over "
+             f"1 GiB on {THREADS} threads: {bw / 1e9:.1f} GB/s. Load average when it ended: {load:.1f} "
+             f"on {os.cpu_count()} CPUs (a shared machine slows both sides).", "",
+             "| weights | kiln prompt tok/s | PyTorch prompt tok/s | kiln gen tok/s | PyTorch gen tok/s | kiln gen / PyTorch | kiln weight GB/s (of bandwidth) |",
+             "|---|---|---|---|---|---|---|"]
+    for dt, k, t, same in rows:
+        gbs = weight_bytes(dt) * k["gen"] / 1e9
+        lines.append(f"| {dt} | {k['prompt']:.1f} | {t['prompt']:.1f} | {k['gen']:.2f} | {t['gen']:.2f} | "
+                     f"{k['gen'] / t['gen']:.2f}x | {gbs:.2f} ({100 * gbs * 1e9 / bw:.0f}%) |")
+    lines += ["", "f32 greedy tokens identical to PyTorch's: " + ("yes" if rows[0][3] else "no"), END]
+    text = open(opts.out).read() if os.path.exists(opts.out) else ""
+    block = "\n".join(lines)
+    if BEGIN in text and END in text:
+        text = text[:text.index(BEGIN)] + block + text[text.index(END) + len(END):]
+    else:
+        text = text.rstrip("\n") + "\n\n" + block + "\n"
+    with open(opts.out, "w") as f:
+        f.write(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,28 @@
+"""A chat model, compiled: the Hugging Face checkpoint folder KILN_MODEL_DIR
+names (a Llama-architecture decoder: Llama 3, SmolLM, Qwen2; or Gemma 3) is loaded when
+the module loads; chat() renders the messages with the model's own chat
+template and streams the reply's text pieces, as OpenAI's chat completions
+do. temperature 0 is greedy.
+
+    kiln compile examples/chat/chat.py -o chat.so
+    KILN_MODEL_DIR=path/to/model kiln call chat.so chat '[[{"role": "user", "content": "Hi"}]]'
+"""
+import os
+from typing import Iterator
+
+from kiln.models import load_decoder
+from kiln.models.generate import Sampling, chat_prompt, generate
+
+_model = load_decoder(os.environ.get("KILN_MODEL_DIR", "build/models/chat"))
+
+
+def chat(messages: list[dict[str, str]], max_tokens: int = 256, temperature: float = 0.7) -> Iterator[str]:
+    """The assistant's reply to messages, piece by piece."""
+    s = Sampling(max_tokens=max_tokens, temperature=temperature)
+    yield from generate(_model, chat_prompt(_model, messages), s)
+
+
+if __name__ == "__main__":
+    for piece in chat([{"role": "user", "content": "Hello! Who are you?"}], max_tokens=32, temperature=0.0):
+        print(piece, end="", flush=True)
+    print()

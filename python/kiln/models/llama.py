@@ -1,0 +1,143 @@
+"""The Llama decoder (Llama 3, SmolLM, Qwen2): RMSNorm, rotary positions with
+the configured scaling (default, linear, llama3), grouped-query attention,
+a SwiGLU MLP, tied or untied embeddings, q/k/v biases where the checkpoint
+has them (Qwen2), loaded from a Hugging Face folder as published
+(config.json, generation_config.json, model.safetensors or its shards with
+model.safetensors.index.json, tokenizer.json).
+
+The cache and what decoders share are in kiln.models.decoder. A prompt is
+one batched pass (prefill), then each new token one pass.
+"""
+import json
+import math
+import os
+
+import numpy as np
+from kiln import nn
+from kiln.models.decoder import Decoder, KVCache, load_weights, rotate
+
+
+def rope_inv_freq(cfg: dict, head_dim: int) -> np.ndarray:
+    """The rotary frequencies theta**(-2i/d), rescaled as config.json's
+    rope_scaling says (float64, head_dim/2 of them)."""
+    theta = float(cfg.get("rope_theta", 10000.0))
+    inv = 1.0 / np.power(theta, np.arange(0, head_dim, 2, dtype=np.float64) / head_dim)
+    rs = cfg.get("rope_scaling", None)
+    if rs is None:
+        return inv
+    kind = str(rs.get("rope_type", rs.get("type", "default")))
+    if kind == "default":
+        return inv
+    factor = float(rs.get("factor", 1.0))
+    if kind == "linear":
+        return inv / factor
+    if kind == "llama3":
+        low = float(rs.get("low_freq_factor", 1.0))
+        high = float(rs.get("high_freq_factor", 4.0))
+        old = float(rs.get("original_max_position_embeddings", 8192))
+        low_wavelen = old / low
+        high_wavelen = old / high
+        wavelen = 2.0 * math.pi / inv
+        scaled = np.where(wavelen > low_wavelen, inv / factor, inv)
+        smooth = (old / wavelen - low) / (high - low)
+        smoothed = (1.0 - smooth) * scaled / factor + smooth * scaled
+        medium = (wavelen >= high_wavelen) & (wavelen <= low_wavelen)
+        return np.where(medium, smoothed, scaled)
+    raise ValueError(f"rope_scaling type {kind!r} is not supported (default, linear and llama3 are)")
+
+
+class LlamaLayer:
+    def __init__(self, w: dict[str, np.ndarray], p: str, heads: int, kv_heads: int, head_dim: int, eps: float):
+        self.ln1 = w[p + "input_layernorm.weight"]
+        self.ln2 = w[p + "post_attention_layernorm.weight"]
+        self.q_w = w[p + "self_attn.q_proj.weight"]
+        self.k_w = w[p + "self_attn.k_proj.weight"]
+        self.v_w = w[p + "self_attn.v_proj.weight"]
+        self.o_w = w[p + "self_attn.o_proj.weight"]
+        # Qwen2 has q/k/v biases; the others add zeros (exact, and one code path).
+        self.q_b = bias_of(w, p + "self_attn.q_proj.bias", heads * head_dim)
+        self.k_b = bias_of(w, p + "self_attn.k_proj.bias", kv_heads * head_dim)
+        self.v_b = bias_of(w, p + "self_attn.v_proj.bias", kv_heads * head_dim)
+        self.gate_w = w[p + "mlp.gate_proj.weight"]
+        self.up_w = w[p + "mlp.up_proj.weight"]
+        self.down_w = w[p + "mlp.down_proj.weight"]
+        self.heads = heads
+        self.kv_heads = kv_heads
+        self.head_dim = head_dim
+        self.eps = eps
+
+    def forward(self, x: np.ndarray, cos: np.ndarray, sin: np.ndarray, kc: np.ndarray, vc: np.ndarray,
+                n: int) -> np.ndarray:
+        """x (seq, hidden) at positions n..n+seq; kc and vc this layer's
+        cache (kv heads, max_len, head dim), rows n..n+seq written here."""
+        s = x.shape[0]
+        hd = self.head_dim
+        h = nn.rms_norm(x, self.ln1, eps=self.eps)
+        q = nn.linear(h, self.q_w, self.q_b).reshape(s, self.heads, hd).transpose(1, 0, 2)
+        k = nn.linear(h, self.k_w, self.k_b).reshape(s, self.kv_heads, hd).transpose(1, 0, 2)
+        v = nn.linear(h, self.v_w, self.v_b).reshape(s, self.kv_heads, hd).transpose(1, 0, 2)
+        kc[:, n:n + s, :] = rotate(k, cos, sin)
+        vc[:, n:n + s, :] = v
+        a = nn.attention(rotate(q, cos, sin), kc[:, :n + s, :], vc[:, :n + s, :], causal=True)
+        x = x + nn.linear(a.transpose(1, 0, 2).reshape(s, self.heads * hd), self.o_w)
+        h = nn.rms_norm(x, self.ln2, eps=self.eps)
+        g = nn.silu(nn.linear(h, self.gate_w)) * nn.linear(h, self.up_w)
+        return x + nn.linear(g, self.down_w)
+
+
+def bias_of(w: dict[str, np.ndarray], name: str, size: int) -> np.ndarray:
+    if name in w:
+        return w[name]
+    return np.zeros(size, dtype=np.float32)
+
+
+class Llama(Decoder):
+    """A Llama-architecture checkpoint folder."""
+
+    def __init__(self, folder: str, max_len: int = 2048):
+        with open(os.path.join(folder, "config.json")) as f:
+            cfg = json.load(f)
+        kind = str(cfg.get("model_type", "llama"))
+        if kind != "llama" and kind != "qwen2" and kind != "mistral":
+            raise ValueError(f"{folder}: model_type {kind!r} is not a Llama-architecture decoder")
+        if str(cfg.get("hidden_act", "silu")) != "silu":
+            raise ValueError(f"{folder}: hidden_act {str(cfg.get('hidden_act'))!r} is not supported (silu is)")
+        hidden = int(cfg["hidden_size"])
+        heads = int(cfg["num_attention_heads"])
+        kv_heads = int(cfg.get("num_key_value_heads", heads))
+        hd = cfg.get("head_dim", None)
+        head_dim = hidden // heads if hd is None else int(hd)
+        n_layers = int(cfg["num_hidden_layers"])
+        super().__init__(folder, n_layers, kv_heads, head_dim,
+                         min(max_len, int(cfg.get("max_position_embeddings", max_len))))
+        self.heads = heads
+        self.eps = float(cfg.get("rms_norm_eps", 1e-6))
+        self.vocab = int(cfg["vocab_size"])
+        w = load_weights(folder)
+        self.embed = w["model.embed_tokens.weight"]
+        self.norm_w = w["model.norm.weight"]
+        if "lm_head.weight" in w and not bool(cfg.get("tie_word_embeddings", False)):
+            self.lm_head = w["lm_head.weight"]
+        else:
+            self.lm_head = self.embed
+        self.layers = [LlamaLayer(w, f"model.layers.{i}.", self.heads, self.kv_heads, self.head_dim, self.eps)
+                       for i in range(n_layers)]
+        inv = rope_inv_freq(cfg, self.head_dim)
+        ang = np.arange(self.max_len, dtype=np.float64)[:, None] * inv[None, :]
+        self.cos = np.cos(ang).astype(np.float32)
+        self.sin = np.sin(ang).astype(np.float32)
+        self.load_text(cfg)
+
+    def forward(self, cache: KVCache, ids: list[int]) -> np.ndarray:
+        """The logits (vocab,) after ids, which follow what the cache holds."""
+        self.check_ids(cache, ids, self.vocab)
+        s = len(ids)
+        n = cache.n
+        x = self.embed[np.array(ids, dtype=np.int64)].astype(np.float32)
+        cos = self.cos[n:n + s]
+        sin = self.sin[n:n + s]
+        for i in range(len(self.layers)):
+            x = self.layers[i].forward(x, cos, sin, cache.k[i], cache.v[i], n)
+        cache.n = n + s
+        h = nn.rms_norm(x[s - 1:], self.norm_w, eps=self.eps)
+        return nn.linear(h, self.lm_head)[0].astype(np.float32)
