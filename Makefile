@@ -50,6 +50,31 @@ build/runtime/%.o: runtime/%.c $(RT_HDR) | build/setup.stamp
 	@mkdir -p build/runtime
 	$(CC) $(WARN) $(CFLAGS) $(RT_CFLAGS) -c -o $@ $<
 
+# ---- the runtime for another target (kiln build --target TRIPLE): the same
+# sources, built with that target's C compiler into build/targets/TRIPLE/,
+# beside PCRE2 and utf8proc cross-compiled from Debian's source packages
+# (scripts/target-deps.sh). kiln's target table (compiler/targets.c) names
+# the compiler, so kiln runs this itself the first time a target is used:
+#   make target-runtime TARGET=T TARGET_CC=CC TARGET_AR=AR TARGET_CFLAGS='...'
+# (`kiln targets --build` does that for every target this machine can build).
+# Warnings are shown, never fatal: the cross compilers are other versions.
+TDIR      = build/targets/$(TARGET)
+TRT_OBJ   = $(RT_SRC:runtime/%.c=$(TDIR)/runtime/%.o)
+TWARN     = $(filter-out -Werror,$(WARN))
+
+target-runtime: $(TDIR)/libkilnrt.a
+
+$(TDIR)/libkilnrt.a: $(TRT_OBJ)
+	@rm -f $@
+	$(TARGET_AR) rcs $@ $(TRT_OBJ)
+
+$(TDIR)/runtime/%.o: runtime/%.c $(RT_HDR) $(TDIR)/libpcre2-8.a
+	@mkdir -p $(TDIR)/runtime
+	$(TARGET_CC) $(TWARN) -O2 -g1 $(RT_CFLAGS) $(TARGET_CFLAGS) -I$(TDIR)/include -c -o $@ $<
+
+$(TDIR)/libpcre2-8.a: scripts/target-deps.sh
+	bash scripts/target-deps.sh $(TARGET) $(TARGET_CC) $(TARGET_AR)
+
 # The compiler links two runtime files: dtoa.c, the shortest float repr that
 # both print (constants in `kiln ast`, floats at run time), and rescan.c, the
 # re module's reading of a pattern (the compiler reads constant ones).
@@ -188,4 +213,4 @@ bench-gemm: build/libkilnrt.a | build/setup.stamp
 clean:
 	rm -rf build bin
 
-.PHONY: test-middle all setup demo demo-primes test test-parity asan test-asan fuzz fuzz-run bench bench-gemm clean
+.PHONY: target-runtime test-middle all setup demo demo-primes test test-parity asan test-asan fuzz fuzz-run bench bench-gemm clean

@@ -35,6 +35,7 @@
  * summed in another order, with fused multiply-adds).
  */
 #include "gemm_impl.h"
+#include "platform.h"
 
 #include <pthread.h>
 #include <stdlib.h>
@@ -193,8 +194,8 @@ static _Thread_local Scratch *scratch_mine;
 
 static void scratch_free(void *v) {
   Scratch *s = v;
-  free(s->p[0]);
-  free(s->p[1]);
+  kr_plat_aligned_free(s->p[0]);
+  kr_plat_aligned_free(s->p[1]);
   free(s);
 }
 
@@ -212,12 +213,10 @@ static void *scratch(int which, size_t n) {
   }
   Scratch *s = scratch_mine;
   if (s->n[which] < n) {
-    free(s->p[which]);
+    kr_plat_aligned_free(s->p[which]);
     s->n[which] = 0;
-    if (posix_memalign(&s->p[which], 64, n) != 0) {
-      s->p[which] = NULL;
+    if (!(s->p[which] = kr_plat_aligned_alloc(64, n)))
       return NULL;
-    }
     s->n[which] = n;
   }
   return s->p[which];
