@@ -254,6 +254,14 @@ int driver_build(int argc, char **argv, bool library) {
   for (size_t i = 1; i + 1 < words.len && n < countof(args) - 1; i += strlen(words.data + i) + 1)
     args[n++] = words.data + i;
   args[n] = NULL;
+  if (target->node_path) {
+    const char *np = getenv("NODE_PATH");
+    Buf v = {0};
+    buf_printf(&v, "%s%s%s", np && *np ? np : "", np && *np ? ":" : "", target->node_path);
+    buf_putc(&v, 0);
+    setenv("NODE_PATH", v.data, 1);
+    buf_free(&v);
+  }
   int rc = run_cc(args, print_cc);
   buf_free(&words);
   if (rc == 127) {

@@ -813,6 +813,7 @@ typedef struct Target {
   const char *runner_probe;   /* the command that must exist for that */
   const char *runner_packages;
   const char *packages;       /* the Debian packages of its compiler */
+  const char *node_path;      /* a folder the compiler's Node tools need on NODE_PATH */
   const char *note;           /* one line for kiln targets */
   const char *missing;        /* set when no package reaches it: what it needs */
 } Target;

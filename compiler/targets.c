@@ -69,8 +69,11 @@ static const Target targets[] = {
      .lib_ext = ".js",
      .debug = "-g0",
      /* NODERAWFS: open() reaches the host's files, as a program run by
-      * python3 would; the memory grows as the program allocates */
-     .exe_link = "-sNODERAWFS=1 -sALLOW_MEMORY_GROWTH=1 -sEXIT_RUNTIME=1 -sENVIRONMENT=node",
+      * python3 would; the memory grows as the program allocates; the .wasm
+      * is read synchronously (emscripten 3.1.6 would fetch() it, which
+      * Node 18+ has but cannot use on a path) */
+     .exe_link = "-sNODERAWFS=1 -sALLOW_MEMORY_GROWTH=1 -sEXIT_RUNTIME=1 -sENVIRONMENT=node "
+                 "-sWASM_ASYNC_COMPILATION=0",
      .lib_link = "-sALLOW_MEMORY_GROWTH=1 -sMODULARIZE=1 -sEXPORT_NAME=kilnModule -sENVIRONMENT=node,web "
                  "-sEXPORTED_RUNTIME_METHODS=cwrap,UTF8ToString,stringToUTF8,lengthBytesUTF8,getValue "
                  "-sEXPORTED_FUNCTIONS=_malloc,_free -Wl,-u,kiln_manifest",
@@ -78,6 +81,10 @@ static const Target targets[] = {
      .runner_probe = "node",
      .runner_packages = "nodejs",
      .packages = "emscripten",
+     /* Debian's emcc runs its JavaScript optimiser with node, which needs
+      * Debian's node-acorn; a node from elsewhere (NodeSource) does not
+      * look in /usr/share/nodejs */
+     .node_path = "/usr/share/nodejs",
      .note = "a .js loader and its .wasm; one thread; SIMD128 auto-vectorised kernels"},
     {.triple = "arm64-apple-darwin",
      .missing = "a macOS SDK and Apple's linker, which no Debian package provides. On a Mac: "

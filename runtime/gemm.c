@@ -128,6 +128,16 @@ const KrGemmIsa kr_gemm_isa_generic = {
     .mr64 = GMR, .nr64 = GMR * 2, .kern64 = kern64_generic,
 };
 
+#if defined(__aarch64__)
+const KrGemmIsa kr_gemm_isa_neon = {
+    .name = "neon",
+    .mr = 12, .nr = 8, .kern = kr_gemm_kern_neon,
+    .pack_t = pack_t_generic, .pack_n = pack_n_generic,
+    .gemv_t = gemv_t_generic, .gemv_n = gemv_n_generic,
+    .mr64 = GMR, .nr64 = GMR * 2, .kern64 = kern64_generic,
+};
+#endif
+
 /* float64 packing, for every ISA: plain C (f64 GEMM is the rare case). */
 static void pack64_t(const double *src, int64_t ld, int64_t rows, int64_t kc, double *dst, int W) {
   for (int64_t k = 0; k < kc; k++)
@@ -170,6 +180,12 @@ static void choose_isa(void) {
     best = &kr_gemm_isa_avx512;
   else if (want && strcmp(want, "avx512bf16") == 0 && has_bf16)
     best = &kr_gemm_isa_avx512bf16;
+#endif
+#if defined(__aarch64__)
+  best = &kr_gemm_isa_neon;
+  const char *want = getenv("KILN_ISA");
+  if (want && strcmp(want, "generic") == 0)
+    best = &kr_gemm_isa_generic;
 #endif
   isa_chosen = best;
 }
