@@ -16,7 +16,10 @@
 #                     bench-gemm; writes bench/RESULTS.md
 #   make bench-gemm   GEMM GFLOP/s vs OpenBLAS and PyTorch, and the FMA peak: the GEMM section of
 #                     bench/RESULTS.md
-#   make setup        install missing Debian packages (all of them, fuzzing's too)
+#   make bench-targets the example library's size per target (kiln build --target): a section
+#                     of bench/RESULTS.md
+#   make setup        install missing Debian packages (all of them, fuzzing's too;
+#                     cross targets: scripts/setup.sh cross)
 #   make clean
 #
 # CI (CI=true in the environment) adds -Werror.
@@ -62,7 +65,19 @@ TDIR      = build/targets/$(TARGET)
 TRT_OBJ   = $(RT_SRC:runtime/%.c=$(TDIR)/runtime/%.o)
 TWARN     = $(filter-out -Werror,$(WARN))
 
-target-runtime: $(TDIR)/libkilnrt.a
+TARGET_NM = $(patsubst %ar,%nm,$(TARGET_AR))
+
+target-runtime: $(TDIR)/libkilnrt.a $(TDIR)/kiln.def $(TDIR)/exports.json
+
+# What a library exports, include/kiln.h's functions as abi.c defines them,
+# where the linker takes a list instead of runtime/kiln.map's pattern: a .def
+# file for a Windows DLL, a JSON list for emscripten's EXPORTED_FUNCTIONS.
+$(TDIR)/kiln.def: $(TDIR)/runtime/abi.o
+	(echo EXPORTS; $(TARGET_NM) -g --defined-only $< | awk '$$2 == "T" && $$3 ~ /^kiln_/ {print "  " $$3}') > $@
+
+$(TDIR)/exports.json: $(TDIR)/runtime/abi.o
+	$(TARGET_NM) -g --defined-only $< | awk 'BEGIN {printf "["} $$2 == "T" && $$3 ~ /^kiln_/ \
+	  {printf "%s\"_%s\"", n++ ? "," : "", $$3} END {print ",\"_malloc\",\"_free\"]"}' > $@
 
 $(TDIR)/libkilnrt.a: $(TRT_OBJ)
 	@rm -f $@
@@ -205,6 +220,11 @@ bench: bin/kiln build/libkilnrt.a | build/setup.stamp
 	@bash scripts/setup.sh bench || echo "bench: peers that could not be installed are reported as missing"
 	$(PYTHON) bench/bench.py
 	$(PYTHON) bench/bench_gemm.py
+	$(PYTHON) bench/bench_targets.py
+
+# The example library's size per target (kiln targets: those this machine builds)
+bench-targets: bin/kiln build/libkilnrt.a | build/setup.stamp
+	$(PYTHON) bench/bench_targets.py
 
 bench-gemm: build/libkilnrt.a | build/setup.stamp
 	@bash scripts/setup.sh bench || echo "bench-gemm: peers that could not be installed are reported as missing"
@@ -213,4 +233,4 @@ bench-gemm: build/libkilnrt.a | build/setup.stamp
 clean:
 	rm -rf build bin
 
-.PHONY: target-runtime test-middle all setup demo demo-primes test test-parity asan test-asan fuzz fuzz-run bench bench-gemm clean
+.PHONY: target-runtime test-middle all setup demo demo-primes test test-parity asan test-asan fuzz fuzz-run bench bench-gemm bench-targets clean

@@ -228,7 +228,7 @@ int driver_build(int argc, char **argv, bool library) {
                    "-fdata-sections", "-w", inc, "-o", (char *)out, cpath};
   for (size_t i = 0; i < countof(fixed); i++)
     args[n++] = fixed[i];
-  /* the target's flags, split at spaces ("@" is kiln's home) */
+  /* the target's flags, split at spaces ("@/" is kiln's home folder) */
   Buf words = {0};
   const char *lists[] = {target->cflags, lib, u8p, pcre, "-Wl,--gc-sections",
                          library ? target->lib_link : target->exe_link, getenv("KILN_CFLAGS")};
@@ -242,7 +242,7 @@ int driver_build(int argc, char **argv, bool library) {
       if (e > p) {
         buf_putc(&words, '\0');
         for (const char *q = p; q < e; q++) {
-          if (*q == '@')
+          if (*q == '@' && q[1] == '/')
             buf_puts(&words, home);
           else
             buf_putc(&words, *q);

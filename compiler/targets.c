@@ -50,9 +50,10 @@ static const Target targets[] = {
      .exe_ext = ".exe",
      .lib_ext = ".dll",
      /* -static: winpthreads and libgcc inside the file, so it needs
-      * Windows' own DLLs only; KILN_API marks the exports (include/kiln.h) */
+      * Windows' own DLLs only; a DLL exports what kiln.def lists (the
+      * Makefile's target-runtime writes it from abi.o) */
      .exe_link = "-static -lpthread",
-     .lib_link = "-shared -static -Wl,-u,kiln_manifest -lpthread",
+     .lib_link = "-shared -static -Wl,-u,kiln_manifest @/build/targets/x86_64-w64-mingw32/kiln.def -lpthread",
      .runner = "/usr/lib/wine/wine64",
      .runner_probe = "/usr/lib/wine/wine64",
      .runner_packages = "wine64",
@@ -74,9 +75,9 @@ static const Target targets[] = {
       * Node 18+ has but cannot use on a path) */
      .exe_link = "-sNODERAWFS=1 -sALLOW_MEMORY_GROWTH=1 -sEXIT_RUNTIME=1 -sENVIRONMENT=node "
                  "-sWASM_ASYNC_COMPILATION=0",
-     .lib_link = "-sALLOW_MEMORY_GROWTH=1 -sMODULARIZE=1 -sEXPORT_NAME=kilnModule -sENVIRONMENT=node,web "
-                 "-sEXPORTED_RUNTIME_METHODS=cwrap,UTF8ToString,stringToUTF8,lengthBytesUTF8,getValue "
-                 "-sEXPORTED_FUNCTIONS=_malloc,_free -Wl,-u,kiln_manifest",
+     .lib_link = "-sNODERAWFS=1 -sALLOW_MEMORY_GROWTH=1 -sMODULARIZE=1 -sEXPORT_NAME=kilnModule -sENVIRONMENT=node "
+                 "-sEXPORTED_RUNTIME_METHODS=cwrap,UTF8ToString,getValue,setValue "
+                 "-sEXPORTED_FUNCTIONS=@@/build/targets/wasm32-emscripten/exports.json -sWASM_ASYNC_COMPILATION=0",
      .runner = "node",
      .runner_probe = "node",
      .runner_packages = "nodejs",
