@@ -72,12 +72,14 @@ static const Target targets[] = {
      /* NODERAWFS: open() reaches the host's files, as a program run by
       * python3 would; the memory grows as the program allocates; the .wasm
       * is read synchronously (emscripten 3.1.6 would fetch() it, which
-      * Node 18+ has but cannot use on a path) */
+      * Node 18+ has but cannot use on a path); wasm_pre.js hands the
+      * program Node's environment */
      .exe_link = "-sNODERAWFS=1 -sALLOW_MEMORY_GROWTH=1 -sEXIT_RUNTIME=1 -sENVIRONMENT=node "
-                 "-sWASM_ASYNC_COMPILATION=0",
+                 "-sWASM_ASYNC_COMPILATION=0 --pre-js @/runtime/wasm_pre.js",
      .lib_link = "-sNODERAWFS=1 -sALLOW_MEMORY_GROWTH=1 -sMODULARIZE=1 -sEXPORT_NAME=kilnModule -sENVIRONMENT=node "
                  "-sEXPORTED_RUNTIME_METHODS=cwrap,UTF8ToString,getValue,setValue "
-                 "-sEXPORTED_FUNCTIONS=@@/build/targets/wasm32-emscripten/exports.json -sWASM_ASYNC_COMPILATION=0",
+                 "-sEXPORTED_FUNCTIONS=@@/build/targets/wasm32-emscripten/exports.json -sWASM_ASYNC_COMPILATION=0 "
+                 "--pre-js @/runtime/wasm_pre.js",
      .runner = "node",
      .runner_probe = "node",
      .runner_packages = "nodejs",

@@ -21,6 +21,9 @@ include/kiln.h, over a synthetic GloVe-layout model folder: from a C host
 built for the target (tests/targets/call.c; under qemu or wine) or from Node
 (tests/targets/call.mjs); the vectors must match CPython's run of the same
 module within 1e-6, and a bad argument must come back as its TypeError.
+On aarch64 and WebAssembly the GEMM driver of tests/runtime checks the NEON
+and SIMD128 kernels against the plain-C reference (not with --quick: minutes
+under qemu).
 
 A target whose compiler or emulator is missing is skipped with the reason
 (`kiln targets` names what to install: scripts/setup.sh cross). `kiln
@@ -56,6 +59,7 @@ SUBSET = [
     "programs/uncaught_traceback.py", "programs/err_sys_exit_code.py", "programs/sys_stdin_lines.py",
     "programs/files_jsonl_roundtrip.py", "programs/re_unicode.py", "programs/json_config.py",
     "programs/random_seeded.py", "programs/collections_counter.py", "programs/tok_bpe_merges.py",
+    "programs/os_environ.py",
     "numpy/matmul_f32.py", "numpy/matmul_2d.py", "numpy/infer_softmax.py", "numpy/reduce_var_std_f32.py",
 ]
 
@@ -285,6 +289,41 @@ def embed(target, tmp):
           bad.stdout + bad.stderr)
 
 
+GEMM_KERNEL = {"aarch64-linux-gnu": "neon", "wasm32-emscripten": "simd128"}
+
+
+def gemm_kernel(target, tmp):
+    """The target's GEMM micro-kernel (runtime/gemm_neon.c, gemm_wasm.c)
+    against the plain-C reference: tests/runtime/gemm_driver.c built for the
+    target and run on it, with the kernel gemm.c picks there and with
+    KILN_ISA=generic."""
+    t = os.path.join(ROOT, "build", "targets", target)
+    drv = os.path.join(ROOT, "tests", "runtime", "gemm_driver.c")
+    archives = [os.path.join(t, a) for a in ("libkilnrt.a", "libutf8proc.a", "libpcre2-8.a")]
+    if target == "aarch64-linux-gnu":
+        exe = os.path.join(tmp, "gemm_driver")
+        cmd = ["aarch64-linux-gnu-gcc", "-O2", "-o", exe, drv] + archives + ["-lm", "-lpthread"]
+        run, threads = ["qemu-aarch64", "-L", "/usr/aarch64-linux-gnu", exe], 2
+    else:
+        exe = os.path.join(tmp, "gemm_driver.js")
+        cmd = ["emcc", "-O2", "-msimd128", "-o", exe, drv] + archives + [
+            "-sALLOW_MEMORY_GROWTH=1", "-sENVIRONMENT=node", "-sWASM_ASYNC_COMPILATION=0", "-sEXIT_RUNTIME=1",
+            "--pre-js", os.path.join(ROOT, "runtime", "wasm_pre.js")]
+        run, threads = ["node", exe], 1
+    p = subprocess.run(cmd[:1] + ["-std=c11", "-D_GNU_SOURCE", "-I", os.path.join(ROOT, "runtime")] + cmd[1:],
+                       capture_output=True, text=True, env=dict(os.environ, NODE_PATH="/usr/share/nodejs"))
+    check(f"{target}: gemm_driver.c builds", p.returncode == 0, p.stderr[-2000:])
+    if p.returncode != 0:
+        return
+    for isa, want in (("", GEMM_KERNEL[target]), ("generic", "generic")):
+        env = dict(os.environ, KILN_NUM_THREADS=str(threads), KILN_ISA=isa)
+        r = subprocess.run(run + ["gemm", "1", "6"], capture_output=True, text=True, timeout=900, env=env)
+        lines = r.stdout.splitlines()
+        check(f"{target}: GEMM kernel {want} against the reference", r.returncode == 0 and lines and
+              lines[0] == f"isa {want} threads {threads}" and not any(l.startswith("FAIL") for l in lines),
+              r.stdout[-2000:] + r.stderr[-1000:])
+
+
 def cli_checks():
     t = subprocess.run([KILN, "targets"], capture_output=True, text=True)
     check("kiln targets lists every target", t.returncode == 0 and all(
@@ -338,6 +377,8 @@ def main():
         if not opts.k:
             with tempfile.TemporaryDirectory() as tmp:
                 embed(target, tmp)
+                if target in GEMM_KERNEL and not opts.quick:  # minutes under qemu
+                    gemm_kernel(target, tmp)
     print(f"targets: {passed} passed, {failed} failed, {skipped} targets skipped")
     sys.exit(1 if failed else 0)
 
