@@ -798,8 +798,8 @@ const char *kiln_home(void); /* the folder of kiln's runtime, library and python
 /* ------------------------------------------------------------- targets.c */
 
 /* A platform kiln compiles for: its C compiler and how its output is linked
- * and run. Strings of flags are split at spaces; "@" in a flag stands for
- * kiln's home folder. */
+ * and run. Strings of flags are split at spaces; "@/" in a flag stands
+ * for kiln's home folder and a "/". */
 typedef struct Target {
   const char *triple;         /* "aarch64-linux-gnu" */
   const char *cc, *ar;        /* commands on PATH (cc: $CC overrides it on the host) */
