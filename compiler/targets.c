@@ -90,13 +90,11 @@ static const Target targets[] = {
      .node_path = "/usr/share/nodejs",
      .note = "a .js loader and its .wasm; one thread; SIMD128 auto-vectorised kernels"},
     {.triple = "arm64-apple-darwin",
-     .missing = "a macOS SDK and Apple's linker, which no Debian package provides. On a Mac: "
-                "`xcode-select --install`, then build kiln there (make) and use the default target. "
-                "To cross-compile from Linux: build osxcross (github.com/tpoechtrager/osxcross) with an "
-                "SDK extracted from Xcode (Apple's licence applies), put its bin/ on PATH, then "
-                "CC=arm64-apple-darwin-clang kiln build FILE.py -o EXE (runtime built for it: "
-                "make target-runtime TARGET=arm64-apple-darwin TARGET_CC=arm64-apple-darwin-clang "
-                "TARGET_AR=arm64-apple-darwin-ar)"},
+     .missing = "a macOS SDK and Apple's linker (ld64), which no Debian package provides: build osxcross "
+                "(github.com/tpoechtrager/osxcross) with an SDK packaged from Xcode on a Mac (Apple's "
+                "licence applies), put its bin/ on PATH, then give arm64-apple-darwin a row in kiln's "
+                "compiler/targets.c with cc arm64-apple-darwin-clang (not tried: the runtime may need "
+                "fallbacks in runtime/platform.h)"},
 };
 
 const Target *target_host(void) {
