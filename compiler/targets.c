@@ -88,7 +88,7 @@ static const Target targets[] = {
       * Debian's node-acorn; a node from elsewhere (NodeSource) does not
       * look in /usr/share/nodejs */
      .node_path = "/usr/share/nodejs",
-     .note = "a .js loader and its .wasm; one thread; SIMD128 auto-vectorised kernels"},
+     .note = "a .js loader and its .wasm; one thread; SIMD128 GEMM kernel"},
     {.triple = "arm64-apple-darwin",
      .missing = "a macOS SDK and Apple's linker (ld64), which no Debian package provides: build osxcross "
                 "(github.com/tpoechtrager/osxcross) with an SDK packaged from Xcode on a Mac (Apple's "
