@@ -142,8 +142,8 @@ const char *target_missing(const Target *t) {
     return NULL;
   if (!have_command(t->cc)) {
     snprintf(why, sizeof why,
-             "its C compiler %s is not installed: sudo apt-get install %s "
-             "(or, for every target: sudo scripts/setup.sh cross)",
+             "its C compiler %s, which is not installed (sudo apt-get install %s; "
+             "or, for every target: sudo scripts/setup.sh cross)",
              t->cc, t->packages);
     return why;
   }
@@ -154,8 +154,8 @@ const char *target_missing(const Target *t) {
   snprintf(lib, sizeof lib, "%s/build/targets/%s/libpcre2-8.a", kiln_home(), t->triple);
   if (stat(lib, &st) != 0 && stat(src, &st) != 0) {
     snprintf(why, sizeof why,
-             "the PCRE2 and utf8proc sources its runtime links are not fetched: "
-             "sudo scripts/setup.sh cross (apt-get source pcre2 utf8proc into %.700s)",
+             "the PCRE2 and utf8proc sources its runtime links, which are not fetched "
+             "(sudo scripts/setup.sh cross runs apt-get source pcre2 utf8proc into %.700s)",
              src);
     return why;
   }
