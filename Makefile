@@ -22,7 +22,10 @@
 #                     example library's stripped size: the Embedding section of bench/RESULTS.md
 #   make bench-decode a SmolLM2-135M-shaped Llama decoding (prompt and generation tok/s) vs
 #                     PyTorch: the Decode section of bench/RESULTS.md
-#   make setup        install missing Debian packages (all of them, fuzzing's too)
+#   make bench-targets the example library's size per target (kiln build --target): a section
+#                     of bench/RESULTS.md
+#   make setup        install missing Debian packages (all of them, fuzzing's too;
+#                     cross targets: scripts/setup.sh cross)
 #   make clean
 #
 # CI (CI=true in the environment) adds -Werror.
@@ -65,6 +68,43 @@ SERVE_LIBS = -lmicrohttpd -lpthread
 build/serve/%.o: serve/%.c serve/serve.h include/kiln.h | build/setup.stamp
 	@mkdir -p build/serve
 	$(CC) $(WARN) $(CFLAGS) -c -o $@ $<
+
+# ---- the runtime for another target (kiln build --target TRIPLE): the same
+# sources, built with that target's C compiler into build/targets/TRIPLE/,
+# beside PCRE2 and utf8proc cross-compiled from Debian's source packages
+# (scripts/target-deps.sh). kiln's target table (compiler/targets.c) names
+# the compiler, so kiln runs this itself the first time a target is used:
+#   make target-runtime TARGET=T TARGET_CC=CC TARGET_AR=AR TARGET_CFLAGS='...'
+# (`kiln targets --build` does that for every target this machine can build).
+# Warnings are shown, never fatal: the cross compilers are other versions.
+TDIR      = build/targets/$(TARGET)
+TRT_OBJ   = $(RT_SRC:runtime/%.c=$(TDIR)/runtime/%.o)
+TWARN     = $(filter-out -Werror,$(WARN))
+
+TARGET_NM = $(patsubst %ar,%nm,$(TARGET_AR))
+
+target-runtime: $(TDIR)/libkilnrt.a $(TDIR)/kiln.def $(TDIR)/exports.json
+
+# What a library exports, include/kiln.h's functions as abi.c defines them,
+# where the linker takes a list instead of runtime/kiln.map's pattern: a .def
+# file for a Windows DLL, a JSON list for emscripten's EXPORTED_FUNCTIONS.
+$(TDIR)/kiln.def: $(TDIR)/runtime/abi.o
+	(echo EXPORTS; $(TARGET_NM) -g --defined-only $< | awk '$$2 == "T" && $$3 ~ /^kiln_/ {print "  " $$3}') > $@
+
+$(TDIR)/exports.json: $(TDIR)/runtime/abi.o
+	$(TARGET_NM) -g --defined-only $< | awk 'BEGIN {printf "["} $$2 == "T" && $$3 ~ /^kiln_/ \
+	  {printf "%s\"_%s\"", n++ ? "," : "", $$3} END {print ",\"_malloc\",\"_free\"]"}' > $@
+
+$(TDIR)/libkilnrt.a: $(TRT_OBJ)
+	@rm -f $@
+	$(TARGET_AR) rcs $@ $(TRT_OBJ)
+
+$(TDIR)/runtime/%.o: runtime/%.c $(RT_HDR) $(TDIR)/libpcre2-8.a
+	@mkdir -p $(TDIR)/runtime
+	$(TARGET_CC) $(TWARN) -O2 -g1 $(RT_CFLAGS) $(TARGET_CFLAGS) -I$(TDIR)/include -c -o $@ $<
+
+$(TDIR)/libpcre2-8.a: scripts/target-deps.sh
+	bash scripts/target-deps.sh $(TARGET) $(TARGET_CC) $(TARGET_AR)
 
 # The compiler links two runtime files: dtoa.c, the shortest float repr that
 # both print (constants in `kiln ast`, floats at run time), and rescan.c, the
@@ -200,11 +240,16 @@ bench: bin/kiln build/libkilnrt.a | build/setup.stamp
 	$(PYTHON) bench/bench_gemm.py
 	$(PYTHON) bench/bench_embed.py
 	$(PYTHON) bench/bench_decode.py
+	$(PYTHON) bench/bench_targets.py
 	$(MAKE) --no-print-directory bench-clients
 
 # The Node client's per-call overhead against the C ABI called directly.
 bench-clients: bin/kiln build/libkilnrt.a clients/node/node_modules/koffi/package.json
 	node bench/clients/overhead.mjs
+
+# The example library's size per target (kiln targets: those this machine builds)
+bench-targets: bin/kiln build/libkilnrt.a | build/setup.stamp
+	$(PYTHON) bench/bench_targets.py
 
 bench-serve: bin/kiln build/libkilnrt.a | build/setup.stamp
 	$(PYTHON) bench/serve.py --write
@@ -223,4 +268,4 @@ bench-embed: bin/kiln build/libkilnrt.a | build/setup.stamp
 clean:
 	rm -rf build bin
 
-.PHONY: test-middle all setup demo demo-primes test test-parity asan test-asan fuzz fuzz-run bench bench-serve bench-gemm bench-embed bench-decode bench-clients clean
+.PHONY: target-runtime test-middle all setup demo demo-primes test test-parity asan test-asan fuzz fuzz-run bench bench-serve bench-gemm bench-embed bench-decode bench-clients bench-targets clean

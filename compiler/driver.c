@@ -93,6 +93,11 @@ const char *kiln_home(void) {
   return home;
 }
 
+static bool ends_with(const char *s, const char *suffix) {
+  size_t n = strlen(s), m = strlen(suffix);
+  return n >= m && !strcmp(s + n - m, suffix);
+}
+
 static int run_cc(char **argv, bool print) {
   if (print) {
     for (char **a = argv; *a; a++)
@@ -116,6 +121,7 @@ static int run_cc(char **argv, bool print) {
 int driver_build(int argc, char **argv, bool library) {
   const char *cmd = library ? "compile" : "build";
   const char *in = NULL, *out = NULL, *opt = "-O2";
+  const Target *target = target_host();
   bool emit_c = false, print_cc = false, verbose = false;
   /* -g1 by default: line tables only (with #line, gdb and perf show Python
    * lines), which costs the C compiler little; -g adds variables, at about
@@ -123,9 +129,17 @@ int driver_build(int argc, char **argv, bool library) {
   const char *debug = "-g1";
   for (int i = 0; i < argc; i++) {
     if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-      printf("usage: kiln %s FILE.py -o %s [-O0..-O3] [-g] [--emit-c] [--print-cc] [-v]\n", cmd,
-             library ? "LIB.so" : "EXE");
+      printf("usage: kiln %s FILE.py -o %s [-O0..-O3] [-g] [--target TRIPLE] [--emit-c] [--print-cc] [-v]\n"
+             "  --target TRIPLE  compile for another platform (kiln targets lists them; default %s)\n",
+             cmd, library ? "LIB.so" : "EXE", target_host()->triple);
       return 0;
+    } else if (!strcmp(argv[i], "--target") || !strncmp(argv[i], "--target=", 9)) {
+      const char *name = argv[i][8] == '=' ? argv[i] + 9 : i + 1 < argc ? argv[++i] : "";
+      target = target_find(name);
+      if (!target) {
+        fprintf(stderr, "kiln %s: unknown target '%s' (kiln targets lists them)\n", cmd, name);
+        return 2;
+      }
     } else if (!strcmp(argv[i], "-g"))
       debug = "-g";
     else if (!strcmp(argv[i], "-o") && i + 1 < argc)
@@ -143,6 +157,16 @@ int driver_build(int argc, char **argv, bool library) {
       return 2;
     } else
       in = argv[i];
+  }
+  const char *why = target_missing(target);
+  if (why) {
+    fprintf(stderr, "kiln %s: cannot build for %s here: it needs %s\n", cmd, target->triple, why);
+    return 1;
+  }
+  if (out && !library && target->exe_ext && !ends_with(out, target->exe_ext)) {
+    fprintf(stderr, "kiln %s: an executable for %s is named *%s (got -o %s)\n", cmd, target->triple,
+            target->exe_ext, out);
+    return 2;
   }
   if (!in || (!out && !emit_c)) {
     fprintf(stderr, "usage: kiln %s FILE.py -o %s [-O0..-O3] [-g] [--emit-c] [--print-cc] [-v]\n", cmd,
@@ -179,42 +203,67 @@ int driver_build(int argc, char **argv, bool library) {
   buf_free(&c);
 
   const char *home = kiln_home();
-  char inc[PATH_MAX + 16], lib[PATH_MAX + 32];
+  char inc[PATH_MAX + 16], dir[PATH_MAX], lib[PATH_MAX + 32], pcre[PATH_MAX + 32], u8p[PATH_MAX + 32];
   snprintf(inc, sizeof inc, "-I%.4000s/runtime", home);
-  snprintf(lib, sizeof lib, "%.4000s/build/libkilnrt.a", home);
+  if (!target_runtime(target, dir, sizeof dir))
+    return 1;
+  snprintf(lib, sizeof lib, "%.4000s/libkilnrt.a", dir);
   struct stat st;
   if (stat(lib, &st) != 0) {
     fprintf(stderr, "kiln: the runtime library %s is missing: build it with `make` in %s\n", lib,
             home);
     return 1;
   }
-  char *cc = getenv("CC") && *getenv("CC") ? getenv("CC") : "cc";
-  char map[PATH_MAX + 48];
-  snprintf(map, sizeof map, "-Wl,--version-script=%.4000s/runtime/kiln.map", home);
-  char *args[96];
+  /* PCRE2 and utf8proc: Debian's archives on the host, the cross-compiled
+   * ones beside a target's runtime */
+  bool host = target == target_host();
+  snprintf(pcre, sizeof pcre, "%.4000s/libpcre2-8.a", host ? "/usr/lib/x86_64-linux-gnu" : dir);
+  snprintf(u8p, sizeof u8p, "%.4000s/libutf8proc.a", host ? "/usr/lib/x86_64-linux-gnu" : dir);
+  char *cc = host && getenv("CC") && *getenv("CC") ? getenv("CC") : (char *)target->cc;
+  char *args[128];
   size_t n = 0;
-  char *fixed[] = {cc, "-std=c11", "-D_GNU_SOURCE", (char *)opt, (char *)debug, "-ffp-contract=off",
-                   "-fno-fast-math", "-fno-strict-aliasing", "-ffunction-sections", "-fdata-sections",
-                   "-w", inc, "-o", (char *)out, cpath};
+  char *fixed[] = {cc, "-std=c11", "-D_GNU_SOURCE", (char *)opt,
+                   (char *)(strcmp(debug, "-g1") || !target->debug ? debug : target->debug),
+                   "-ffp-contract=off", "-fno-fast-math", "-fno-strict-aliasing", "-ffunction-sections",
+                   "-fdata-sections", "-w", inc, "-o", (char *)out, cpath};
   for (size_t i = 0; i < countof(fixed); i++)
     args[n++] = fixed[i];
-  if (library) { /* a shared library exporting include/kiln.h's functions, nothing else */
-    char *shared[] = {"-shared", "-fPIC", "-Wl,-u,kiln_manifest", map, "-Wl,-z,defs"};
-    for (size_t i = 0; i < countof(shared); i++)
-      args[n++] = shared[i];
-  }
-  char *libs[] = {lib, "/usr/lib/x86_64-linux-gnu/libutf8proc.a", "/usr/lib/x86_64-linux-gnu/libpcre2-8.a",
-                  "-Wl,--gc-sections", "-lm"};
-  for (size_t i = 0; i < countof(libs); i++)
-    args[n++] = libs[i];
-  /* KILN_CFLAGS: extra C compiler flags, e.g. -fsanitize=address,undefined */
-  char *extra = getenv("KILN_CFLAGS") ? strdup(getenv("KILN_CFLAGS")) : NULL;
-  for (char *tok = extra ? strtok(extra, " \t") : NULL; tok && n < countof(args) - 1;
-       tok = strtok(NULL, " \t"))
-    args[n++] = tok;
+  /* the target's flags, split at spaces ("@/" is kiln's home folder) */
+  Buf words = {0};
+  const char *lists[] = {target->cflags, lib, u8p, pcre, "-Wl,--gc-sections",
+                         library ? target->lib_link : target->exe_link, getenv("KILN_CFLAGS")};
+  for (size_t l = 0; l < countof(lists); l++)
+    for (const char *p = lists[l]; p && *p;) {
+      while (*p == ' ' || *p == '\t')
+        p++;
+      const char *e = p;
+      while (*e && *e != ' ' && *e != '\t')
+        e++;
+      if (e > p) {
+        buf_putc(&words, '\0');
+        for (const char *q = p; q < e; q++) {
+          if (*q == '@' && q[1] == '/')
+            buf_puts(&words, home);
+          else
+            buf_putc(&words, *q);
+        }
+      }
+      p = e;
+    }
+  buf_putc(&words, '\0');
+  for (size_t i = 1; i + 1 < words.len && n < countof(args) - 1; i += strlen(words.data + i) + 1)
+    args[n++] = words.data + i;
   args[n] = NULL;
+  if (target->node_path) {
+    const char *np = getenv("NODE_PATH");
+    Buf v = {0};
+    buf_printf(&v, "%s%s%s", np && *np ? np : "", np && *np ? ":" : "", target->node_path);
+    buf_putc(&v, 0);
+    setenv("NODE_PATH", v.data, 1);
+    buf_free(&v);
+  }
   int rc = run_cc(args, print_cc);
-  free(extra);
+  buf_free(&words);
   if (rc == 127) {
     fprintf(stderr, "kiln: cannot run the C compiler '%s' (set CC to one that exists)\n", cc);
     return 1;

@@ -796,4 +796,35 @@ int driver_call(int argc, char **argv);                /* kiln call */
 int serve_main(int argc, char **argv);                 /* kiln serve (serve/serve.c) */
 const char *kiln_home(void); /* the folder of kiln's runtime, library and python/ package: bin/kiln's parent */
 
+/* ------------------------------------------------------------- targets.c */
+
+/* A platform kiln compiles for: its C compiler and how its output is linked
+ * and run. Strings of flags are split at spaces; "@/" in a flag stands
+ * for kiln's home folder and a "/". */
+typedef struct Target {
+  const char *triple;         /* "aarch64-linux-gnu" */
+  const char *cc, *ar;        /* commands on PATH (cc: $CC overrides it on the host) */
+  const char *cflags;         /* for the generated C too */
+  const char *runtime_cflags; /* for the runtime only */
+  const char *debug;          /* the default debug flag, if not -g1 */
+  const char *exe_ext;        /* what an executable's name must end with, if anything */
+  const char *lib_ext;        /* a library's usual suffix (".so", ".dll", ".js") */
+  const char *exe_link, *lib_link; /* link flags, after the runtime's archives */
+  const char *runner;         /* how this machine runs its executables; NULL: natively */
+  const char *runner_probe;   /* the command that must exist for that */
+  const char *runner_packages;
+  const char *packages;       /* the Debian packages of its compiler */
+  const char *node_path;      /* a folder the compiler's Node tools need on NODE_PATH */
+  const char *note;           /* one line for kiln targets */
+  const char *missing;        /* set when no package reaches it: what it needs */
+} Target;
+
+const Target *target_host(void);
+const Target *target_find(const char *triple); /* NULL: not a target kiln knows */
+const char *target_missing(const Target *t);   /* why t cannot be built here, or NULL */
+/* The folder of t's runtime archives, built first if need be; false after
+ * printing why when that fails. */
+bool target_runtime(const Target *t, char *dir, size_t n);
+int cmd_targets(int argc, char **argv); /* kiln targets */
+
 #endif

@@ -10,6 +10,7 @@
  *   kiln compile FILE.py -o LIB.so  a shared library with the C ABI of include/kiln.h
  *   kiln call LIB.so FUNC JSON      call one function of a compiled library
  *   kiln serve NAME=LIB.so ...      an OpenAI-compatible HTTP server (serve/)
+ *   kiln targets              the platforms --target compiles for (targets.c)
  */
 #include "kilnc.h"
 
@@ -35,11 +36,15 @@ static const char usage[] =
     "                     a native executable that behaves like python3 FILE.py\n"
     "                     (-O0..-O3, -g: full debug information, --emit-c: print\n"
     "                     the C, --print-cc: show the C compiler's command line,\n"
-    "                     -v: phase timings)\n"
+    "                     -v: phase timings, --target TRIPLE: for another\n"
+    "                     platform, see kiln targets)\n"
     "  compile FILE.py -o LIB.so\n"
     "                     a shared library exporting the module's public\n"
     "                     annotated functions through the C ABI of\n"
     "                     include/kiln.h (the same options as build)\n"
+    "  targets            the platforms --target compiles for: which this machine\n"
+    "                     builds and runs, and what to install for the rest\n"
+    "                     (--build: build each one's runtime now)\n"
     "  call LIB.so FUNC 'JSON-ARGS'\n"
     "                     call FUNC of a compiled library with a JSON array of\n"
     "                     positional arguments; prints the JSON result\n"
@@ -190,6 +195,8 @@ int main(int argc, char **argv) {
     return driver_build(argc - 2, argv + 2, false);
   if (!strcmp(cmd, "compile"))
     return driver_build(argc - 2, argv + 2, true);
+  if (!strcmp(cmd, "targets"))
+    return cmd_targets(argc - 2, argv + 2);
   if (!strcmp(cmd, "call"))
     return driver_call(argc - 2, argv + 2);
   if (!strcmp(cmd, "serve"))

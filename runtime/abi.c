@@ -619,11 +619,20 @@ int kiln_call_json(kiln_module *m, const char *func, const char *args_json, char
     kr_raise(&kr_TypeError_type, "%s(): the arguments must be a JSON array, not %s", func,
              args->type == &kr_dict_type ? "an object" : type_name(args));
   if (args && !kr_failed()) {
-    KrObj *res = collect(f, call_locked(f, &KR_LIST(args)->items[0].o, (size_t)KR_LIST(args)->len));
+    /* the list's slots are KrVals, as wide as a pointer only on 64-bit
+     * targets: the arguments are gathered as pointers */
+    KrList *l = KR_LIST(args);
+    KrObj **argv = malloc(sizeof(KrObj *) * (size_t)(l->len ? l->len : 1));
+    if (!argv)
+      kr_raise(&kr_MemoryError_type, NULL);
+    for (int64_t i = 0; argv && i < l->len; i++)
+      argv[i] = l->items[i].o;
+    KrObj *res = argv ? collect(f, call_locked(f, argv, (size_t)l->len)) : NULL;
+    free(argv);
     if (res && kr_is_array(res)) { /* as a.tolist() */
-      KrObj *l = kr_np_tolist(res);
+      KrObj *tl = kr_np_tolist(res);
       kr_decref(res);
-      res = l;
+      res = tl;
     }
     if (res) {
       KrObj *s = kr_json_dumps((KrVal){.o = res}, KR_OBJ, NULL);

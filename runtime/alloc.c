@@ -42,12 +42,15 @@
  * program is, as `make test-asan` builds it.
  */
 #include "core_impl.h"
+#include "platform.h"
 
 #include <malloc.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#if KR_HAVE_POOL
 #include <sys/mman.h>
+#endif
 
 _Thread_local int64_t kr_alloc_count;
 _Thread_local int64_t kr_alloc_fail_at;
@@ -55,7 +58,9 @@ _Thread_local int64_t kr_live_objects;
 _Thread_local int64_t kr_live_blocks;
 _Thread_local bool kr_alloc_nofail;
 
-#if defined(__SANITIZE_ADDRESS__)
+#if !KR_HAVE_POOL /* a target without mmap or with 32-bit addresses (platform.h) */
+#define POOL_BUILT 0
+#elif defined(__SANITIZE_ADDRESS__)
 #define POOL_BUILT 0
 #elif defined(__has_feature)
 #if __has_feature(address_sanitizer)
@@ -355,8 +360,10 @@ static void block_free(void *p) { free(p); }
  * makes and drops a big table in a loop then reuses the same memory
  * instead of faulting in fresh zero pages every time. */
 void kr_alloc_program(void) {
+#if defined(M_MMAP_THRESHOLD) /* glibc's tuning; other C libraries have none */
   mallopt(M_MMAP_THRESHOLD, 32 << 20);
   mallopt(M_TRIM_THRESHOLD, 64 << 20);
+#endif
 #if POOL_BUILT
   in_program = true;
 #endif

@@ -10,6 +10,7 @@
  * ("can't decode byte 0xe2 in position 0: invalid continuation byte") and
  * the same replacements under errors='replace'. */
 #include "containers_impl.h"
+#include "platform.h"
 
 #include <stddef.h>
 #include <stdio.h>

@@ -19,6 +19,7 @@
  * immortal instance stands in (it then collects no traceback).
  */
 #include "core_impl.h"
+#include "platform.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -549,19 +550,9 @@ done:
   }
 }
 
-char *kr_exc_format(KrObj *exc) {
-  char *text = NULL;
-  size_t n = 0;
-  FILE *f = open_memstream(&text, &n);
-  if (!f)
-    return NULL;
-  print_chain(f, exc);
-  if (fclose(f) != 0) {
-    free(text);
-    return NULL;
-  }
-  return text;
-}
+static void print_chain_to(FILE *f, void *exc) { print_chain(f, exc); }
+
+char *kr_exc_format(KrObj *exc) { return kr_plat_print_to_string(print_chain_to, exc); }
 
 int kr_exc_report(void) {
   KrObj *exc = kr_exc_fetch();

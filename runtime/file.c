@@ -11,6 +11,7 @@
  * other than UTF-8, newline=, buffering=, seek/tell, print(file=f).
  */
 #include "core_impl.h"
+#include "platform.h"
 
 #include <errno.h>
 #include <stdio.h>

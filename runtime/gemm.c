@@ -29,12 +29,14 @@
  *
  * The kernels of each instruction set sit in their own file (gemm_x86.c)
  * behind a KrGemmIsa; which one runs is decided once, at the first call,
- * from the CPU (KILN_ISA=generic|avx2|avx512 forces one, for the tests).
+ * from the CPU (KILN_ISA=generic|avx2|avx512 forces one, for the tests; aarch64 uses
+ * gemm_neon.c's kernel, WebAssembly gemm_wasm.c's, unless KILN_ISA=generic).
  * Kernels use FMA where the CPU has it, so results differ from the
  * reference's by rounding only (each output is a K-term dot product
  * summed in another order, with fused multiply-adds).
  */
 #include "gemm_impl.h"
+#include "platform.h"
 
 #include <pthread.h>
 #include <stdlib.h>
@@ -127,6 +129,26 @@ const KrGemmIsa kr_gemm_isa_generic = {
     .mr64 = GMR, .nr64 = GMR * 2, .kern64 = kern64_generic,
 };
 
+#if defined(__aarch64__)
+const KrGemmIsa kr_gemm_isa_neon = {
+    .name = "neon",
+    .mr = 12, .nr = 8, .kern = kr_gemm_kern_neon,
+    .pack_t = pack_t_generic, .pack_n = pack_n_generic,
+    .gemv_t = gemv_t_generic, .gemv_n = gemv_n_generic,
+    .mr64 = GMR, .nr64 = GMR * 2, .kern64 = kern64_generic,
+};
+#endif
+
+#if defined(__wasm_simd128__)
+const KrGemmIsa kr_gemm_isa_simd128 = {
+    .name = "simd128",
+    .mr = 8, .nr = 8, .kern = kr_gemm_kern_simd128,
+    .pack_t = pack_t_generic, .pack_n = pack_n_generic,
+    .gemv_t = gemv_t_generic, .gemv_n = gemv_n_generic,
+    .mr64 = GMR, .nr64 = GMR * 2, .kern64 = kern64_generic,
+};
+#endif
+
 /* float64 packing, for every ISA: plain C (f64 GEMM is the rare case). */
 static void pack64_t(const double *src, int64_t ld, int64_t rows, int64_t kc, double *dst, int W) {
   for (int64_t k = 0; k < kc; k++)
@@ -170,6 +192,16 @@ static void choose_isa(void) {
   else if (want && strcmp(want, "avx512bf16") == 0 && has_bf16)
     best = &kr_gemm_isa_avx512bf16;
 #endif
+#if defined(__aarch64__) || defined(__wasm_simd128__)
+#if defined(__aarch64__)
+  best = &kr_gemm_isa_neon; /* every aarch64 CPU has NEON */
+#else
+  best = &kr_gemm_isa_simd128; /* a wasm build with -msimd128 runs only where SIMD128 is */
+#endif
+  const char *want = getenv("KILN_ISA");
+  if (want && strcmp(want, "generic") == 0)
+    best = &kr_gemm_isa_generic;
+#endif
   isa_chosen = best;
 }
 
@@ -193,8 +225,8 @@ static _Thread_local Scratch *scratch_mine;
 
 static void scratch_free(void *v) {
   Scratch *s = v;
-  free(s->p[0]);
-  free(s->p[1]);
+  kr_plat_aligned_free(s->p[0]);
+  kr_plat_aligned_free(s->p[1]);
   free(s);
 }
 
@@ -212,12 +244,10 @@ static void *scratch(int which, size_t n) {
   }
   Scratch *s = scratch_mine;
   if (s->n[which] < n) {
-    free(s->p[which]);
+    kr_plat_aligned_free(s->p[which]);
     s->n[which] = 0;
-    if (posix_memalign(&s->p[which], 64, n) != 0) {
-      s->p[which] = NULL;
+    if (!(s->p[which] = kr_plat_aligned_alloc(64, n)))
       return NULL;
-    }
     s->n[which] = n;
   }
   return s->p[which];

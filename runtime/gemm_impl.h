@@ -80,6 +80,21 @@ extern const KrGemmIsa kr_gemm_isa_avx512; /* needs avx512f, avx512bw, avx512vl,
 extern const KrGemmIsa kr_gemm_isa_avx512bf16; /* avx512 with avx512_bf16's dot products */
 #endif
 
+#if defined(__aarch64__)
+/* gemm_neon.c's 12×8 float32 micro-kernel; gemm.c makes it an ISA with the
+ * portable packing and GEMV */
+void kr_gemm_kern_neon(int64_t K, const float *Ap, const float *Bp, float *C, int64_t ldc, int m, int n,
+                       bool acc);
+extern const KrGemmIsa kr_gemm_isa_neon;
+#endif
+
+#if defined(__wasm_simd128__)
+/* gemm_wasm.c's 8×8 float32 micro-kernel, with the portable packing and GEMV */
+void kr_gemm_kern_simd128(int64_t K, const float *Ap, const float *Bp, float *C, int64_t ldc, int m, int n,
+                          bool acc);
+extern const KrGemmIsa kr_gemm_isa_simd128;
+#endif
+
 /* The kernels in use: the best the CPU has, or KILN_ISA's choice when the
  * CPU has it (generic|avx2|avx512|avx512bf16; tests force each path this
  * way). Chosen once per process. */

@@ -507,7 +507,14 @@ typedef struct KrLibrary {
   const KrExport *funcs;
   int nfuncs;
 } KrLibrary;
-extern const KrLibrary kr_library __attribute__((weak)); /* weak: only a library defines it */
+/* Weak: only a library defines it. PE/COFF (Windows) has no weak
+ * references that a later definition satisfies; there abi.c, which alone
+ * uses it, is linked into libraries only (nothing else refers to it). */
+#if defined(_WIN32)
+extern const KrLibrary kr_library;
+#else
+extern const KrLibrary kr_library __attribute__((weak));
+#endif
 
 #include "containers.h"
 #include "json.h"

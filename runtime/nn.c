@@ -313,7 +313,7 @@ KrObj *kr_nn_linear(KrObj *xo, KrObj *wo, KrObj *bo) {
   }
   res = as_result(y, out);
   y = NULL;
-out:
+out:; /* a declaration cannot follow a label before C23 (clang) */
   KrArray *all[5] = {x, w, xc, wc, y};
   for (int i = 0; i < 5; i++)
     if (all[i])

@@ -196,6 +196,18 @@ KrObj *kr_str_join_parts(int64_t n, KrObj **parts) {
 static KrObj *strs_to_list(int64_t n, KrObj **items) {
   if (n < 0)
     return NULL;
+  if (sizeof(KrVal) != sizeof(KrObj *)) { /* 32-bit targets: widen the slots, in place from the end */
+    KrObj **wide = kr_realloc(items, sizeof(KrVal) * (size_t)(n ? n : 1));
+    if (!wide) {
+      for (int64_t i = 0; i < n; i++)
+        kr_decref(items[i]);
+      kr_free(items);
+      return NULL;
+    }
+    items = wide;
+    for (int64_t i = n; i-- > 0;)
+      ((KrVal *)items)[i] = (KrVal){.o = items[i]};
+  }
   KrObj *l = kr_list_from_steal(KR_OBJ, (KrVal *)items, n); /* releases them on failure */
   kr_free(items);
   return l;
@@ -290,7 +302,17 @@ KrObj *kr_str_join_list(KrObj *sep, KrObj *list) {
   if (l->kind != KR_OBJ) /* a list[int] holds no str */
     return kr_raise(&kr_TypeError_type, "sequence item 0: expected str instance, %s found",
                     kr_type_name(l->items[0], l->kind));
-  return kr_str_join(sep, (KrObj **)l->items, l->len);
+  if (sizeof(KrVal) == sizeof(KrObj *)) /* 64-bit: the slots are the pointers */
+    return kr_str_join(sep, (KrObj **)l->items, l->len);
+  /* 32-bit targets (wasm32): a KrVal is wider than a pointer */
+  KrObj **objs = malloc(sizeof(KrObj *) * (size_t)(l->len ? l->len : 1));
+  if (!objs)
+    return kr_raise(&kr_MemoryError_type, "");
+  for (int64_t i = 0; i < l->len; i++)
+    objs[i] = l->items[i].o;
+  KrObj *r = kr_str_join(sep, objs, l->len);
+  free(objs);
+  return r;
 }
 
 static bool is_space(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }

@@ -9,10 +9,10 @@
  * the UTF-8 bytes directly. Names from the file system and the environment
  * are decoded as UTF-8 with surrogateescape, as CPython decodes them. */
 #include "core_impl.h"
+#include "platform.h"
 
 #include <dirent.h>
 #include <errno.h>
-#include <pwd.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -128,7 +128,7 @@ void kr_os_rmdir(KrObj *path) {
 
 void kr_os_mkdir(KrObj *path) {
   const char *p = cpath(path, true);
-  if (p && mkdir(p, 0777) != 0)
+  if (p && kr_plat_mkdir(p, 0777) != 0)
     kr_raise_os(errno, path);
 }
 
@@ -307,18 +307,13 @@ KrObj *kr_os_path_expanduser(KrObj *p) {
     i++;
   const char *home = NULL;
   if (i == 1) {
-    home = getenv("HOME");
-    if (!home) {
-      struct passwd *pw = getpwuid(getuid());
-      home = pw ? pw->pw_dir : NULL;
-    }
+    home = kr_plat_home_of(NULL);
   } else {
     char name[256];
     if (i - 1 < (int64_t)sizeof name) {
       memcpy(name, d + 1, (size_t)(i - 1));
       name[i - 1] = 0;
-      struct passwd *pw = getpwnam(name);
-      home = pw ? pw->pw_dir : NULL;
+      home = kr_plat_home_of(name);
     }
   }
   if (!home) {

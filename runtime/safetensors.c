@@ -13,11 +13,11 @@
 #include "nd_impl.h"
 #include "json.h"
 #include "core_impl.h"
+#include "platform.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -36,7 +36,7 @@ typedef struct KrMapping {
 static void mapping_dealloc(KrObj *o) {
   KrMapping *m = (KrMapping *)o;
   if (m->addr && m->len)
-    munmap(m->addr, m->len);
+    kr_plat_unmap(m->addr, m->len);
   kr_free(m);
 }
 
@@ -129,7 +129,7 @@ static KrArray *tensor(const char *path, KrMapping *map, const char *data, uint6
 
 KrObj *kr_st_load_file(KrObj *path_obj) {
   const char *path = kr_str_data(path_obj);
-  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  int fd = open(path, O_RDONLY | O_CLOEXEC | O_BINARY);
   if (fd < 0)
     return kr_raise_os(errno, path_obj);
   struct stat sb;
@@ -148,12 +148,12 @@ KrObj *kr_st_load_file(KrObj *path_obj) {
     close(fd);
     return NULL;
   }
-  map->addr = mmap(NULL, (size_t)size, PROT_READ, MAP_PRIVATE, fd, 0);
+  map->addr = kr_plat_map(fd, (size_t)size);
+  int map_errno = errno;
   close(fd);
-  if (map->addr == MAP_FAILED) {
-    map->addr = NULL;
+  if (!map->addr) {
     kr_decref(&map->h);
-    return kr_raise_os(errno, path_obj);
+    return kr_raise_os(map_errno, path_obj);
   }
   map->len = (size_t)size;
   const unsigned char *p = map->addr;

@@ -23,6 +23,7 @@
  * never counted as live objects.
  */
 #include "core_impl.h"
+#include "platform.h"
 
 #include <inttypes.h>
 #include <stdio.h>

@@ -13,6 +13,7 @@
  * the final-sigma rule in lower(), capitalize(), title() and swapcase().
  */
 #include "core_impl.h"
+#include "platform.h"
 
 #include <inttypes.h>
 #include <string.h>

@@ -16,6 +16,7 @@
  * never a deadlock, never a wait on unrelated work.
  */
 #include "ndarray.h"
+#include "platform.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -62,7 +63,7 @@ static void read_config(void) {
   const char *s = getenv("KILN_NUM_THREADS");
   long n = s && *s ? strtol(s, NULL, 10) : 0;
   if (n <= 0)
-    n = sysconf(_SC_NPROCESSORS_ONLN);
+    n = kr_plat_ncpu();
   if (n <= 0)
     n = 1;
   if (n > 256)

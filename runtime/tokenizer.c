@@ -18,6 +18,7 @@
 #include <utf8proc.h>
 
 #include "tokenizer.h"
+#include "platform.h"
 
 static int OOM(char *err) {
   snprintf(err, TK_ERRLEN, "out of memory");

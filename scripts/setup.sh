@@ -4,6 +4,9 @@
 #   scripts/setup.sh         what `make`, `make test` and `make asan` need
 #   scripts/setup.sh fuzz    that, and clang with libFuzzer (`make fuzz`)
 #   scripts/setup.sh bench   that, and the peers `make bench` compares kiln with
+#   scripts/setup.sh cross   that, and the cross compilers and emulators of
+#                            `kiln build --target` (kiln targets), and the
+#                            PCRE2/utf8proc sources their runtimes link
 #
 # Each package is checked with dpkg-query first; apt-get runs only when one is
 # missing (`apt-get update`, then `apt-get install` of just those), and the
@@ -32,13 +35,20 @@ fuzz=(clang libclang-rt-14-dev)
 # PyTorch, Numba and Pythran, all under /usr/bin/python3.
 bench=(pypy3 cython3 mypy python3-dev libopenblas-dev python3-torch python3-numba python3-pythran)
 
+# The cross targets (compiler/targets.c): aarch64 Linux (gcc, glibc, run under
+# qemu-user), Windows (mingw-w64, run under wine64), WebAssembly (emscripten,
+# run under node; it needs Debian's node-acorn, which it depends on).
+# dpkg-dev: apt-get source unpacks with its dpkg-source.
+cross=(dpkg-dev gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user gcc-mingw-w64-x86-64 wine64 emscripten)
+
 want=("${base[@]}")
 case "${1:-}" in
   "") ;;
   fuzz) want+=("${fuzz[@]}") ;;
   bench) want+=("${bench[@]}") ;;
-  all) want+=("${fuzz[@]}" "${bench[@]}") ;;
-  *) echo "usage: scripts/setup.sh [fuzz|bench|all]" >&2; exit 2 ;;
+  cross) want+=("${cross[@]}") ;;
+  all) want+=("${fuzz[@]}" "${bench[@]}" "${cross[@]}") ;;
+  *) echo "usage: scripts/setup.sh [fuzz|bench|cross|all]" >&2; exit 2 ;;
 esac
 
 if ! command -v dpkg-query >/dev/null 2>&1; then
@@ -59,8 +69,33 @@ for p in "${want[@]}"; do
   fi
 done
 
+# The cross targets' runtimes link PCRE2 and utf8proc built from Debian's
+# source packages (scripts/target-deps.sh): `apt-get source` them once into
+# build/targets/src, adding a deb-src entry for bookworm if there is none.
+cross_sources() {
+  local src
+  src="$(cd "$(dirname "$0")/.." && pwd)/build/targets/src"
+  if ls -d "$src"/pcre2-*/ "$src"/utf8proc-*/ >/dev/null 2>&1; then
+    return 0
+  fi
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "setup: the PCRE2 and utf8proc sources are missing from $src: run scripts/setup.sh cross as root" >&2
+    return 1
+  fi
+  if ! grep -rqs "deb-src\|Types:.*deb-src" /etc/apt/sources.list /etc/apt/sources.list.d/; then
+    echo "setup: adding /etc/apt/sources.list.d/kiln-deb-src.sources (Debian bookworm sources)"
+    printf '%s\n' "Types: deb-src" "URIs: http://deb.debian.org/debian" "Suites: bookworm" "Components: main" \
+      "Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg" > /etc/apt/sources.list.d/kiln-deb-src.sources
+    apt-get update -q
+  fi
+  mkdir -p "$src"
+  echo "setup: + (cd $src && apt-get source pcre2 utf8proc)"
+  (cd "$src" && apt-get source -q pcre2 utf8proc)
+}
+
 if [ ${#missing[@]} -eq 0 ]; then
   echo "setup: Debian packages present: ${want[*]}"
+  case "${1:-}" in cross|all) cross_sources ;; esac
   exit 0
 fi
 
@@ -75,3 +110,4 @@ echo "setup: installing missing Debian packages: ${missing[*]}"
 echo "setup: + $cmd"
 apt-get update -q
 DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
+case "${1:-}" in cross|all) cross_sources ;; esac
