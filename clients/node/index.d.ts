@@ -82,7 +82,7 @@ export interface ChatCompletion {
   model: string;
   choices: Array<{
     index: number;
-    message: { role: "assistant"; content: string | null; refusal: string | null };
+    message: { role: "assistant"; content: string | null; refusal: string | null; annotations: unknown[] };
     logprobs: null;
     finish_reason: "stop" | "length" | "tool_calls" | "content_filter" | "function_call";
   }>;

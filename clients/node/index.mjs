@@ -264,7 +264,7 @@ export class Kiln {
       }
       return {
         id, object: "chat.completion", created, model,
-        choices: [{ index: 0, message: { role: "assistant", content, refusal: null }, logprobs: null, finish_reason: n >= limit ? "length" : "stop" }],
+        choices: [{ index: 0, message: { role: "assistant", content, refusal: null, annotations: [] }, logprobs: null, finish_reason: n >= limit ? "length" : "stop" }],
         usage: { prompt_tokens: promptCount, completion_tokens: n, total_tokens: promptCount + n },
       };
     }

@@ -192,7 +192,7 @@ test("chat: a completion equal to CPython's generator, with usage", async () => 
   assert.equal(r.object, "chat.completion");
   assert.ok(Number.isInteger(r.created) && Math.abs(r.created - Date.now() / 1000) < 60);
   assert.equal(r.model, "chat");
-  assert.deepEqual(r.choices, [{ index: 0, message: { role: "assistant", content: pieces.join(""), refusal: null }, logprobs: null, finish_reason: "stop" }]);
+  assert.deepEqual(r.choices, [{ index: 0, message: { role: "assistant", content: pieces.join(""), refusal: null, annotations: [] }, logprobs: null, finish_reason: "stop" }]);
   const prompt = (await countRef(messages[0].content)) + (await countRef(messages[1].content));
   assert.deepEqual(r.usage, { prompt_tokens: prompt, completion_tokens: pieces.length, total_tokens: prompt + pieces.length });
   const short = await client.chat.completions.create({ model: "chat", messages, max_tokens: 2 });
@@ -422,4 +422,64 @@ test("hybrid: remote errors map to openai's classes", async () => {
   await assert.rejects(client.chat.completions.create({ model: "remote-chat", messages: [{ role: "user", content: "raise" }] }), (e) => e instanceof BadRequestError && e.status === 400);
   const down = new Kiln({ baseURL: "http://127.0.0.1:9/v1" });
   await assert.rejects(down.embeddings.create({ model: "x", input: "x" }), (e) => e instanceof APIError && e.constructor.name === "APIConnectionError");
+});
+
+/** kiln serve over the given NAME=LIB pairs on a free port: { url, child }. */
+function startKilnServe(pairs, apiKey) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(KILN, ["serve", ...pairs, "--port", "0", "--api-key", apiKey], { stdio: ["ignore", "ignore", "pipe"] });
+    let log = "";
+    child.stderr.setEncoding("utf8");
+    child.stderr.on("data", (d) => {
+      log += d;
+      const m = /listening on (http:\/\/[^\s]+)/.exec(log);
+      if (m) resolve({ url: `${m[1]}/v1`, child });
+    });
+    child.on("exit", (code) => reject(new Error(`kiln serve exited ${code}:\n${log}`)));
+  });
+}
+
+test("hybrid: the same client on a local library and on kiln serve gives the same answers", async () => {
+  const { url, child } = await startKilnServe([`served-chat=${lib.chat}`, `served-embed=${lib.embed}`], API_KEY);
+  try {
+    const client = new Kiln({ models: { chat: lib.chat, embed: lib.embed }, baseURL: url, apiKey: API_KEY });
+    assert.deepEqual((await client.models.list()).data.map((m) => m.id).sort(), ["chat", "embed", "served-chat", "served-embed"]);
+    const messages = [{ role: "system", content: "be brief" }, { role: "user", content: "local or served, the same words" }];
+    for (const temperature of [0, 1]) {
+      const local = await client.chat.completions.create({ model: "chat", messages, max_tokens: 4, temperature });
+      const served = await client.chat.completions.create({ model: "served-chat", messages, max_tokens: 4, temperature });
+      assert.equal(served.model, "served-chat");
+      assert.deepEqual(served.choices, local.choices);
+      assert.equal(served.usage.completion_tokens, local.usage.completion_tokens);
+    }
+    const pieces = async (model) => {
+      const out = [];
+      for await (const c of await client.chat.completions.create({ model, messages, stream: true, temperature: 0 }))
+        out.push(c.choices.map((ch) => [ch.delta.content ?? null, ch.finish_reason]));
+      return out.filter((c) => c.length);
+    };
+    const servedPieces = await pieces("served-chat"), localPieces = await pieces("chat");
+    assert.deepEqual(servedPieces.flat().map(([c]) => c).join(""), localPieces.flat().map(([c]) => c).join(""));
+    assert.equal(servedPieces.flat().at(-1)[1], localPieces.flat().at(-1)[1]);
+    for (const encoding_format of ["float", "base64"]) {
+      const input = texts.filter((t) => t !== ""); // OpenAI's API (so kiln serve) refuses empty strings
+      const le = await client.embeddings.create({ model: "embed", input, encoding_format });
+      const se = await client.embeddings.create({ model: "served-embed", input, encoding_format });
+      assert.equal(se.data.length, le.data.length);
+      for (let i = 0; i < le.data.length; i++) {
+        // kiln serve sends float32 (as OpenAI does): equal to float32 precision
+        const a = le.data[i].embedding, b = se.data[i].embedding;
+        if (encoding_format === "base64") { // float32 little-endian bytes, both
+          assert.equal(b, a);
+          continue;
+        }
+        assert.equal(b.length, a.length);
+        for (let k = 0; k < a.length; k++) assert.ok(Math.abs(a[k] - b[k]) <= 1e-6, `text ${i} dim ${k}: ${a[k]} vs ${b[k]}`);
+      }
+    }
+    await assert.rejects(client.chat.completions.create({ model: "served-chat", messages: [{ role: "user", content: "raise" }] }),
+      (e) => e instanceof APIError && e.status >= 400);
+  } finally {
+    child.kill("SIGTERM");
+  }
 });

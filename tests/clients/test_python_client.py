@@ -176,7 +176,7 @@ class Chat(unittest.TestCase):
         self.assertEqual((r.object, r.model), ("chat.completion", "chat"))
         self.assertLess(abs(r.created - time.time()), 60)
         self.assertEqual(r.choices[0].model_dump(), {
-            "index": 0, "message": {"role": "assistant", "content": "".join(pieces), "refusal": None},
+            "index": 0, "message": {"role": "assistant", "content": "".join(pieces), "refusal": None, "annotations": []},
             "logprobs": None, "finish_reason": "stop"})
         prompt = sum(chatlib.count_tokens(m["content"]) for m in self.MESSAGES)
         self.assertEqual(r.usage.model_dump(), {"prompt_tokens": prompt, "completion_tokens": len(pieces),

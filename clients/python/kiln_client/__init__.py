@@ -243,7 +243,7 @@ class Kiln:
             n = len(pieces)
             return KilnObject({
                 "id": cid, "object": "chat.completion", "created": created, "model": model,
-                "choices": [{"index": 0, "message": {"role": "assistant", "content": "".join(pieces), "refusal": None},
+                "choices": [{"index": 0, "message": {"role": "assistant", "content": "".join(pieces), "refusal": None, "annotations": []},
                              "logprobs": None, "finish_reason": "length" if n >= cap else "stop"}],
                 "usage": {"prompt_tokens": prompt, "completion_tokens": n, "total_tokens": prompt + n}})
         include_usage = bool((stream_options or {}).get("include_usage"))
