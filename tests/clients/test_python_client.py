@@ -388,6 +388,47 @@ class Hybrid(unittest.TestCase):
             self.assertEqual(rem.data, le.data)
             self.assertEqual(rem.usage, le.usage)
 
+    def test_kiln_serve_equals_local(self):
+        """The same client on local libraries and on `kiln serve` over them."""
+        proc = subprocess.Popen([KILN, "serve", f"served-chat={LIBS['chat']}", f"served-embed={LIBS['embed']}",
+                                 "--port", "0", "--api-key", API_KEY], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                text=True)
+        try:
+            url = None
+            for line in proc.stderr:  # until it says where it listens
+                if "listening on " in line:
+                    url = line.split("listening on ", 1)[1].strip() + "/v1"
+                    break
+            self.assertIsNotNone(url, "kiln serve did not start")
+            drain = threading.Thread(target=proc.stderr.read, daemon=True)  # so its pipe never fills
+            drain.start()
+            client = local(base_url=url, api_key=API_KEY)
+            ids = sorted(m.id for m in client.models.list().data)
+            self.assertIn("served-chat", ids)
+            msgs = [{"role": "system", "content": "be brief"}, {"role": "user", "content": "local or served, the same"}]
+            for temperature in (0.0, 1.0):
+                lo = client.chat.completions.create(model="chat", messages=msgs, max_tokens=3, temperature=temperature)
+                se = client.chat.completions.create(model="served-chat", messages=msgs, max_tokens=3,
+                                                    temperature=temperature)
+                self.assertEqual(se.choices, lo.choices)
+                self.assertEqual(se.usage.completion_tokens, lo.usage.completion_tokens)
+            text = lambda model: "".join(c.choices[0].delta.content or "" for c in client.chat.completions.create(
+                model=model, messages=msgs, stream=True, temperature=0) if c.choices)
+            self.assertEqual(text("served-chat"), text("chat"))
+            inputs = [t for t in TEXTS if t]  # OpenAI's API (so kiln serve) refuses empty strings
+            lo = client.embeddings.create(model="embed", input=inputs, encoding_format="base64")
+            se = client.embeddings.create(model="served-embed", input=inputs, encoding_format="base64")
+            self.assertEqual([d.embedding for d in se.data], [d.embedding for d in lo.data])
+            lo = client.embeddings.create(model="embed", input=inputs)
+            se = client.embeddings.create(model="served-embed", input=inputs)
+            for a, b in zip(lo.data, se.data):  # kiln serve sends float32, as OpenAI does
+                self.assertEqual(len(a.embedding), len(b.embedding))
+                self.assertTrue(all(abs(x - y) <= 1e-6 for x, y in zip(a.embedding, b.embedding)))
+        finally:
+            proc.terminate()
+            proc.wait(timeout=30)
+            proc.stderr.close()
+
     def test_remote_errors(self):
         with self.assertRaises(AuthenticationError) as cm:
             Kiln(base_url=URL, api_key="sk-wrong").chat.completions.create(
