@@ -769,32 +769,13 @@ static const Type *tuple_slice_type(Infer *I, Instr *in, const Type *tup) {
       items[i] = tup->items[lo + i * st];
     return ty_tuple(items, (int)n);
   }
-  for (int i = 1; i < tup->nitems; i++)
-    if (tup->items[i] != tup->items[0]) {
-      in->err = msg(I, "kiln cannot slice a %s with bounds that are not constants (its items' types differ)",
-                    ty_str_of(tup));
-      return NULL;
-    }
-  return tup->nitems ? ty_tuple_of(tup->items[0]) : tup;
-}
-
-/* The one type of every item of tuples a and b (b may be NULL), or NULL when
- * they differ. */
-static const Type *tuple_item_type(const Type *a, const Type *b) {
-  const Type *one = NULL;
-  for (int k = 0; k < 2; k++) {
-    const Type *t = k ? b : a;
-    if (!t)
-      continue;
-    int n = t->nitems < 0 ? 1 : t->nitems;
-    for (int i = 0; i < n; i++) {
-      const Type *it = t->nitems < 0 ? t->elem : t->items[i];
-      if (one && it != one)
-        return NULL;
-      one = it;
-    }
-  }
-  return one;
+  if (!tup->nitems)
+    return tup;
+  const Type *one = ty_tuple_item(tup, NULL);
+  if (!one)
+    in->err = msg(I, "kiln cannot slice a %s with bounds that are not constants (its items' types differ)",
+                  ty_str_of(tup));
+  return one ? ty_tuple_of(one) : NULL;
 }
 
 /* a + b and t * n of tuples: tuples of known length (n a constant) give the
@@ -811,7 +792,7 @@ static const Type *tuple_arith_type(Infer *I, Instr *in, const Type **args) {
   if (count && known)
     times = count->cval.i < 0 ? 0 : count->cval.i;
   int64_t n = known ? (int64_t)a->nitems * times + (b ? b->nitems : 0) : 0;
-  const Type *one = tuple_item_type(a, b);
+  const Type *one = ty_tuple_item(a, b);
   if (known && (n <= 16 || !one)) {
     const Type **items = arena_alloc(I->a, (size_t)(n ? n : 1) * sizeof *items);
     for (int64_t i = 0; i < n; i++)

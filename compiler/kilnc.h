@@ -451,6 +451,7 @@ const Type *ty_classref(ClassDecl *c);
 const Type *ty_iter_item(const Type *t);
 bool ty_has_tvar(const Type *t);
 /* The type of a value that may come from a or from b (an SSA merge). */
+const Type *ty_tuple_item(const Type *a, const Type *b); /* tuples a, b: their items' one type, or NULL */
 const Type *ty_join(const Type *a, const Type *b);
 bool ty_is_unboxed(const Type *t); /* int, float, bool, None */
 void ty_print(Buf *b, const Type *t);  /* "list[int]", "Optional[str]" */

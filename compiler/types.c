@@ -166,6 +166,22 @@ bool ty_is_unboxed(const Type *t) {
   return t->kind == TY_INT || t->kind == TY_FLOAT || t->kind == TY_BOOL || t->kind == TY_NONE;
 }
 
+/* The one type of every item of tuples a and b (b may be NULL), or NULL when
+ * they differ or have no items. */
+const Type *ty_tuple_item(const Type *a, const Type *b) {
+  const Type *one = NULL;
+  for (int k = 0; k < 2; k++) {
+    const Type *t = k ? b : a;
+    for (int i = 0; t && i < (t->nitems < 0 ? 1 : t->nitems); i++) {
+      const Type *it = t->nitems < 0 ? t->elem : t->items[i];
+      if (one && it != one)
+        return NULL;
+      one = it;
+    }
+  }
+  return one;
+}
+
 const Type *ty_join(const Type *a, const Type *b) {
   if (a == b || b->kind == TY_UNKNOWN || b->kind == TY_NORETURN)
     return a;
@@ -188,16 +204,7 @@ const Type *ty_join(const Type *a, const Type *b) {
   /* tuples of different lengths whose items share one type T (an empty one
    * too): a tuple[T, ...], the same object at run time */
   if (a->kind == TY_TUPLE && b->kind == TY_TUPLE) {
-    const Type *one = NULL;
-    for (int k = 0; k < 2; k++) {
-      const Type *t = k ? b : a;
-      for (int i = 0; i < (t->nitems < 0 ? 1 : t->nitems); i++) {
-        const Type *it = t->nitems < 0 ? t->elem : t->items[i];
-        if (one && it != one)
-          return ty_object;
-        one = it;
-      }
-    }
+    const Type *one = ty_tuple_item(a, b);
     if (one)
       return ty_tuple_of(one);
   }

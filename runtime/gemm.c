@@ -121,21 +121,23 @@ static void gemv_n_generic(int64_t N, int64_t K, int R, const float *X, int64_t 
   }
 }
 
+/* An ISA with only its own f32 micro-kernel: the portable packing, GEMV and
+ * float64 path for the rest. */
+#define GENERIC_REST                                                                                       \
+  .pack_t = pack_t_generic, .pack_n = pack_n_generic, .gemv_t = gemv_t_generic, .gemv_n = gemv_n_generic, \
+  .mr64 = GMR, .nr64 = GMR * 2, .kern64 = kern64_generic,
+
 const KrGemmIsa kr_gemm_isa_generic = {
     .name = "generic",
     .mr = GMR, .nr = GNR, .kern = kern_generic,
-    .pack_t = pack_t_generic, .pack_n = pack_n_generic,
-    .gemv_t = gemv_t_generic, .gemv_n = gemv_n_generic,
-    .mr64 = GMR, .nr64 = GMR * 2, .kern64 = kern64_generic,
+    GENERIC_REST
 };
 
 #if defined(__aarch64__)
 const KrGemmIsa kr_gemm_isa_neon = {
     .name = "neon",
     .mr = 12, .nr = 8, .kern = kr_gemm_kern_neon,
-    .pack_t = pack_t_generic, .pack_n = pack_n_generic,
-    .gemv_t = gemv_t_generic, .gemv_n = gemv_n_generic,
-    .mr64 = GMR, .nr64 = GMR * 2, .kern64 = kern64_generic,
+    GENERIC_REST
 };
 #endif
 
@@ -143,9 +145,7 @@ const KrGemmIsa kr_gemm_isa_neon = {
 const KrGemmIsa kr_gemm_isa_simd128 = {
     .name = "simd128",
     .mr = 8, .nr = 8, .kern = kr_gemm_kern_simd128,
-    .pack_t = pack_t_generic, .pack_n = pack_n_generic,
-    .gemv_t = gemv_t_generic, .gemv_n = gemv_n_generic,
-    .mr64 = GMR, .nr64 = GMR * 2, .kern64 = kern64_generic,
+    GENERIC_REST
 };
 #endif
 
