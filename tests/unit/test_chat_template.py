@@ -29,17 +29,14 @@ import subprocess
 import sys
 import tempfile
 
-SYSTEM_PYTHON = "/usr/bin/python3"
+from system_python import rerun_or_skip
+
 try:
     import jinja2
     import jinja2.ext
     from jinja2.sandbox import ImmutableSandboxedEnvironment
 except ImportError:
-    if os.path.realpath(sys.executable) != os.path.realpath(SYSTEM_PYTHON) and os.path.exists(SYSTEM_PYTHON):
-        os.execv(SYSTEM_PYTHON, [SYSTEM_PYTHON] + sys.argv)
-    print("test_chat_template.py: skipped: jinja2 is not installed (apt-get install python3-jinja2)")
-    print("0 passed, 0 failed")
-    sys.exit(0)
+    rerun_or_skip("test_chat_template.py", "jinja2", "python3-jinja2")
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "python"))

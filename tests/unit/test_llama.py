@@ -49,17 +49,14 @@ re-runs itself with it when needed. The last line is 'N passed, N failed'.
 import os
 import sys
 
-SYSTEM_PYTHON = "/usr/bin/python3"
+from system_python import SYSTEM_PYTHON, rerun_or_skip
+
 try:
     import numpy as np
     import torch
     import torch.nn.functional as F
 except ImportError:
-    if os.path.realpath(sys.executable) != os.path.realpath(SYSTEM_PYTHON) and os.path.exists(SYSTEM_PYTHON):
-        os.execv(SYSTEM_PYTHON, [SYSTEM_PYTHON] + sys.argv)
-    print("test_llama.py: skipped: torch or numpy is not installed (apt-get install python3-torch)")
-    print("0 passed, 0 failed")
-    sys.exit(0)
+    rerun_or_skip("test_llama.py", "torch or numpy", "python3-torch")
 
 import json
 import math
