@@ -63,7 +63,7 @@ extern const KrType kr_range_type;
 /* The number of items of range(start, stop, step), step != 0 (as uint64: it
  * can exceed INT64_MAX). For `for i in range(...)` loops the emitter can
  * inline: i = start + k * step (in uint64 arithmetic) for k < count. */
-static inline uint64_t kr_range_count(int64_t start, int64_t stop, int64_t step) {
+KR_INLINE uint64_t kr_range_count(int64_t start, int64_t stop, int64_t step) {
   if (step > 0)
     return start < stop ? ((uint64_t)stop - (uint64_t)start - 1) / (uint64_t)step + 1 : 0;
   return start > stop ? ((uint64_t)start - (uint64_t)stop - 1) / (0 - (uint64_t)step) + 1 : 0;
@@ -130,8 +130,8 @@ KrVal kr_list_index_error(void);            /* raises IndexError("list index out
 int kr_list_assign_index_error(void);       /* raises IndexError("list assignment index out of range") */
 
 /* The fast paths, inline: l[i] with a negative i counting from the end. */
-static inline int64_t kr_list_len(KrObj *l) { return KR_LIST(l)->len; }
-static inline KrVal kr_list_getitem(KrObj *o, int64_t i) { /* l[i]: a new reference */
+KR_INLINE int64_t kr_list_len(KrObj *l) { return KR_LIST(l)->len; }
+KR_INLINE KrVal kr_list_getitem(KrObj *o, int64_t i) { /* l[i]: a new reference */
   KrList *l = KR_LIST(o);
   if (i < 0)
     i += l->len;
@@ -141,7 +141,7 @@ static inline KrVal kr_list_getitem(KrObj *o, int64_t i) { /* l[i]: a new refere
   kr_val_incref(v, l->kind);
   return v;
 }
-static inline int kr_list_setitem(KrObj *o, int64_t i, KrVal v) { /* l[i] = v */
+KR_INLINE int kr_list_setitem(KrObj *o, int64_t i, KrVal v) { /* l[i] = v */
   KrList *l = KR_LIST(o);
   if (i < 0)
     i += l->len;
@@ -153,7 +153,7 @@ static inline int kr_list_setitem(KrObj *o, int64_t i, KrVal v) { /* l[i] = v */
   kr_val_decref(old, l->kind);
   return 0;
 }
-static inline int kr_list_append(KrObj *o, KrVal v) { /* l.append(v) */
+KR_INLINE int kr_list_append(KrObj *o, KrVal v) { /* l.append(v) */
   KrList *l = KR_LIST(o);
   if (KR_UNLIKELY(l->len >= l->cap) && kr_list_grow(l, l->len + 1) < 0)
     return -1;
@@ -224,8 +224,8 @@ KrObj *kr_tuple_pack(int64_t n, const KrVal *items, const uint8_t *kinds);  /* (
 KrObj *kr_tuple_pack_steal(int64_t n, KrVal *items, const uint8_t *kinds);  /* the same, taking the references */
 KrObj *kr_tuple_pair(KrVal a, ValKind ka, KrVal b, ValKind kb);             /* (a, b), borrowed */
 KrObj *kr_tuple_from_iter(KrObj *iterable);    /* tuple(x): items of x's kind */
-static inline int64_t kr_tuple_len(KrObj *t) { return KR_TUPLE(t)->len; }
-static inline ValKind kr_tuple_kind(KrObj *t, int64_t i) { return (ValKind)KR_TUPLE(t)->kinds[i]; }
+KR_INLINE int64_t kr_tuple_len(KrObj *t) { return KR_TUPLE(t)->len; }
+KR_INLINE ValKind kr_tuple_kind(KrObj *t, int64_t i) { return (ValKind)KR_TUPLE(t)->kinds[i]; }
 KrVal kr_tuple_getitem(KrObj *t, int64_t i);   /* t[i] (negative from the end): new reference; IndexError */
 KrObj *kr_tuple_getslice(KrObj *t, int64_t start, int64_t stop, int64_t step, int has);
 KrObj *kr_tuple_concat(KrObj *a, KrObj *b);
@@ -276,7 +276,7 @@ enum { KR_DF_DICT, KR_DF_DD_LIST, KR_DF_DD_INT, KR_DF_DD_FLOAT, KR_DF_DD_STR, KR
 KrObj *kr_dict_new(ValKind kkind, ValKind vkind);   /* {} */
 /* {k1: v1, ...}: CPython's BUILD_MAP (presized, later keys win). */
 KrObj *kr_dict_from_items(ValKind kkind, ValKind vkind, const KrVal *keys, const KrVal *values, int64_t n);
-static inline int64_t kr_dict_len(KrObj *d) { return KR_DICT(d)->used; }
+KR_INLINE int64_t kr_dict_len(KrObj *d) { return KR_DICT(d)->used; }
 /* Find key k: 1 and *value (borrowed), or 0 when missing; -1 on error
  * (unhashable key, a comparison that raised). */
 int kr_dict_lookup(KrObj *d, KrVal k, ValKind kk, KrVal *value);
@@ -337,7 +337,7 @@ KrObj *kr_set_new(ValKind kind);                     /* set() */
 KrObj *kr_frozenset_new(ValKind kind);               /* frozenset() */
 KrObj *kr_set_from(ValKind kind, const KrVal *items, int64_t n); /* {a, b, c}: CPython's BUILD_SET */
 KrObj *kr_set_from_iter(KrObj *iterable, ValKind kind, bool frozen); /* set(x) / frozenset(x) */
-static inline int64_t kr_set_len(KrObj *s) { return KR_SET(s)->used; }
+KR_INLINE int64_t kr_set_len(KrObj *s) { return KR_SET(s)->used; }
 int kr_set_add(KrObj *s, KrVal v, ValKind k);        /* s.add(v) */
 int kr_set_contains(KrObj *s, KrVal v, ValKind k);   /* v in s */
 int kr_set_remove(KrObj *s, KrVal v, ValKind k);     /* s.remove(v); KeyError(v) */
@@ -382,8 +382,8 @@ extern const KrType kr_bytes_type;
 KrObj *kr_bytes_new(const char *data, int64_t len);  /* copies */
 KrObj *kr_bytes_zeros(int64_t n);                    /* bytes(n); ValueError: negative count */
 KrObj *kr_bytes_from_iter(KrObj *iterable);          /* bytes([1, 2]); ValueError: bytes must be in range(0, 256) */
-static inline int64_t kr_bytes_len(KrObj *b) { return KR_BYTES(b)->len; }
-static inline const char *kr_bytes_data(KrObj *b) { return KR_BYTES(b)->data; }
+KR_INLINE int64_t kr_bytes_len(KrObj *b) { return KR_BYTES(b)->len; }
+KR_INLINE const char *kr_bytes_data(KrObj *b) { return KR_BYTES(b)->data; }
 int64_t kr_bytes_getitem(KrObj *b, int64_t i);       /* b[i] -> int; IndexError: index out of range */
 KrObj *kr_bytes_getslice(KrObj *b, int64_t start, int64_t stop, int64_t step, int has);
 KrObj *kr_bytes_concat(KrObj *a, KrObj *b);

@@ -104,6 +104,13 @@ struct KrType {
 /* Rich-comparison ops for KrType.cmp and kr_val_cmp. */
 enum { KR_LT, KR_LE, KR_GT, KR_GE, KR_EQ, KR_NE };
 
+/* The runtime's hot accessors (reference counts, list items, loop cursors,
+ * the int operators) are always inlined: gcc stops inlining plain `inline`
+ * functions into a large function, which generated functions often are
+ * (a program's main with its callees inlined), and then pays a call for
+ * three instructions. */
+#define KR_INLINE static inline __attribute__((always_inline))
+
 void *kr_alloc(size_t n);              /* zeroed; NULL + MemoryError on failure */
 void *kr_realloc(void *p, size_t n);   /* NULL + MemoryError on failure (p untouched); p NULL: kr_alloc */
 void kr_free(void *p);                 /* NULL is fine */
@@ -118,19 +125,19 @@ extern _Thread_local int64_t kr_alloc_fail_at; /* when kr_alloc_count reaches it
 extern _Thread_local int64_t kr_live_objects;  /* objects allocated and not yet freed (immortal ones excluded) */
 extern _Thread_local int64_t kr_live_blocks;   /* kr_alloc blocks not yet freed, objects included */
 
-static inline void kr_incref(KrObj *o) {
+KR_INLINE void kr_incref(KrObj *o) {
   if (o->rc >= 0)
     o->rc++;
 }
-static inline void kr_decref(KrObj *o) {
+KR_INLINE void kr_decref(KrObj *o) {
   if (o->rc > 0 && --o->rc == 0)
     kr_dealloc(o);
 }
-static inline void kr_xincref(KrObj *o) {
+KR_INLINE void kr_xincref(KrObj *o) {
   if (o)
     kr_incref(o);
 }
-static inline void kr_xdecref(KrObj *o) {
+KR_INLINE void kr_xdecref(KrObj *o) {
   if (o)
     kr_decref(o);
 }
@@ -164,11 +171,11 @@ const char *kr_type_name(KrVal v, ValKind k);  /* "int", "float", "bool", or the
  * bool box behaves exactly as the unboxed value. */
 KrObj *kr_val_box(KrVal v, ValKind k);          /* new reference */
 KrVal kr_val_unbox(KrObj *o, ValKind k);        /* o holds a value of kind k (a bool or int box gives a float too) */
-static inline void kr_val_incref(KrVal v, ValKind k) {
+KR_INLINE void kr_val_incref(KrVal v, ValKind k) {
   if (k == KR_OBJ)
     kr_incref(v.o);
 }
-static inline void kr_val_decref(KrVal v, ValKind k) {
+KR_INLINE void kr_val_decref(KrVal v, ValKind k) {
   if (k == KR_OBJ)
     kr_decref(v.o);
 }
@@ -299,8 +306,8 @@ KrObj *kr_str_new(const char *utf8, int64_t len);     /* copies valid WTF-8; len
 KrObj *kr_str_from_cstr(const char *s); /* a str of a NUL-terminated UTF-8 string */
 /* A str built by generated code for a constant: immortal, never freed. */
 KrObj *kr_str_const(const char *utf8, int64_t len);
-static inline const char *kr_str_data(KrObj *s) { return ((KrStr *)s)->data; }
-static inline int64_t kr_str_bytes(KrObj *s) { return ((KrStr *)s)->len; }
+KR_INLINE const char *kr_str_data(KrObj *s) { return ((KrStr *)s)->data; }
+KR_INLINE int64_t kr_str_bytes(KrObj *s) { return ((KrStr *)s)->len; }
 int64_t kr_str_len(KrObj *s);                         /* len(): code points */
 KrObj *kr_str_empty(void);                            /* '' (immortal) */
 KrObj *kr_str_chr(int64_t cp);                        /* chr(): ValueError chr() arg not in range(0x110000) */

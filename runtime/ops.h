@@ -16,9 +16,8 @@
 /* ---- int */
 
 /* The int operators' common case is a few instructions (a constant divisor
- * or shift folds away), but gcc stops inlining into a large function,
- * which generated functions often are: these are always inlined. */
-#define KR_OP_INLINE static inline __attribute__((always_inline))
+ * or shift folds away): always inlined (KR_INLINE, kilnrt.h). */
+#define KR_OP_INLINE KR_INLINE
 
 void *kr_int_overflow(void) __attribute__((cold)); /* raises OverflowError; returns NULL */
 
@@ -237,8 +236,8 @@ void kr_print_values(int64_t n, const KrVal *vals, const uint8_t *kinds, KrObj *
 typedef struct KrRangeLoop {
   int64_t start, stop, step;
 } KrRangeLoop;
-static inline KrRangeLoop kr_range1(int64_t stop) { return (KrRangeLoop){0, stop, 1}; }
-static inline KrRangeLoop kr_range2(int64_t start, int64_t stop) { return (KrRangeLoop){start, stop, 1}; }
+KR_INLINE KrRangeLoop kr_range1(int64_t stop) { return (KrRangeLoop){0, stop, 1}; }
+KR_INLINE KrRangeLoop kr_range2(int64_t start, int64_t stop) { return (KrRangeLoop){start, stop, 1}; }
 KrRangeLoop kr_range3(int64_t start, int64_t stop, int64_t step); /* ValueError: range() arg 3 must not be zero */
 
 /* ---- lists */
@@ -316,7 +315,7 @@ typedef struct KrLoop {
   ValKind want;
 } KrLoop;
 
-static inline void kr_loop_clear(KrLoop *c) {
+KR_INLINE void kr_loop_clear(KrLoop *c) {
   kr_xdecref(c->it.src);
   c->it.src = NULL;
   if (c->want == KR_OBJ && c->item.o) {
@@ -327,7 +326,7 @@ static inline void kr_loop_clear(KrLoop *c) {
 /* Store item v (a new reference of kind k) as the cursor's item, converted
  * to the kind wanted; false with kr_exc set if it cannot be. */
 bool kr_loop_put_convert(KrLoop *c, KrVal v, ValKind k);
-static inline bool kr_loop_put(KrLoop *c, KrVal v, ValKind k) {
+KR_INLINE bool kr_loop_put(KrLoop *c, KrVal v, ValKind k) {
   if (c->want == KR_OBJ && c->item.o)
     kr_decref(c->item.o);
   if (KR_LIKELY(k == c->want)) {
@@ -336,20 +335,20 @@ static inline bool kr_loop_put(KrLoop *c, KrVal v, ValKind k) {
   }
   return kr_loop_put_convert(c, v, k);
 }
-static inline KrVal kr_loop_take(KrLoop *c) {
+KR_INLINE KrVal kr_loop_take(KrLoop *c) {
   KrVal v = c->item;
   c->item.o = NULL;
   return v;
 }
 #define KR_LOOP_ITEM(c, kind) kr_loop_take(&(c))
 
-static inline KrLoop kr_loop_list(KrObj *l, ValKind want) {
+KR_INLINE KrLoop kr_loop_list(KrObj *l, ValKind want) {
   KrLoop c = {.want = want};
   kr_incref(l);
   c.it.src = l;
   return c;
 }
-static inline bool kr_loop_list_next(KrLoop *c) {
+KR_INLINE bool kr_loop_list_next(KrLoop *c) {
   KrList *l = KR_LIST(c->it.src);
   if (KR_LIKELY(l && c->it.pos < l->len)) {
     KrVal v = l->items[c->it.pos++];
@@ -362,7 +361,7 @@ static inline bool kr_loop_list_next(KrLoop *c) {
 }
 #define KR_LOOP_LIST_NEXT(c) kr_loop_list_next(&(c))
 
-static inline KrLoop kr_loop_range(KrRangeLoop r, ValKind want) {
+KR_INLINE KrLoop kr_loop_range(KrRangeLoop r, ValKind want) {
   KrLoop c = {.want = KR_INT};
   c.it.a = r.start;
   c.it.b = r.step;
@@ -370,7 +369,7 @@ static inline KrLoop kr_loop_range(KrRangeLoop r, ValKind want) {
   (void)want;
   return c;
 }
-static inline bool kr_loop_range_next(KrLoop *c) {
+KR_INLINE bool kr_loop_range_next(KrLoop *c) {
   if ((uint64_t)c->it.pos >= (uint64_t)c->it.end)
     return false;
   c->item.i = (int64_t)((uint64_t)c->it.a + (uint64_t)c->it.pos * (uint64_t)c->it.b);
