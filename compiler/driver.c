@@ -164,6 +164,7 @@ int driver_build(int argc, char **argv, bool library) {
     } else
       in = argv[i];
   }
+  target_code = target;
   if (web && !target->web_link) {
     fprintf(stderr, "kiln %s: --web needs a target that runs in a browser (--target wasm32-emscripten)\n", cmd);
     return 2;

@@ -1193,7 +1193,9 @@ static void emit_instr(Emit *E, Instr *in) {
       emit_unbuilt_cmp(E, in);
     else if (concat_chain(E, in))
       emit_concat_chain(E, in);
-    else if (in->op == IR_BUILTIN && (!strcmp(in->name->str, "cast.class") || !strcmp(in->name->str, "cast.some"))) {
+    else if (in->op == IR_BUILTIN && (!strcmp(in->name->str, "cast.class") || !strcmp(in->name->str, "cast.some") ||
+                                      !strcmp(in->name->str, "cast.type") ||
+                                      !strcmp(in->name->str, "cast.nottype"))) {
       if (boxed(in->type)) {
         char x[32];
         snprintf(x, sizeof x, "v%d", in->args[0]->id);

@@ -996,6 +996,52 @@ static void set_type(Infer *I, Instr *in, const Type *t) {
   }
 }
 
+/* The isinstance bit (lower.c's isinstance_names, the runtime's KR_TM_*) of
+ * a type whose every value is of one builtin class, or 0 when the type
+ * does not decide it (an object, an Optional, a class of the program). */
+static int64_t builtin_class_bit(const Type *t) {
+  switch (t->kind) {
+  case TY_INT: return 1 << 0;
+  case TY_BOOL: return 1 << 1;
+  case TY_FLOAT: return 1 << 2;
+  case TY_STR: return 1 << 3;
+  case TY_LIST: return 1 << 4;
+  case TY_DICT: return 1 << 5;
+  case TY_TUPLE: return 1 << 6;
+  case TY_SET: return 1 << 7;
+  case TY_FROZENSET: return 1 << 8;
+  case TY_BYTES: return 1 << 9;
+  case TY_NONE: return 1 << 10;
+  case TY_RANGE: return 1 << 11;
+  default: return 0;
+  }
+}
+
+/* x after `isinstance(x, T)` (keep) or in its else (!keep), T the builtin
+ * classes of mask: a type that decides the test is kept or becomes
+ * NoReturn (that side is dead: not type-checked, not emitted); an Optional
+ * is its value where the test rules None out; a dynamic object tested for
+ * str or bytes alone is one (both are boxed: the same pointer). Anything
+ * else stays as it was: the test still runs, the ops stay dynamic. */
+static const Type *narrow_builtin(const Type *t, int64_t mask, bool keep) {
+  const int64_t none = 1 << 10;
+  int64_t bit = builtin_class_bit(t);
+  if (bit)
+    return ((mask & bit) != 0) == keep ? t : ty_noreturn;
+  if (t->kind == TY_OPTIONAL) {
+    int64_t eb = builtin_class_bit(t->elem);
+    bool has_none = mask & none, has_elem = eb && (mask & eb);
+    if (keep && !has_none && (has_elem || !eb))
+      return eb ? t->elem : t;
+    if (!keep && has_none && !has_elem)
+      return t->elem;
+    return t;
+  }
+  if (t->kind == TY_OBJECT && keep && (mask == 1 << 3 || mask == 1 << 9))
+    return mask == 1 << 3 ? ty_str : ty_bytes;
+  return t;
+}
+
 /* ---------------------------------------------------------------- classes
  *
  * An instance of a class of the program has the class's type, which stands
@@ -1960,6 +2006,10 @@ static void infer_instr(Infer *I, IrFunc *fn, Instr *in) {
                                                            : ty_class(in->cls));
       break;
     }
+    if (in->op == IR_BUILTIN && (!strcmp(callee, "cast.type") || !strcmp(callee, "cast.nottype"))) {
+      set_type(I, in, narrow_builtin(args[0], in->sub, callee[5] == 't'));
+      break;
+    }
     if (in->op == IR_BUILTIN && !strcmp(callee, "cast.some")) { /* after `is not None`: the value */
       set_type(I, in, args[0]->kind == TY_OPTIONAL ? args[0]->elem : args[0]->kind == TY_NONE ? ty_noreturn : args[0]);
       break;
@@ -2119,7 +2169,8 @@ static void check_func(Infer *I, IrFunc *fn) {
       if (!needs_row || in->row ||
           (in->op == IR_BUILTIN &&
            (!strcmp(in->name->str, "isinstance.class") || !strcmp(in->name->str, "cast.class") ||
-            !strcmp(in->name->str, "cast.some"))))
+            !strcmp(in->name->str, "cast.some") || !strcmp(in->name->str, "cast.type") ||
+            !strcmp(in->name->str, "cast.nottype"))))
         continue;
       bool known = true;
       for (int k = 0; k < in->nargs; k++)

@@ -817,11 +817,15 @@ typedef struct Target {
   const char *runner_packages;
   const char *packages;       /* the Debian packages of its compiler */
   const char *node_path;      /* a folder the compiler's Node tools need on NODE_PATH */
+  const char *platform;       /* its sys.platform ("linux", "win32", "emscripten") */
   const char *note;           /* one line for kiln targets */
   const char *missing;        /* set when no package reaches it: what it needs */
 } Target;
 
 const Target *target_host(void);
+/* The target the code being compiled is for (kiln build/compile --target;
+ * the host otherwise): sys.platform is its platform. */
+extern const Target *target_code;
 const Target *target_find(const char *triple); /* NULL: not a target kiln knows */
 const char *target_missing(const Target *t);   /* why t cannot be built here, or NULL */
 /* The folder of t's runtime archives, built first if need be; false after

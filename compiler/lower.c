@@ -1871,19 +1871,30 @@ static void match_stmt(Lower *L, Node *s) {
 }
 
 /* What a test tells of a local variable on one side of an if: after
- * `isinstance(x, C)` (C a class of the program) x is a C, after `x is not
- * None` (or in the else of `x is None`) an Optional x is its value. The
+ * `isinstance(x, C)` (C a class of the program) x is a C; after
+ * `isinstance(x, T)` (T builtin classes) x is what of its type T allows, and
+ * in the else what T does not (infer.c: a side no value can reach is dead
+ * code, not type-checked); after `x is not None` (or in the else of
+ * `x is None`) an Optional x is its value. The
  * variable is re-bound to a cast of itself there; the merge after the if
  * joins the types again. */
 static void narrow(Lower *L, Node *test, bool then) {
   Node *var = NULL;
   const char *cast = NULL;
   ClassDecl *c = NULL;
-  if (then && test->kind == AST_Call && is_builtin_name(L, test->Call.func, "isinstance") &&
-      test->Call.args.len == 2 && !test->Call.keywords.len && test->Call.args.items[0]->kind == AST_Name &&
-      (c = class_ref(L, test->Call.args.items[1]))) {
+  int64_t mask = 0;
+  bool isinst = test->kind == AST_Call && is_builtin_name(L, test->Call.func, "isinstance") &&
+                test->Call.args.len == 2 && !test->Call.keywords.len &&
+                test->Call.args.items[0]->kind == AST_Name;
+  if (then && isinst && (c = class_ref(L, test->Call.args.items[1]))) {
     var = test->Call.args.items[0];
     cast = "cast.class";
+  } else if (isinst && !class_ref(L, test->Call.args.items[1])) {
+    /* builtin classes (the test itself lowered the mask, so it is valid):
+     * the variable narrowed to them, or in the else to what is left */
+    var = test->Call.args.items[0];
+    mask = class_mask(L, test->Call.args.items[1]);
+    cast = then ? "cast.type" : "cast.nottype";
   } else if (test->kind == AST_Compare && test->Compare.ops.len == 1 && test->Compare.left->kind == AST_Name &&
              test->Compare.comparators.items[0]->kind == AST_Constant &&
              test->Compare.comparators.items[0]->Constant.value.kind == CONST_NONE &&
@@ -1899,6 +1910,7 @@ static void narrow(Lower *L, Node *test, bool then) {
   Instr *v = op1(L, IR_BUILTIN, var->off, read_var(L, slot, cur_block(L), var->off));
   v->name = intern(cast, strlen(cast));
   v->cls = c;
+  v->sub = (int)mask;
   write_var(L, slot, v);
 }
 

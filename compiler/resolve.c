@@ -1461,12 +1461,6 @@ static void find_classes(Arena *a, Module *m) {
 
 /* ---- modules kiln provides (modules.def) */
 
-#if defined(__APPLE__)
-#define KILN_PLATFORM "darwin"
-#else
-#define KILN_PLATFORM "linux"
-#endif
-
 /* modules.def, expanded once per table: every macro defined empty, each
  * table redefines the ones it collects */
 #define MODULE(name)
@@ -1577,6 +1571,11 @@ const char *provided_submodule(const char *module, Ident *name) {
 }
 
 bool provided_const(const char *module, Ident *name, Const *value) {
+  if (!strcmp(module, "sys") && !strcmp(name->str, "platform")) { /* the target's, not kiln's own */
+    const Target *t = target_code ? target_code : target_host();
+    *value = (Const){.kind = CONST_STR, .s = t->platform, .len = strlen(t->platform)};
+    return true;
+  }
   for (size_t i = 0; i < countof(provided_consts); i++)
     if (!strcmp(provided_consts[i].module, module) && !strcmp(provided_consts[i].name, name->str)) {
       *value = provided_consts[i].value;

@@ -25,6 +25,7 @@
 
 static const Target targets[] = {
     {.triple = "x86_64-linux-gnu",
+     .platform = "linux",
      .cc = "cc",
      .ar = "ar",
      .lib_ext = ".so",
@@ -33,6 +34,7 @@ static const Target targets[] = {
      .packages = "build-essential libpcre2-dev libutf8proc-dev",
      .note = "SSE2 baseline; AVX2/AVX-512 GEMM kernels chosen at run time"},
     {.triple = "aarch64-linux-gnu",
+     .platform = "linux",
      .cc = "aarch64-linux-gnu-gcc",
      .ar = "aarch64-linux-gnu-ar",
      .lib_ext = ".so",
@@ -44,6 +46,7 @@ static const Target targets[] = {
      .packages = "gcc-aarch64-linux-gnu libc6-dev-arm64-cross",
      .note = "NEON GEMM kernel (Arm's baseline SIMD)"},
     {.triple = "x86_64-w64-mingw32",
+     .platform = "win32",
      .cc = "x86_64-w64-mingw32-gcc",
      .ar = "x86_64-w64-mingw32-ar",
      .runtime_cflags = "-DPCRE2_STATIC -DUTF8PROC_STATIC",
@@ -60,6 +63,7 @@ static const Target targets[] = {
      .packages = "gcc-mingw-w64-x86-64",
      .note = "a .exe, or a .dll exporting include/kiln.h"},
     {.triple = "wasm32-emscripten",
+     .platform = "emscripten",
      .cc = "emcc",
      .ar = "emar",
      /* one thread (no SharedArrayBuffer needed); the runtime's worker pool
@@ -99,12 +103,15 @@ static const Target targets[] = {
      .note = "a .js loader and its .wasm (for Node; kiln compile --web: for a browser page); one thread; "
              "SIMD128 GEMM kernel"},
     {.triple = "arm64-apple-darwin",
+     .platform = "darwin",
      .missing = "a macOS SDK and Apple's linker (ld64), which no Debian package provides: build osxcross "
                 "(github.com/tpoechtrager/osxcross) with an SDK packaged from Xcode on a Mac (Apple's "
                 "licence applies), put its bin/ on PATH, then give arm64-apple-darwin a row in kiln's "
                 "compiler/targets.c with cc arm64-apple-darwin-clang (not tried: the runtime may need "
                 "fallbacks in runtime/platform.h)"},
 };
+
+const Target *target_code;
 
 const Target *target_host(void) {
 #if defined(__aarch64__)

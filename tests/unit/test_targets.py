@@ -251,6 +251,24 @@ def host_for(target, lib, tmp):
     return TARGETS[target][0] + [host], ""
 
 
+PLATFORM = {"aarch64-linux-gnu": "linux", "x86_64-w64-mingw32": "win32", "wasm32-emscripten": "emscripten"}
+
+
+def platform(target, tmp):
+    """sys.platform is the target's, as CPython built for it says (not the
+    machine kiln runs on)."""
+    src = os.path.join(tmp, "plat.py")
+    with open(src, "w") as f:
+        f.write("import sys\nprint(sys.platform, sys.platform.startswith('win'))\n")
+    exe = os.path.join(tmp, "plat" + TARGETS[target][1])
+    b = subprocess.run([KILN, "build", "--target", target, src, "-o", exe], capture_output=True, text=True,
+                       timeout=600)
+    got = subprocess.run(TARGETS[target][0] + [exe], capture_output=True, text=True, timeout=300,
+                         env=env_for(target)) if b.returncode == 0 else b
+    want = f"{PLATFORM[target]} {PLATFORM[target] == 'win32'}"
+    check(f"{target}: sys.platform is {PLATFORM[target]}", got.stdout.strip() == want, got.stdout + got.stderr)
+
+
 def embed(target, tmp):
     """examples/embed compiled as a library for target and called through
     include/kiln.h on it: a C host (a Windows DLL beside a .exe under wine),
@@ -472,6 +490,7 @@ def main():
                 check(name, ok, detail)
         if not opts.k:
             with tempfile.TemporaryDirectory() as tmp:
+                platform(target, tmp)
                 embed(target, tmp)
                 if target in GEMM_KERNEL and not opts.quick:  # minutes under qemu
                     gemm_kernel(target, tmp)
