@@ -742,6 +742,13 @@ const Type *type_of_code(char code); /* 'i' → int ...; NULL for 'a', 'o', '*',
  * Optional[T]), or NULL when kiln does not know it. */
 const Type *type_from_annotation(Module *m, Node *ann);
 void ops_print(FILE *out);           /* `kiln ops` */
+const char *op_code_name(char code); /* how `kiln ops` shows a type code of ops.def */
+
+/* ------------------------------------------------------------- opsdoc.c */
+
+/* `kiln ops --markdown`: docs/reference/ops.md from ops.def, builtins.def,
+ * modules.def and numpy.def. */
+void ops_markdown(FILE *out);
 
 /* Type propagation: from the entry's parameter types through every
  * instruction, each op's result type from the op library; calls of the
