@@ -128,8 +128,18 @@ _Noreturn void error_raise(const Diag *d);
 /* Fill a Diag without raising it. */
 void diag_make(Diag *d, Source *src, uint32_t off, ErrKind kind, const char *fmt, va_list ap)
     __attribute__((format(printf, 5, 0)));
-/* Print "FILE:LINE:COL: error: MSG", the source line and a caret. */
+/* Print "FILE:LINE:COL: error[K0123]: MSG", the source line and a caret. */
 void diag_print(FILE *out, const Diag *d);
+
+/* -------------------------------------------------------------- errors.c */
+
+/* The code of a printed message (errors.def): the first MSG row whose
+ * format matches it, among the command line's rows (K05xx) when cli, else
+ * among the program's; "K0000" when none does. */
+const char *diag_code(const char *msg, bool cli);
+/* A command line error: "WHO: error[K0505]: MESSAGE" on stderr. */
+void cli_error(const char *who, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+int cmd_explain(int argc, char **argv); /* kiln explain CODE | --list | --markdown */
 const char *errkind_name(ErrKind k); /* "SyntaxError", ... */
 
 /* ----------------------------------------------------------------- lex.c */

@@ -11,6 +11,7 @@
  *   kiln call LIB.so FUNC JSON      call one function of a compiled library
  *   kiln serve NAME=LIB.so ...      an OpenAI-compatible HTTP server (serve/)
  *   kiln targets              the platforms --target compiles for (targets.c)
+ *   kiln explain CODE         what a diagnostic code means (errors.def)
  */
 #include "kilnc.h"
 
@@ -71,6 +72,11 @@ static const Command commands[] = {
      "the platforms --target compiles for: which this machine builds and runs,\n"
      "and what to install for the rest\n"
      "  --build          build each buildable target's runtime now\n"},
+    {"explain", "CODE | --list | --markdown",
+     "what a diagnostic code (K0001 ...) means: the cause, a minimal program\n"
+     "that produces it, and the fix\n"
+     "  --list           every code with its title\n"
+     "  --markdown       the reference docs/reference/errors.md\n"},
 };
 
 static void print_command(FILE *out, const Command *c, const char *indent) {
@@ -244,6 +250,8 @@ int main(int argc, char **argv) {
     return driver_call(argc - 2, argv + 2);
   if (!strcmp(cmd, "serve"))
     return serve_main(argc - 2, argv + 2);
+  if (!strcmp(cmd, "explain"))
+    return cmd_explain(argc - 2, argv + 2);
   if (!strcmp(cmd, "ops")) {
     if (argc == 3 && !strcmp(argv[2], "--markdown")) {
       ops_markdown(stdout);
@@ -256,6 +264,6 @@ int main(int argc, char **argv) {
     ops_print(stdout);
     return 0;
   }
-  fprintf(stderr, "kiln: unknown command '%s' (try kiln --help)\n", cmd);
+  cli_error("kiln", "unknown command '%s' (try kiln --help)", cmd);
   return 2;
 }

@@ -200,7 +200,7 @@ bool target_runtime(const Target *t, char *dir, size_t n) {
   snprintf(path, sizeof path, "%s/.lock", dir);
   int lock = open(path, O_RDWR | O_CREAT, 0644);
   if (lock < 0 || flock(lock, LOCK_EX) != 0) {
-    fprintf(stderr, "kiln: cannot lock %s: %s\n", path, strerror(errno));
+    cli_error("kiln", "cannot lock %s: %s", path, strerror(errno));
     if (lock >= 0)
       close(lock);
     return false;
@@ -225,7 +225,7 @@ bool target_runtime(const Target *t, char *dir, size_t n) {
   flock(lock, LOCK_UN);
   close(lock);
   if (rc != 0) {
-    fprintf(stderr, "kiln: building the runtime for %s failed (make exited %d): see %s\n", t->triple, rc,
+    cli_error("kiln", "building the runtime for %s failed (make exited %d): see %s", t->triple, rc,
             log);
     return false;
   }

@@ -23,7 +23,7 @@ import sys
 import sysconfig
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-ERR = re.compile(r"^(.*):(\d+):(\d+): error: (.*)$")
+ERR = re.compile(r"^(.*):(\d+):(\d+): error\[K\d{4}\]: (.*)$")
 SANITIZER = (b"AddressSanitizer", b"UndefinedBehaviorSanitizer", b"runtime error:", b"LeakSanitizer")
 
 
