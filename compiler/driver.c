@@ -49,6 +49,7 @@ static Ident *module_stem(const char *path) {
 }
 
 bool compile_program(Arena *a, const char *path, bool library, Program *p) {
+  double t0 = now_seconds();
   Source *src = load_source(path);
   if (!src)
     return false;
@@ -61,14 +62,19 @@ bool compile_program(Arena *a, const char *path, bool library, Program *p) {
   volatile bool ok = false;
   memset(p, 0, sizeof *p);
   p->library = library;
+  double t1 = now_seconds();
+  p->t_parse = t1 - t0;
   if (setjmp(jb) == 0) {
     diag_jmp = &jb;
     Module *m = resolve_program(a, src, ast, library ? module_stem(path) : intern("__main__", 8), p);
     p->entry = func_spec(a, m->init, NULL, 0);
     if (library)
       p->nexports = export_collect(a, m, &p->exports);
+    double t2 = now_seconds();
+    p->t_resolve = t2 - t1;
     ok = infer_program(a, m, p->entry, p->exports, p->nexports) == 0 &&
          export_check(m, p->exports, p->nexports) == 0;
+    p->t_types = now_seconds() - t2;
   } else {
     diag_print(stderr, &diag_last);
   }
@@ -279,8 +285,10 @@ int driver_build(int argc, char **argv, bool library) {
   }
   unlink(cpath);
   if (verbose)
-    fprintf(stderr, "kiln %s: front+middle %.3f s, emit %.3f s, cc %.3f s\n", cmd, t1 - t0,
-            t2 - t1, t3 - t2);
+    fprintf(stderr,
+            "kiln %s: parse %.3f s, resolve %.3f s, lower+types %.3f s, emit C %.3f s, cc (%s) %.3f s, "
+            "total %.3f s\n",
+            cmd, prog.t_parse, prog.t_resolve, prog.t_types, t2 - t1, cc, t3 - t2, t3 - t0);
   return 0;
 }
 

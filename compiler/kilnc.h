@@ -794,6 +794,11 @@ typedef struct Program {
   IrFunc **exports;
   int nexports;
   bool library;
+  /* seconds spent in each phase, for -v: loading and parsing the program's
+   * file; resolving (the imported modules' parsing included) and lowering
+   * the module code; type propagation with the lowering of each
+   * specialisation it creates */
+  double t_parse, t_resolve, t_types;
 } Program;
 
 /* Write the C translation of the program (all specialisations reached from
@@ -844,5 +849,11 @@ const char *target_missing(const Target *t);   /* why t cannot be built here, or
  * printing why when that fails. */
 bool target_runtime(const Target *t, char *dir, size_t n);
 int cmd_targets(int argc, char **argv); /* kiln targets */
+const Target *target_at(int i);          /* the i-th target kiln knows; NULL past the last */
+bool have_command(const char *cmd);      /* is cmd (a name on PATH, or a path) there to run? */
+
+/* -------------------------------------------------------------- doctor.c */
+
+int cmd_doctor(int argc, char **argv); /* kiln doctor: check the toolchain */
 
 #endif

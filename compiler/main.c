@@ -12,6 +12,7 @@
  *   kiln serve NAME=LIB.so ...      an OpenAI-compatible HTTP server (serve/)
  *   kiln targets              the platforms --target compiles for (targets.c)
  *   kiln explain CODE         what a diagnostic code means (errors.def)
+ *   kiln doctor               check the toolchain (doctor.c)
  */
 #include "kilnc.h"
 
@@ -54,7 +55,8 @@ static const Command commands[] = {
      "  -g               full debug information (default: line tables only)\n"
      "  --emit-c         print the generated C instead of compiling it\n"
      "  --print-cc       print the C compiler's command line on stderr\n"
-     "  -v               phase timings on stderr (parse, resolve, types, emit, cc)\n"
+     "  -v               phase timings on stderr (parse, resolve, lower+types,\n"
+     "                   emit C, the C compiler, total)\n"
      "  --target TRIPLE  build for another platform (see kiln targets)\n"
      "  environment: CC (the host's C compiler), KILN_CFLAGS (more cc flags)\n"},
     {"compile", "FILE.py -o LIB.so [OPTIONS]",
@@ -77,6 +79,11 @@ static const Command commands[] = {
      "that produces it, and the fix\n"
      "  --list           every code with its title\n"
      "  --markdown       the reference docs/reference/errors.md\n"},
+    {"doctor", "",
+     "check the toolchain: the C compiler, the runtime, PCRE2 and utf8proc,\n"
+     "libmicrohttpd for serve, node and koffi for the Node client, the cross\n"
+     "compilers and emulators of the targets; prints the command that installs\n"
+     "each missing piece; exits 1 only when kiln build cannot work here\n"},
 };
 
 static void print_command(FILE *out, const Command *c, const char *indent) {
@@ -252,6 +259,8 @@ int main(int argc, char **argv) {
     return serve_main(argc - 2, argv + 2);
   if (!strcmp(cmd, "explain"))
     return cmd_explain(argc - 2, argv + 2);
+  if (!strcmp(cmd, "doctor"))
+    return cmd_doctor(argc - 2, argv + 2);
   if (!strcmp(cmd, "ops")) {
     if (argc == 3 && !strcmp(argv[2], "--markdown")) {
       ops_markdown(stdout);

@@ -112,8 +112,12 @@ const Target *target_find(const char *triple) {
   return NULL;
 }
 
+const Target *target_at(int i) {
+  return i >= 0 && (size_t)i < countof(targets) ? &targets[i] : NULL;
+}
+
 /* Is cmd (a name on PATH or a path) there to run? */
-static bool have_command(const char *cmd) {
+bool have_command(const char *cmd) {
   if (strchr(cmd, '/'))
     return access(cmd, X_OK) == 0;
   const char *path = getenv("PATH");
