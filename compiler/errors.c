@@ -160,7 +160,12 @@ int cmd_explain(int argc, char **argv) {
   }
   if (argc == 1 && !strcmp(argv[0], "--formats")) { /* for tests: every MSG row */
     for (size_t i = 0; i < countof(msgs); i++)
-      printf("%s %s\n", msgs[i].code, msgs[i].format);
+    {
+      printf("%s ", msgs[i].code);
+      for (const char *c = msgs[i].format; *c; c++)
+        fputs(*c == '\n' ? "\\n" : (char[]){*c, 0}, stdout);
+      putchar('\n');
+    }
     return 0;
   }
   if ((argc == 2 || argc == 3) && !strcmp(argv[0], "--match")) { /* the code of a message */

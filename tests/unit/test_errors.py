@@ -1,6 +1,6 @@
 """Diagnostic codes (compiler/errors.def): the table is complete and every entry is true.
 
-1. Every message format at a call site in compiler/*.c (syntax_error, error_at,
+1. Every message format at a call site in compiler/*.c and serve/*.c (syntax_error, error_at,
    lex_fail, tok_error, type_error, infer.c's msg, source.c's fail, cli_error,
    the lexer's and parser's deferred messages) has a MSG row of the same text, and
    a message made from that format gets that row's code (`kiln explain --match`):
@@ -85,12 +85,17 @@ whats = []  # (file:line, message) of the constructs lower.c and resolve.c name
 def sites():
     """(file:line, format, cli) of every diagnostic format in compiler/*.c."""
     out = []
-    for f in sorted(os.listdir(os.path.join(ROOT, "compiler"))):
+    files = [f"compiler/{f}" for f in sorted(os.listdir(os.path.join(ROOT, "compiler")))]
+    files += [f"serve/{f}" for f in sorted(os.listdir(os.path.join(ROOT, "serve")))]
+    for path in files:
+        f = os.path.basename(path)
         if not f.endswith(".c") or f == "errors.c":
             continue
-        s = open(os.path.join(ROOT, "compiler", f), encoding="utf-8").read()
+        s = open(os.path.join(ROOT, path), encoding="utf-8").read()
         for m in re.finditer(r"\b(syntax_error|error_at|lex_fail|tok_error|type_error|msg|fail|cli_error)\(", s):
             name = m.group(1)
+            if path.startswith("serve/") and name != "cli_error":
+                continue  # the server's other messages are HTTP responses, not diagnostics
             if (name == "msg" and f != "infer.c") or (name == "fail" and f != "source.c"):
                 continue
             line_start = s.rfind("\n", 0, m.start()) + 1
@@ -110,6 +115,8 @@ def sites():
                 continue  # a message made elsewhere (in->err, late_error): that place is a site
             out.append((where, fmt, name == "cli_error"))
         # messages stored for later: late_error = "...", snprintf(d->msg, ..., "...")
+        if path.startswith("serve/"):
+            continue
         for m in re.finditer(r"late_error = \"", s):
             out.append((f"{f}:{s.count(chr(10), 0, m.start()) + 1}", literal_at(s, m.end() - 1), False))
         for m in re.finditer(r"\bsnprintf\((?:d->)?msg, sizeof (?:d->)?msg, ", s):
