@@ -194,13 +194,15 @@ void ops_markdown(FILE *out) {
     const char *c = op_table[i].callee;
     if (c[0] != '.' || !first_of_callee(i))
       continue;
-    fprintf(out, "\n### %s\n\n", c);
+    fprintf(out, "\n### %s\n", c);
     const char *params = np_params_of(c);
     if (params) {
       Buf nm = {0};
       buf_printf(&nm, "ndarray%s", c);
       python_params(out, nm.data, params);
       buf_free(&nm);
+    } else {
+      fputc('\n', out);
     }
     table_head(out);
     callee_rows(out, c, c, true);
