@@ -51,11 +51,14 @@ static Ident *module_stem(const char *path) {
 bool compile_program(Arena *a, const char *path, bool library, Program *p) {
   double t0 = now_seconds();
   Source *src = load_source(path);
-  if (!src)
+  if (!src) {
+    diag_hint(stderr);
     return false;
+  }
   Node *ast = parse_module(a, src);
   if (!ast) {
     diag_print(stderr, &diag_last);
+    diag_hint(stderr);
     return false;
   }
   jmp_buf jb, *saved = diag_jmp;
@@ -79,6 +82,8 @@ bool compile_program(Arena *a, const char *path, bool library, Program *p) {
     diag_print(stderr, &diag_last);
   }
   diag_jmp = saved;
+  if (!ok)
+    diag_hint(stderr);
   return ok;
 }
 

@@ -66,13 +66,21 @@ static bool fmt_match(const char *fmt, const char *text) {
   return *text == '\0';
 }
 
+static const char *last_code; /* of the last program diagnostic, for diag_hint */
+
 const char *diag_code(const char *msg, bool cli) {
   for (size_t i = 0; i < countof(msgs); i++) {
     bool is_cli = !strncmp(msgs[i].code, "K05", 3);
     if (is_cli == cli && fmt_match(msgs[i].format, msg))
-      return msgs[i].code;
+      return cli ? msgs[i].code : (last_code = msgs[i].code);
   }
   return "K0000"; /* no row: test_errors.py makes sure no call site gets here */
+}
+
+void diag_hint(FILE *out) {
+  if (last_code)
+    fprintf(out, "(kiln explain %s: the cause, an example and the fix)\n", last_code);
+  last_code = NULL;
 }
 
 void cli_error(const char *who, const char *fmt, ...) {

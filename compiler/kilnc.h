@@ -137,6 +137,9 @@ void diag_print(FILE *out, const Diag *d);
  * format matches it, among the command line's rows (K05xx) when cli, else
  * among the program's; "K0000" when none does. */
 const char *diag_code(const char *msg, bool cli);
+/* After a failed compilation: "(kiln explain K0401: ...)" for the last
+ * program diagnostic printed, if any. */
+void diag_hint(FILE *out);
 /* A command line error: "WHO: error[K0505]: MESSAGE" on stderr. */
 void cli_error(const char *who, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 int cmd_explain(int argc, char **argv); /* kiln explain CODE | --list | --markdown */

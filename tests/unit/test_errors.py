@@ -8,6 +8,7 @@
 2. Every MSG row is used by a call site, and names an ERR entry.
 3. Every entry's example, compiled by `kiln build` (or, for a "$ " example, run as
    a shell command beside a prog.py), prints "error[CODE]" with its own code.
+   A failed compilation's last line points at `kiln explain CODE`.
 4. `kiln explain CODE` prints the entry; an unknown code exits 1.
 """
 import os
@@ -208,6 +209,9 @@ for code, (kind, text) in sorted(examples.items()):
         codes_printed = re.findall(r"error\[(K\d{4})\]", p.stderr)
         check(f"{code}'s example prints error[{code}]", p.returncode != 0 and codes_printed[:1] == [code],
               f"exit {p.returncode}, stderr: {p.stderr.strip()[:300]}")
+        if kind == "python":
+            last = p.stderr.rstrip("\n").split("\n")[-1]
+            check(f"{code}'s example ends with the hint", last.startswith(f"(kiln explain {code}: "), last)
 
 # ---------------------------------------------------------------- explain
 p = subprocess.run([KILN, "explain", "K0401"], capture_output=True, text=True)
