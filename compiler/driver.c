@@ -134,7 +134,7 @@ int driver_build(int argc, char **argv, bool library) {
   const char *who = library ? "kiln compile" : "kiln build";
   const char *in = NULL, *out = NULL, *opt = "-O2";
   const Target *target = target_host();
-  bool emit_c = false, print_cc = false, verbose = false;
+  bool emit_c = false, print_cc = false, verbose = false, web = false;
   /* -g1 by default: line tables only (with #line, gdb and perf show Python
    * lines), which costs the C compiler little; -g adds variables, at about
    * twice the compile time of large programs */
@@ -142,8 +142,12 @@ int driver_build(int argc, char **argv, bool library) {
   for (int i = 0; i < argc; i++) {
     if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
       printf("usage: kiln %s FILE.py -o %s [-O0..-O3] [-g] [--target TRIPLE] [--emit-c] [--print-cc] [-v]\n"
-             "  --target TRIPLE  compile for another platform (kiln targets lists them; default %s)\n",
-             cmd, library ? "LIB.so" : "EXE", target_host()->triple);
+             "  --target TRIPLE  compile for another platform (kiln targets lists them; default %s)\n"
+             "%s",
+             cmd, library ? "LIB.so" : "EXE", target_host()->triple,
+             library ? "  --web            with --target wasm32-emscripten: a library for a browser page\n"
+                       "                   (files and environment handed in by the page, not the host's)\n"
+                     : "");
       return 0;
     } else if (!strcmp(argv[i], "--target") || !strncmp(argv[i], "--target=", 9)) {
       const char *name = argv[i][8] == '=' ? argv[i] + 9 : i + 1 < argc ? argv[++i] : "";
@@ -164,11 +168,17 @@ int driver_build(int argc, char **argv, bool library) {
       print_cc = true;
     else if (!strcmp(argv[i], "-v"))
       verbose = true;
+    else if (!strcmp(argv[i], "--web") && library)
+      web = true;
     else if (argv[i][0] == '-') {
       cli_error(who, "unknown option '%s'", argv[i]);
       return 2;
     } else
       in = argv[i];
+  }
+  if (web && !target->web_link) {
+    fprintf(stderr, "kiln %s: --web needs a target that runs in a browser (--target wasm32-emscripten)\n", cmd);
+    return 2;
   }
   const char *why = target_missing(target);
   if (why) {
@@ -243,7 +253,8 @@ int driver_build(int argc, char **argv, bool library) {
   /* the target's flags, split at spaces ("@/" is kiln's home folder) */
   Buf words = {0};
   const char *lists[] = {target->cflags, lib, u8p, pcre, "-Wl,--gc-sections",
-                         library ? target->lib_link : target->exe_link, getenv("KILN_CFLAGS")};
+                         web ? target->web_link : library ? target->lib_link : target->exe_link,
+                         getenv("KILN_CFLAGS")};
   for (size_t l = 0; l < countof(lists); l++)
     for (const char *p = lists[l]; p && *p;) {
       while (*p == ' ' || *p == '\t')

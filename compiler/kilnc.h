@@ -836,6 +836,7 @@ typedef struct Target {
   const char *exe_ext;        /* what an executable's name must end with, if anything */
   const char *lib_ext;        /* a library's usual suffix (".so", ".dll", ".js") */
   const char *exe_link, *lib_link; /* link flags, after the runtime's archives */
+  const char *web_link;       /* a library for a browser page (kiln compile --web), if the target has one */
   const char *runner;         /* how this machine runs its executables; NULL: natively */
   const char *runner_probe;   /* the command that must exist for that */
   const char *runner_packages;

@@ -80,6 +80,14 @@ static const Target targets[] = {
                  "-sEXPORTED_RUNTIME_METHODS=cwrap,UTF8ToString,getValue,setValue "
                  "-sEXPORTED_FUNCTIONS=@@/build/targets/wasm32-emscripten/exports.json -sWASM_ASYNC_COMPILATION=0 "
                  "--pre-js @/runtime/wasm_pre.js",
+     /* --web: the same runtime, linked for a page: emscripten's in-memory
+      * file system instead of the host's, compiled asynchronously (browsers
+      * refuse large synchronous compiles on the main thread), and
+      * wasm_web.js takes the model files and environment the page hands in */
+     .web_link = "-sALLOW_MEMORY_GROWTH=1 -sMODULARIZE=1 -sEXPORT_NAME=kilnModule -sENVIRONMENT=web,worker "
+                 "-sFORCE_FILESYSTEM=1 -sEXPORTED_RUNTIME_METHODS=cwrap,UTF8ToString,getValue,setValue "
+                 "-sEXPORTED_FUNCTIONS=@@/build/targets/wasm32-emscripten/exports.json "
+                 "--pre-js @/runtime/wasm_web.js",
      .runner = "node",
      .runner_probe = "node",
      .runner_packages = "nodejs",
@@ -88,7 +96,8 @@ static const Target targets[] = {
       * Debian's node-acorn; a node from elsewhere (NodeSource) does not
       * look in /usr/share/nodejs */
      .node_path = "/usr/share/nodejs",
-     .note = "a .js loader and its .wasm; one thread; SIMD128 GEMM kernel"},
+     .note = "a .js loader and its .wasm (for Node; kiln compile --web: for a browser page); one thread; "
+             "SIMD128 GEMM kernel"},
     {.triple = "arm64-apple-darwin",
      .missing = "a macOS SDK and Apple's linker (ld64), which no Debian package provides: build osxcross "
                 "(github.com/tpoechtrager/osxcross) with an SDK packaged from Xcode on a Mac (Apple's "

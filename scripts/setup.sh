@@ -37,9 +37,10 @@ bench=(pypy3 cython3 mypy python3-dev libopenblas-dev python3-torch python3-numb
 
 # The cross targets (compiler/targets.c): aarch64 Linux (gcc, glibc, run under
 # qemu-user), Windows (mingw-w64, run under wine64), WebAssembly (emscripten,
-# run under node; it needs Debian's node-acorn, which it depends on).
-# dpkg-dev: apt-get source unpacks with its dpkg-source.
-cross=(dpkg-dev gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user gcc-mingw-w64-x86-64 wine64 emscripten)
+# run under node; it needs Debian's node-acorn, which it depends on; a --web
+# library runs in headless chromium). dpkg-dev: apt-get source unpacks with
+# its dpkg-source.
+cross=(dpkg-dev gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user gcc-mingw-w64-x86-64 wine64 emscripten chromium)
 
 want=("${base[@]}")
 case "${1:-}" in

@@ -25,6 +25,9 @@ On aarch64 and WebAssembly the GEMM driver of tests/runtime checks the NEON
 and SIMD128 kernels against the plain-C reference (not with --quick: minutes
 under qemu).
 
+The WebAssembly library is also built with --web and run in headless
+Chromium (a page served over HTTP hands it the model folder's files).
+
 A target whose compiler or emulator is missing is skipped with the reason
 (`kiln targets` names what to install: scripts/setup.sh cross). `kiln
 targets` itself and the errors of --target are checked always.
@@ -281,6 +284,8 @@ def embed(target, tmp):
         ok = len(g) == len(r) and all(len(a) == len(b) and all(abs(x - y) <= 1e-6 for x, y in zip(a, b))
                                       for a, b in zip(g, r)) and any(any(v) for v in r)
     check(f"{target}: the embedding example through include/kiln.h", ok, detail)
+    if target == "wasm32-emscripten" and ref.returncode == 0:
+        browser(tmp, texts, json.loads(ref.stdout))
     # a bad argument comes back as the Python error
     bad = subprocess.run(host + ["generate_embeddings", "[[1]]"], capture_output=True, text=True, timeout=300,
                          env=env, cwd=tmp)
@@ -324,6 +329,93 @@ def gemm_kernel(target, tmp):
               r.stdout[-2000:] + r.stderr[-1000:])
 
 
+PAGE = """<!doctype html>
+<meta charset="utf-8">
+<title>kiln in a browser</title>
+<script src="embed.js"></script>
+<script>
+// the model folder's files, fetched from the server into the module's
+// in-memory file system; then the library's function, called twice
+(async () => {
+  const report = (r) => fetch('/result', {method: 'POST', body: JSON.stringify(r)});
+  try {
+    const names = %(names)s, files = {};
+    for (const n of names) files['/model/' + n] = new Uint8Array(await (await fetch('model/' + n)).arrayBuffer());
+    const kiln = await kilnModule({files, env: {KILN_MODEL_DIR: '/model'}});
+    const vectors = kiln.call('generate_embeddings', [%(texts)s]);
+    let error = null;
+    try { kiln.call('generate_embeddings', [[1]]); } catch (e) { error = String(e.message); }
+    await report({vectors, error});
+  } catch (e) {
+    await report({failure: String(e && e.stack || e)});
+  }
+})();
+</script>
+"""
+
+
+def browser(tmp, texts, ref):
+    """The embedding example compiled with --web and run in headless
+    Chromium: a page served over HTTP fetches the model folder, hands it to
+    the module and posts the vectors back; they must equal CPython's."""
+    chromium = shutil.which("chromium")
+    if not chromium:
+        print("SKIP wasm32-emscripten in a browser: chromium is not installed (sudo scripts/setup.sh cross)")
+        return
+    import http.server
+    import threading
+    web = os.path.join(tmp, "web")
+    os.makedirs(web)
+    b = subprocess.run([KILN, "compile", "--target", "wasm32-emscripten", "--web",
+                        os.path.join(ROOT, "examples", "embed", "embed.py"), "-o", os.path.join(web, "embed.js")],
+                       capture_output=True, text=True, timeout=600, cwd=ROOT)
+    check("wasm32-emscripten: kiln compile --web examples/embed/embed.py", b.returncode == 0, b.stderr[-2000:])
+    if b.returncode != 0:
+        return
+    shutil.copytree(os.path.join(tmp, "model"), os.path.join(web, "model"))
+    names = sorted(os.path.relpath(os.path.join(d, f), os.path.join(web, "model"))
+                   for d, _, fs in os.walk(os.path.join(web, "model")) for f in fs)
+    with open(os.path.join(web, "index.html"), "w") as f:
+        f.write(PAGE % {"names": json.dumps(names), "texts": json.dumps(texts)})
+    results = []
+    done = threading.Event()
+
+    class Handler(http.server.SimpleHTTPRequestHandler):
+        extensions_map = dict(http.server.SimpleHTTPRequestHandler.extensions_map, **{".wasm": "application/wasm"})
+
+        def __init__(self, *a, **kw):
+            super().__init__(*a, directory=web, **kw)
+
+        def do_POST(self):
+            results.append(json.loads(self.rfile.read(int(self.headers["Content-Length"]))))
+            self.send_response(204)
+            self.end_headers()
+            done.set()
+
+        def log_message(self, *a):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/index.html"
+    proc = subprocess.Popen([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                             "--disable-extensions", f"--user-data-dir={os.path.join(tmp, 'profile')}", url],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    done.wait(180)
+    proc.kill()
+    log = proc.communicate()[1].decode("utf-8", "replace")
+    server.shutdown()
+    r = results[0] if results else {"failure": "no result posted within 180 s\n" + log[-2000:]}
+    got = r.get("vectors")
+    ok = got is not None and len(got) == len(ref) and all(
+        len(a) == len(b) and all(abs(x - y) <= 1e-6 for x, y in zip(a, b)) for a, b in zip(got, ref))
+    check("wasm32-emscripten: the embedding example in headless Chromium equals CPython", ok,
+          json.dumps(r)[:2000])
+    check("wasm32-emscripten: in the browser, a TypeError comes back as an Error",
+          "TypeError: generate_embeddings(): text[0] must be str, not int" in (r.get("error") or ""),
+          json.dumps(r)[:2000])
+
+
 def cli_checks():
     t = subprocess.run([KILN, "targets"], capture_output=True, text=True)
     check("kiln targets lists every target", t.returncode == 0 and all(
@@ -337,6 +429,10 @@ def cli_checks():
                        capture_output=True, text=True, cwd=ROOT)
     check("a target this machine cannot build says what it needs", m.returncode == 1 and
           "macOS SDK" in m.stderr, m.stderr)
+    w = subprocess.run([KILN, "compile", "--web", "examples/hello.py", "-o", "/dev/null"],
+                       capture_output=True, text=True, cwd=ROOT)
+    check("--web without a browser target is an error", w.returncode == 2 and
+          "--web needs a target that runs in a browser" in w.stderr, w.stderr)
 
 
 def main():
