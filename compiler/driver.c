@@ -177,7 +177,7 @@ int driver_build(int argc, char **argv, bool library) {
       in = argv[i];
   }
   if (web && !target->web_link) {
-    fprintf(stderr, "kiln %s: --web needs a target that runs in a browser (--target wasm32-emscripten)\n", cmd);
+    cli_error(who, "--web needs a target that runs in a browser (--target wasm32-emscripten)");
     return 2;
   }
   const char *why = target_missing(target);

@@ -61,7 +61,10 @@ static const Command commands[] = {
      "  environment: CC (the host's C compiler), KILN_CFLAGS (more cc flags)\n"},
     {"compile", "FILE.py -o LIB.so [OPTIONS]",
      "a shared library exporting the module's public annotated functions\n"
-     "through the C ABI of include/kiln.h; the same options as build\n"},
+     "through the C ABI of include/kiln.h; the same options as build, and\n"
+     "  --web            with --target wasm32-emscripten: a library for a browser\n"
+     "                   page (files and environment handed in by the page, not\n"
+     "                   the host's)\n"},
     {"call", "LIB.so FUNC 'JSON-ARGS' | LIB.so --manifest",
      "call FUNC of a compiled library with a JSON array of positional\n"
      "arguments and print the JSON result; an exception prints its traceback\n"
