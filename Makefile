@@ -268,4 +268,12 @@ bench-embed: bin/kiln build/libkilnrt.a | build/setup.stamp
 clean:
 	rm -rf build bin
 
-.PHONY: target-runtime test-middle all setup demo demo-primes test test-parity asan test-asan fuzz fuzz-run bench bench-serve bench-gemm bench-embed bench-decode bench-clients bench-targets clean
+# docsref: begin
+# The reference generated from the code (docs/reference/): the op library,
+# the CLI's --help, include/kiln.h, the diagnostics table. tests/unit/
+# test_reference.py fails when a committed file differs from what this writes.
+docs: bin/kiln
+	python3 scripts/gen_reference.py
+# docsref: end
+
+.PHONY: docs target-runtime test-middle all setup demo demo-primes test test-parity asan test-asan fuzz fuzz-run bench bench-serve bench-gemm bench-embed bench-decode bench-clients bench-targets clean

@@ -381,7 +381,7 @@ def build_kiln(impl, prog, src):
         os.remove(exe)
     r = sh([impl.kiln, "build", "-O2", src, "-o", exe])
     if r.returncode != 0 or not os.path.exists(exe):
-        errs = [l for l in r.stderr.splitlines() if ": error:" in l]
+        errs = [l for l in r.stderr.splitlines() if re.search(r": error(\[K\d{4}\])?:", l)]
         line = errs[0] if errs else first_line(r.stderr + r.stdout)
         return (line or f"exit {r.returncode}").replace(ROOT + "/", "")
     impl.cmds[prog] = [exe]
@@ -548,7 +548,7 @@ def kiln_size_and_build_time(kiln, repeat):
         r = sh([kiln, "build", "-O2", "-v", src, "-o", exe])
         wall = time.perf_counter() - t0
         if r.returncode != 0:
-            errs = [l for l in r.stderr.splitlines() if ": error:" in l]
+            errs = [l for l in r.stderr.splitlines() if re.search(r": error(\[K\d{4}\])?:", l)]
             line = errs[0] if errs else first_line(r.stderr)
             return size, full, "does not compile: `" + line.replace(ROOT + "/", "") + "`"
         m = re.search(r"kiln build: (.*)", r.stderr)

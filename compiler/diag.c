@@ -1,6 +1,7 @@
 /* diag.c — syntax errors: raising them (error_at fills diag_last and
  * longjmps to the innermost catch point) and printing them the way a person
- * can act on: "FILE:LINE:COL: error: MESSAGE", the source line, a caret. */
+ * can act on: "FILE:LINE:COL: error[K0001]: MESSAGE", the source line, a
+ * caret. The code comes from the message (errors.c, errors.def). */
 #include "kilnc.h"
 
 #include <stdlib.h>
@@ -52,7 +53,7 @@ _Noreturn void error_at(Source *src, uint32_t off, ErrKind kind, const char *fmt
 
 void diag_print(FILE *out, const Diag *d) {
   const char *path = d->src ? d->src->path : "<input>";
-  fprintf(out, "%s:%d:%d: error: %s", path, d->line, d->col, d->msg);
+  fprintf(out, "%s:%d:%d: error[%s]: %s", path, d->line, d->col, diag_code(d->msg, false), d->msg);
   if (d->kind != ERR_SYNTAX)
     fprintf(out, " [%s]", errkind_name(d->kind));
   fputc('\n', out);

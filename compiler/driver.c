@@ -28,7 +28,7 @@ Source *load_source(const char *path) {
   size_t n;
   char *bytes = read_file(path, &n);
   if (!bytes) {
-    fprintf(stderr, "kiln: cannot read %s: %s\n", path, strerror(errno));
+    cli_error("kiln", "cannot read %s: %s", path, strerror(errno));
     return NULL;
   }
   Source *src = source_from_bytes(path, bytes, n);
@@ -49,30 +49,41 @@ static Ident *module_stem(const char *path) {
 }
 
 bool compile_program(Arena *a, const char *path, bool library, Program *p) {
+  double t0 = now_seconds();
   Source *src = load_source(path);
-  if (!src)
+  if (!src) {
+    diag_hint(stderr);
     return false;
+  }
   Node *ast = parse_module(a, src);
   if (!ast) {
     diag_print(stderr, &diag_last);
+    diag_hint(stderr);
     return false;
   }
   jmp_buf jb, *saved = diag_jmp;
   volatile bool ok = false;
   memset(p, 0, sizeof *p);
   p->library = library;
+  double t1 = now_seconds();
+  p->t_parse = t1 - t0;
   if (setjmp(jb) == 0) {
     diag_jmp = &jb;
     Module *m = resolve_program(a, src, ast, library ? module_stem(path) : intern("__main__", 8), p);
     p->entry = func_spec(a, m->init, NULL, 0);
     if (library)
       p->nexports = export_collect(a, m, &p->exports);
+    double t2 = now_seconds();
+    p->t_resolve = t2 - t1;
     ok = infer_program(a, m, p->entry, p->exports, p->nexports) == 0 &&
          export_check(m, p->exports, p->nexports) == 0;
+    p->t_types = now_seconds() - t2;
   } else {
     diag_print(stderr, &diag_last);
   }
   diag_jmp = saved;
+  if (!ok)
+    diag_hint(stderr);
   return ok;
 }
 
@@ -120,6 +131,7 @@ static int run_cc(char **argv, bool print) {
 
 int driver_build(int argc, char **argv, bool library) {
   const char *cmd = library ? "compile" : "build";
+  const char *who = library ? "kiln compile" : "kiln build";
   const char *in = NULL, *out = NULL, *opt = "-O2";
   const Target *target = target_host();
   bool emit_c = false, print_cc = false, verbose = false, web = false;
@@ -141,7 +153,7 @@ int driver_build(int argc, char **argv, bool library) {
       const char *name = argv[i][8] == '=' ? argv[i] + 9 : i + 1 < argc ? argv[++i] : "";
       target = target_find(name);
       if (!target) {
-        fprintf(stderr, "kiln %s: unknown target '%s' (kiln targets lists them)\n", cmd, name);
+        cli_error(who, "unknown target '%s' (kiln targets lists them)", name);
         return 2;
       }
     } else if (!strcmp(argv[i], "-g"))
@@ -159,23 +171,23 @@ int driver_build(int argc, char **argv, bool library) {
     else if (!strcmp(argv[i], "--web") && library)
       web = true;
     else if (argv[i][0] == '-') {
-      fprintf(stderr, "kiln %s: unknown option '%s'\n", cmd, argv[i]);
+      cli_error(who, "unknown option '%s'", argv[i]);
       return 2;
     } else
       in = argv[i];
   }
   target_code = target;
   if (web && !target->web_link) {
-    fprintf(stderr, "kiln %s: --web needs a target that runs in a browser (--target wasm32-emscripten)\n", cmd);
+    cli_error(who, "--web needs a target that runs in a browser (--target wasm32-emscripten)");
     return 2;
   }
   const char *why = target_missing(target);
   if (why) {
-    fprintf(stderr, "kiln %s: cannot build for %s here: it needs %s\n", cmd, target->triple, why);
+    cli_error(who, "cannot build for %s here: it needs %s", target->triple, why);
     return 1;
   }
   if (out && !library && target->exe_ext && !ends_with(out, target->exe_ext)) {
-    fprintf(stderr, "kiln %s: an executable for %s is named *%s (got -o %s)\n", cmd, target->triple,
+    cli_error(who, "an executable for %s is named *%s (got -o %s)", target->triple,
             target->exe_ext, out);
     return 2;
   }
@@ -201,14 +213,14 @@ int driver_build(int argc, char **argv, bool library) {
 
   struct stat ost;
   if (stat(out, &ost) == 0 && S_ISDIR(ost.st_mode)) {
-    fprintf(stderr, "kiln: cannot write %s: it is a folder\n", out);
+    cli_error(who, "cannot write %s: it is a folder", out);
     return 1;
   }
   char cpath[PATH_MAX];
   snprintf(cpath, sizeof cpath, "%s.kiln.c", out);
   FILE *f = fopen(cpath, "wb");
   if (!f || fwrite(c.data, 1, c.len, f) != c.len || fclose(f) != 0) {
-    fprintf(stderr, "kiln: cannot write %s: %s\n", cpath, strerror(errno));
+    cli_error(who, "cannot write %s: %s", cpath, strerror(errno));
     return 1;
   }
   buf_free(&c);
@@ -221,7 +233,7 @@ int driver_build(int argc, char **argv, bool library) {
   snprintf(lib, sizeof lib, "%.4000s/libkilnrt.a", dir);
   struct stat st;
   if (stat(lib, &st) != 0) {
-    fprintf(stderr, "kiln: the runtime library %s is missing: build it with `make` in %s\n", lib,
+    cli_error(who, "the runtime library %s is missing: build it with `make` in %s", lib,
             home);
     return 1;
   }
@@ -277,21 +289,23 @@ int driver_build(int argc, char **argv, bool library) {
   int rc = run_cc(args, print_cc);
   buf_free(&words);
   if (rc == 127) {
-    fprintf(stderr, "kiln: cannot run the C compiler '%s' (set CC to one that exists)\n", cc);
+    cli_error(who, "cannot run the C compiler '%s' (set CC to one that exists)", cc);
     return 1;
   }
   double t3 = now_seconds();
   if (rc != 0) {
-    fprintf(stderr,
-            "kiln: internal error: the C compiler failed on the generated code (%s); "
-            "this is a bug in kiln, not in your program\n",
-            cpath);
+    cli_error(who,
+              "internal error: the C compiler failed on the generated code (%s); "
+              "this is a bug in kiln, not in your program",
+              cpath);
     return 1;
   }
   unlink(cpath);
   if (verbose)
-    fprintf(stderr, "kiln %s: front+middle %.3f s, emit %.3f s, cc %.3f s\n", cmd, t1 - t0,
-            t2 - t1, t3 - t2);
+    fprintf(stderr,
+            "kiln %s: parse %.3f s, resolve %.3f s, lower+types %.3f s, emit C %.3f s, cc (%s) %.3f s, "
+            "total %.3f s\n",
+            cmd, prog.t_parse, prog.t_resolve, prog.t_types, t2 - t1, cc, t3 - t2, t3 - t0);
   return 0;
 }
 
@@ -310,7 +324,7 @@ int driver_call(int argc, char **argv) {
   snprintf(path, sizeof path, "%s%s", strchr(argv[0], '/') ? "" : "./", argv[0]);
   void *lib = dlopen(path, RTLD_NOW | RTLD_LOCAL);
   if (!lib) {
-    fprintf(stderr, "kiln call: cannot load %s: %s\n", argv[0], dlerror());
+    cli_error("kiln call", "cannot load %s: %s", argv[0], dlerror());
     return 1;
   }
   /* the library's functions, typed by the header they implement */
@@ -323,7 +337,7 @@ int driver_call(int argc, char **argv) {
   __typeof__(kiln_free) *k_free = (__typeof__(kiln_free) *)dlsym(lib, "kiln_free");
   __typeof__(kiln_close) *k_close = (__typeof__(kiln_close) *)dlsym(lib, "kiln_close");
   if (!k_manifest || !k_open || !k_call || !k_tb || !k_err_free || !k_free || !k_close) {
-    fprintf(stderr, "kiln call: %s is not a library compiled by kiln compile\n", argv[0]);
+    cli_error("kiln call", "%s is not a library compiled by kiln compile", argv[0]);
     return 1;
   }
   if (manifest) {

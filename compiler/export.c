@@ -167,8 +167,10 @@ int export_check(Module *m, IrFunc **ex, int n) {
       continue;
     int line, col;
     source_pos(m->src, fn->decl->def->off, &line, &col);
-    fprintf(stderr, "%s:%d:%d: error: cannot export '%s': it returns %s, which has no form on the C ABI\n",
-            m->src->path, line, col, fn->decl->name->str, ty_str_of(fn->ret));
+    char msg[512];
+    snprintf(msg, sizeof msg, "cannot export '%s': it returns %s, which has no form on the C ABI",
+             fn->decl->name->str, ty_str_of(fn->ret));
+    fprintf(stderr, "%s:%d:%d: error[%s]: %s\n", m->src->path, line, col, diag_code(msg, false), msg);
     errors++;
   }
   return errors;

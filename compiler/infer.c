@@ -139,7 +139,7 @@ const Type *type_from_annotation(Module *m, Node *ann) {
 }
 
 /* How `kiln ops` shows a type code of ops.def. */
-static const char *code_name(char c) {
+const char *op_code_name(char c) {
   switch (c) {
   case 'L': return "list";
   case 'D': return "dict";
@@ -226,9 +226,9 @@ void ops_print(FILE *out) {
     const OpRow *r = &op_table[i];
     Buf args = {0};
     for (const char *c = r->sig; *c; c++)
-      buf_printf(&args, "%s%s", c == r->sig ? "" : ",", code_name(*c));
+      buf_printf(&args, "%s%s", c == r->sig ? "" : ",", op_code_name(*c));
     fprintf(out, "%-16s %-14s %-10s %-22s %s\n", r->callee, args.data ? args.data : "()",
-            code_name(r->result), r->cfn, r->flags & OPF_RAISES ? "yes" : "");
+            op_code_name(r->result), r->cfn, r->flags & OPF_RAISES ? "yes" : "");
     buf_free(&args);
   }
 }

@@ -128,8 +128,21 @@ _Noreturn void error_raise(const Diag *d);
 /* Fill a Diag without raising it. */
 void diag_make(Diag *d, Source *src, uint32_t off, ErrKind kind, const char *fmt, va_list ap)
     __attribute__((format(printf, 5, 0)));
-/* Print "FILE:LINE:COL: error: MSG", the source line and a caret. */
+/* Print "FILE:LINE:COL: error[K0123]: MSG", the source line and a caret. */
 void diag_print(FILE *out, const Diag *d);
+
+/* -------------------------------------------------------------- errors.c */
+
+/* The code of a printed message (errors.def): the first MSG row whose
+ * format matches it, among the command line's rows (K05xx) when cli, else
+ * among the program's; "K0000" when none does. */
+const char *diag_code(const char *msg, bool cli);
+/* After a failed compilation: "(kiln explain K0401: ...)" for the last
+ * program diagnostic printed, if any. */
+void diag_hint(FILE *out);
+/* A command line error: "WHO: error[K0505]: MESSAGE" on stderr. */
+void cli_error(const char *who, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+int cmd_explain(int argc, char **argv); /* kiln explain CODE | --list | --markdown */
 const char *errkind_name(ErrKind k); /* "SyntaxError", ... */
 
 /* ----------------------------------------------------------------- lex.c */
@@ -742,6 +755,13 @@ const Type *type_of_code(char code); /* 'i' → int ...; NULL for 'a', 'o', '*',
  * Optional[T]), or NULL when kiln does not know it. */
 const Type *type_from_annotation(Module *m, Node *ann);
 void ops_print(FILE *out);           /* `kiln ops` */
+const char *op_code_name(char code); /* how `kiln ops` shows a type code of ops.def */
+
+/* ------------------------------------------------------------- opsdoc.c */
+
+/* `kiln ops --markdown`: docs/reference/ops.md from ops.def, builtins.def,
+ * modules.def and numpy.def. */
+void ops_markdown(FILE *out);
 
 /* Type propagation: from the entry's parameter types through every
  * instruction, each op's result type from the op library; calls of the
@@ -777,6 +797,11 @@ typedef struct Program {
   IrFunc **exports;
   int nexports;
   bool library;
+  /* seconds spent in each phase, for -v: loading and parsing the program's
+   * file; resolving (the imported modules' parsing included) and lowering
+   * the module code; type propagation with the lowering of each
+   * specialisation it creates */
+  double t_parse, t_resolve, t_types;
 } Program;
 
 /* Write the C translation of the program (all specialisations reached from
@@ -832,5 +857,11 @@ const char *target_missing(const Target *t);   /* why t cannot be built here, or
  * printing why when that fails. */
 bool target_runtime(const Target *t, char *dir, size_t n);
 int cmd_targets(int argc, char **argv); /* kiln targets */
+const Target *target_at(int i);          /* the i-th target kiln knows; NULL past the last */
+bool have_command(const char *cmd);      /* is cmd (a name on PATH, or a path) there to run? */
+
+/* -------------------------------------------------------------- doctor.c */
+
+int cmd_doctor(int argc, char **argv); /* kiln doctor: check the toolchain */
 
 #endif

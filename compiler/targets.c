@@ -128,8 +128,12 @@ const Target *target_find(const char *triple) {
   return NULL;
 }
 
+const Target *target_at(int i) {
+  return i >= 0 && (size_t)i < countof(targets) ? &targets[i] : NULL;
+}
+
 /* Is cmd (a name on PATH or a path) there to run? */
-static bool have_command(const char *cmd) {
+bool have_command(const char *cmd) {
   if (strchr(cmd, '/'))
     return access(cmd, X_OK) == 0;
   const char *path = getenv("PATH");
@@ -216,7 +220,7 @@ bool target_runtime(const Target *t, char *dir, size_t n) {
   snprintf(path, sizeof path, "%s/.lock", dir);
   int lock = open(path, O_RDWR | O_CREAT, 0644);
   if (lock < 0 || flock(lock, LOCK_EX) != 0) {
-    fprintf(stderr, "kiln: cannot lock %s: %s\n", path, strerror(errno));
+    cli_error("kiln", "cannot lock %s: %s", path, strerror(errno));
     if (lock >= 0)
       close(lock);
     return false;
@@ -241,7 +245,7 @@ bool target_runtime(const Target *t, char *dir, size_t n) {
   flock(lock, LOCK_UN);
   close(lock);
   if (rc != 0) {
-    fprintf(stderr, "kiln: building the runtime for %s failed (make exited %d): see %s\n", t->triple, rc,
+    cli_error("kiln", "building the runtime for %s failed (make exited %d): see %s", t->triple, rc,
             log);
     return false;
   }

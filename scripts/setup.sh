@@ -107,8 +107,16 @@ if [ "$(id -u)" -ne 0 ]; then
   echo "  sudo sh -c '$cmd'" >&2
   exit 1
 fi
+# Progress: numbered steps; on a terminal apt's own progress bar (dpkg's
+# Progress-Fancy), elsewhere apt's quiet plain lines.
+steps=2
+case "${1:-}" in cross|all) steps=3 ;; esac
+if [ -t 2 ]; then aptq=(-o Dpkg::Progress-Fancy=1); else aptq=(-q); fi
 echo "setup: installing missing Debian packages: ${missing[*]}"
 echo "setup: + $cmd"
-apt-get update -q
-DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
-case "${1:-}" in cross|all) cross_sources ;; esac
+echo "setup: [1/$steps] apt-get update" >&2
+apt-get update "${aptq[@]}"
+echo "setup: [2/$steps] apt-get install ${#missing[@]} packages" >&2
+DEBIAN_FRONTEND=noninteractive apt-get install -y "${aptq[@]}" --no-install-recommends "${missing[@]}"
+case "${1:-}" in cross|all) echo "setup: [3/$steps] the PCRE2 and utf8proc sources" >&2; cross_sources ;; esac
+echo "setup: done" >&2

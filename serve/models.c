@@ -27,7 +27,7 @@ static Lib *lib_load(const char *path) {
   snprintf(full, sizeof full, "%s%s", strchr(path, '/') ? "" : "./", path);
   void *dl = dlopen(full, RTLD_NOW | RTLD_LOCAL);
   if (!dl) {
-    fprintf(stderr, "kiln serve: cannot load %s: %s\n", path, dlerror());
+    cli_error("kiln serve", "cannot load %s: %s", path, dlerror());
     return NULL;
   }
   Lib *l = calloc(1, sizeof *l);
@@ -62,14 +62,14 @@ static Lib *lib_load(const char *path) {
   SYM(release, kiln_release);
 #undef SYM
   if (!ok) {
-    fprintf(stderr, "kiln serve: %s is not a library compiled by kiln compile\n", path);
+    cli_error("kiln serve", "%s is not a library compiled by kiln compile", path);
     dlclose(dl);
     free(l);
     return NULL;
   }
   kiln_error *err = NULL;
   if (!(l->m = l->open(&err))) {
-    fprintf(stderr, "kiln serve: opening %s failed:\n%s", path, err ? l->error_traceback(err) : "MemoryError\n");
+    cli_error("kiln serve", "opening %s failed:\n%s", path, err ? l->error_traceback(err) : "MemoryError");
     l->error_free(err);
     free(l);
     return NULL;
@@ -128,16 +128,16 @@ static bool is_chat_fn(Model *m, const Js *f) {
 bool model_add(const char *spec) {
   const char *eq = strchr(spec, '=');
   if (!eq || eq == spec || !eq[1]) {
-    fprintf(stderr, "kiln serve: expected NAME=LIB.so, not '%s'\n", spec);
+    cli_error("kiln serve", "expected NAME=LIB.so, not '%s'", spec);
     return false;
   }
   if (srv.nmodels == (int)(sizeof srv.models / sizeof *srv.models)) {
-    fprintf(stderr, "kiln serve: too many models\n");
+    cli_error("kiln serve", "too many models");
     return false;
   }
   char *name = strndup(spec, (size_t)(eq - spec));
   if (model_find(name)) {
-    fprintf(stderr, "kiln serve: model '%s' given twice\n", name);
+    cli_error("kiln serve", "model '%s' given twice", name);
     return false;
   }
   const char *path = eq + 1;
@@ -157,7 +157,7 @@ bool model_add(const char *spec) {
   Js *man = js_parse(m->arena, text, strlen(text), err, sizeof err);
   Js *fns = js_get(man, "functions");
   if (!fns || fns->kind != JS_ARR) {
-    fprintf(stderr, "kiln serve: %s: unreadable manifest (%s)\n", path, man ? "no functions" : err);
+    cli_error("kiln serve", "%s: unreadable manifest (%s)", path, man ? "no functions" : err);
     return false;
   }
   for (size_t i = 0; i < fns->len; i++) {
@@ -174,11 +174,11 @@ bool model_add(const char *spec) {
               "its result checked on every call\n", name, m->embed_fn);
     }
   if (!m->embed_fn && !m->chat_fn) {
-    fprintf(stderr,
-            "kiln serve: %s serves nothing: it exports no function taking list[str] and returning "
-            "list[list[float]] (embeddings), and no generator taking list[dict[str, str]] and "
-            "yielding str (chat)\n",
-            path);
+    cli_error("kiln serve",
+              "%s serves nothing: it exports no function taking list[str] and returning "
+              "list[list[float]] (embeddings), and no generator taking list[dict[str, str]] and "
+              "yielding str (chat)",
+              path);
     return false;
   }
   srv.nmodels++;

@@ -447,12 +447,13 @@ int serve_main(int argc, char **argv) {
     else if (!strcmp(a, "--grace"))
       ok = parse_uint(val, 86400, &grace), i++;
     else if (a[0] == '-') {
-      fprintf(stderr, "kiln serve: unknown option '%s'\n%s", a, usage);
+      cli_error("kiln serve", "unknown option '%s'", a);
+      fputs(usage, stderr);
       return 2;
     } else if (!model_add(a))
       return 1;
     if (!ok) {
-      fprintf(stderr, "kiln serve: bad value for %s: '%s'\n", a, val ? val : "");
+      cli_error("kiln serve", "bad value for %s: '%s'", a, val ? val : "");
       return 2;
     }
   }
@@ -482,7 +483,7 @@ int serve_main(int argc, char **argv) {
     addr = (struct sockaddr *)&a6;
     flags |= MHD_USE_IPv6;
   } else {
-    fprintf(stderr, "kiln serve: --host wants an IPv4 or IPv6 address, not '%s'\n", host);
+    cli_error("kiln serve", "--host wants an IPv4 or IPv6 address, not '%s'", host);
     return 2;
   }
 
@@ -506,8 +507,8 @@ int serve_main(int argc, char **argv) {
       MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)120, MHD_OPTION_CONNECTION_LIMIT, (unsigned)4096,
       MHD_OPTION_LISTEN_BACKLOG_SIZE, (unsigned)1024, MHD_OPTION_END);
   if (!d) {
-    fprintf(stderr, "kiln serve: cannot listen on %s port %llu: %s\n", host, port,
-            errno ? strerror(errno) : "libmicrohttpd failed to start");
+    cli_error("kiln serve", "cannot listen on %s port %llu: %s", host, port,
+              errno ? strerror(errno) : "libmicrohttpd failed to start");
     return 1;
   }
   const union MHD_DaemonInfo *info = MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);

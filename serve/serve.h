@@ -213,4 +213,8 @@ void embed_answer(Job *batch); /* each request's response */
 void chat_run(Job *j);         /* a whole completion */
 bool stream_step(Job *j);      /* one item of a stream; false at its end */
 
+/* A command line error with its diagnostic code (compiler/errors.c,
+ * errors.def): "WHO: error[K0506]: MESSAGE" on stderr. */
+void cli_error(const char *who, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
 #endif

@@ -15,9 +15,10 @@ Suites (default: all but parity):
                      # error: LINE: MESSAGE [IndentationError]   (or [TabError])
                  The runner checks that CPython raises exactly that (else the test
                  file is wrong), then that kiln exits 1 and that the first line of
-                 its stderr is "FILE:LINE:COL: error: MESSAGE" with that LINE and
-                 MESSAGE (and the kind suffix kiln prints for IndentationError and
-                 TabError).
+                 its stderr is "FILE:LINE:COL: error[K00NN]: MESSAGE" with that LINE
+                 and MESSAGE (and the kind suffix kiln prints for IndentationError
+                 and TabError), and a code of the syntax range K0001-K0099
+                 (compiler/errors.def; `kiln explain CODE`).
   parity         every .py under the standard library folder of this python3
                  (sysconfig's "stdlib" path, site-packages included). A file CPython
                  parses must dump identically; a file CPython rejects, kiln must
@@ -262,19 +263,22 @@ def tail(b, n=8):
     return ["  | " + l[:200] for l in lines[-n:] if l]
 
 
-ERR_RE = re.compile(r"(\d+):(\d+): error: (.*)$")
+ERR_RE = re.compile(r"(\d+):(\d+): error\[(K\d{4})\]: (.*)$")
 
 
 def parse_error(path, err):
     """(line, col, message, kind) from kiln's first stderr line, or None when it
-    is not "PATH:LINE:COL: error: MSG" (MSG may end in " [IndentationError]")."""
+    is not "PATH:LINE:COL: error[K00NN]: MSG" (MSG may end in " [IndentationError]"):
+    a syntax error's code is of the syntax range K0001-K0099 (errors.def)."""
     line = first_line(err)
     if not line.startswith(path + ":"):
         return None
     m = ERR_RE.match(line, len(path) + 1)
     if not m:
         return None
-    msg, kind = m.group(3), "SyntaxError"
+    if not re.fullmatch(r"K00\d\d", m.group(3)) or m.group(3) == "K0000":
+        return None
+    msg, kind = m.group(4), "SyntaxError"
     for k in KINDS[1:]:
         if msg.endswith(f" [{k}]"):
             msg, kind = msg[: -len(k) - 3], k
@@ -347,7 +351,7 @@ def check_rejected(test, ref, rc, err, want_line):
     e = parse_error(test.path, err)
     if e is None:
         return Result(test, "fail", "format",
-                      ["kiln's first stderr line is not 'FILE:LINE:COL: error: MSG':"] + tail(err, 3)), None
+                      ["kiln's first stderr line is not 'FILE:LINE:COL: error[K00NN]: MSG':"] + tail(err, 3)), None
     if want_line is not None and e[0] != want_line:
         return Result(test, "fail", "line",
                       [f"line {e[0]}, CPython says {want_line}",
@@ -359,7 +363,8 @@ def check_rejected(test, ref, rc, err, want_line):
 def check_ir(test):
     """The ir suite: `kiln ir --types FILE` must print every `# expect: TEXT`
     line of the file (as a substring of one output line), or fail with the
-    `# error: LINE: MESSAGE` the file states."""
+    `# error: LINE: error[CODE]: MESSAGE` the file states (its code from
+    compiler/errors.def)."""
     path = os.path.join(ROOT, test.path)
     expects, error = [], None
     with open(path, encoding="utf-8") as f:

@@ -5,5 +5,5 @@ class P:
 
 
 p = P(1)
-# error: 9: kiln does not support adding attribute 'y' to a 'P' object outside its class's methods yet
+# error: 9: error[K0104]: kiln does not support adding attribute 'y' to a 'P' object outside its class's methods yet
 p.y = 2

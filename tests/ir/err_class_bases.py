@@ -7,6 +7,6 @@ class B:
     pass
 
 
-# error: 11: kiln does not support multiple inheritance yet (in class 'C')
+# error: 11: error[K0301]: kiln does not support multiple inheritance yet (in class 'C')
 class C(A, B):
     pass

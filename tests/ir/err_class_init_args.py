@@ -5,5 +5,5 @@ class P:
         self.y = y
 
 
-# error: 9: __init__() takes 3 positional arguments but 4 were given
+# error: 9: error[K0201]: __init__() takes 3 positional arguments but 4 were given
 p = P(1, 2, 3)

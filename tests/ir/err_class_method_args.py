@@ -5,5 +5,5 @@ class P:
 
 
 p = P()
-# error: 9: scale() got an unexpected keyword argument 'clip'
+# error: 9: error[K0201]: scale() got an unexpected keyword argument 'clip'
 print(p.scale(2, clip=True))

@@ -5,5 +5,5 @@ class P:
 
 
 p = P()
-# error: 9: kiln does not support methods as values yet (call P.m(...))
+# error: 9: error[K0303]: kiln does not support methods as values yet (call P.m(...))
 f = p.m

@@ -5,5 +5,5 @@ class P:
 
 
 p = P(1)
-# error: 9: 'P' object has no attribute 'z'
+# error: 9: error[K0104]: 'P' object has no attribute 'z'
 print(p.z)

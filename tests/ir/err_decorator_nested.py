@@ -12,4 +12,4 @@ def main() -> None:
 
 
 main()
-# error: 7: kiln does not support decorators on a nested def other than functools.wraps yet
+# error: 7: error[K0301]: kiln does not support decorators on a nested def other than functools.wraps yet

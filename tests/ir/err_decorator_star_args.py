@@ -14,4 +14,4 @@ def scale(x: int, k: int = 2) -> int:
 
 print(scale(3), scale(4, 5))
 print(scale(3, k=10))
-# error: 16: kiln does not support keyword arguments into **kwargs yet (wrapper() got 'k')
+# error: 16: error[K0303]: kiln does not support keyword arguments into **kwargs yet (wrapper() got 'k')

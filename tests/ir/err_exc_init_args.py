@@ -11,4 +11,4 @@ def count() -> int:
 
 
 print(str(Failure(count())))
-# error: 13: kiln does not support arguments other than names and constants to an exception class whose __init__ does not call super().__init__() yet
+# error: 13: error[K0301]: kiln does not support arguments other than names and constants to an exception class whose __init__ does not call super().__init__() yet

@@ -1,5 +1,5 @@
 # Functions are static values: a container holding different ones is a dynamic value, which kiln cannot call yet.
-# error: 12: kiln does not support calling a value of type object yet
+# error: 12: error[K0402]: kiln does not support calling a value of type object yet
 def f(x: int) -> int:
     return x
 

@@ -5,4 +5,4 @@ def total(it) -> int:
 
 
 print([total(x * y for x in range(3)) for y in range(2)])
-# error: 7: kiln does not support generator expressions as values inside a comprehension or passed to a function that shadows a builtin yet
+# error: 7: error[K0301]: kiln does not support generator expressions as values inside a comprehension or passed to a function that shadows a builtin yet

@@ -3,5 +3,5 @@ def area(w: int, h: int) -> int:
     return w * h
 
 
-# error: 7: area() missing 1 required positional argument: 'h'
+# error: 7: error[K0201]: area() missing 1 required positional argument: 'h'
 print(area(3))

@@ -2,5 +2,5 @@
 from collections import namedtuple
 
 Point = namedtuple("Point", ["x", "y"], defaults=[0])
-# error: 4: kiln does not support namedtuple() keyword arguments (defaults=, rename=) yet
+# error: 4: error[K0302]: kiln does not support namedtuple() keyword arguments (defaults=, rename=) yet
 print(Point(1))

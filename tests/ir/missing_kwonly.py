@@ -3,5 +3,5 @@ def f(a: int, *, b: int) -> int:
     return a + b
 
 
-# error: 7: f() missing 1 required keyword-only argument: 'b'
+# error: 7: error[K0201]: f() missing 1 required keyword-only argument: 'b'
 print(f(1))

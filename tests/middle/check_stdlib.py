@@ -4,7 +4,7 @@
 Runs `kiln ir --types` (resolve, lowering, type propagation) on every .py file
 of this python3's standard library. Each file must either compile (exit 0) or
 be refused with a clean diagnostic: exit 1 and a first stderr line of the form
-`FILE:LINE:COL: error: MESSAGE`. A crash, a timeout, another exit status, a
+`FILE:LINE:COL: error[KNNNN]: MESSAGE` (a code of compiler/errors.def). A crash, a timeout, another exit status, a
 sanitizer report or a malformed message is a failure. Most of the stdlib uses
 what kiln does not compile yet (classes, imports): that is fine here; this is a
 robustness check, not a coverage one. The tally of the first diagnostics shows
@@ -23,7 +23,7 @@ import sys
 import sysconfig
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-ERR = re.compile(r"^(.*):(\d+):(\d+): error: (.*)$")
+ERR = re.compile(r"^(.*):(\d+):(\d+): error\[K(?!0000)\d{4}\]: (.*)$")  # K0000: a message errors.def lacks
 SANITIZER = (b"AddressSanitizer", b"UndefinedBehaviorSanitizer", b"runtime error:", b"LeakSanitizer")
 
 
