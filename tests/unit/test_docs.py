@@ -121,7 +121,7 @@ def output_matches(want, got):
     def match(wi, gi):
         if wi == len(want):
             return gi == len(got)
-        if want[wi] == "...":
+        if want[wi].strip() == "...":
             return any(match(wi + 1, g) for g in range(gi, len(got) + 1))
         return gi < len(got) and want[wi] == got[gi] and match(wi + 1, gi + 1)
     return match(0, 0)
