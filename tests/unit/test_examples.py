@@ -108,7 +108,8 @@ def test_cleanup(tmp):
 def test_classify(tmp):
     same_as_cpython("classify: default texts", "classify", "classify.py", [])
     texts = ["the referee stopped the game", "new graphics card drivers", "a slice of lemon cake", "", "x"]
-    same_as_cpython("classify: given texts", "classify", "classify.py", texts)
+    same_as_cpython("classify: given texts", "classify", "classify.py", texts,
+                    exe=os.path.join(ROOT, "build/examples/classify"))
     lib = os.path.join(tmp, "classify.so")
     rc, _, err = run([KILN, "compile", os.path.join(EX, "classify/classify.py"), "-o", lib])
     if rc != 0:
@@ -291,13 +292,14 @@ def test_chat(tmp):
     from test_llama import make_folder
     folder = os.path.join(tmp, "smollm")
     make_folder(folder, "smollm", 3)
-    env = dict(ENV, KILN_MODEL_DIR=folder, KILN_TEMPERATURE="0", KILN_MAX_TOKENS="12",
+    env = dict(ENV, KILN_MODEL_DIR=folder, KILN_TEMPERATURE="0", KILN_MAX_TOKENS="8",
                KILN_SYSTEM="You are terse.")
     convo = "Hello! Who are you?\nTell me more, ünïcode 😀\n\n"
     out = same_as_cpython("chat: a two-turn conversation, greedy", "chat", "repl.py", [], env=env, stdin=convo)
     check("chat: two prompts and two replies", out.count("> ") == 3 and len(out.split("\n")) >= 4, out)
     env = dict(env, KILN_TEMPERATURE="0.8", KILN_SEED="7")
-    same_as_cpython("chat: seeded sampling", "chat", "repl.py", [], env=env, stdin="Hi\n")
+    same_as_cpython("chat: seeded sampling", "chat", "repl.py", [], env=env, stdin="Hi\n",
+                    exe=os.path.join(ROOT, "build/examples/chat-repl"))
 
 
 TESTS = {"cleanup": test_cleanup, "classify": test_classify, "vision": test_vision, "search": test_search,
