@@ -277,3 +277,7 @@ docs: bin/kiln
 # docsref: end
 
 .PHONY: docs target-runtime test-middle all setup demo demo-primes test test-parity asan test-asan fuzz fuzz-run bench bench-serve bench-gemm bench-embed bench-decode bench-clients bench-targets clean
+
+# ---- examples (examples/README.md): make example-NAME runs examples/NAME/run.sh
+example-%: bin/kiln build/libkilnrt.a
+	bash examples/$*/run.sh

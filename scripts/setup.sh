@@ -25,8 +25,9 @@ set -euo pipefail
 # nodejs, npm:      the Node client (clients/node, koffi from npm) and the demo.
 # libmicrohttpd-dev: the HTTP server under `kiln serve`.
 # wrk:              the load test of `kiln serve` (tests/serve) and its `make bench` section.
+# nginx, curl:      the guide's commands and its tested load-balancer example (tests/unit/test_docs.py).
 base=(build-essential libutf8proc-dev unicode-data python3 python3-numpy libpcre2-dev python3-torch python3-jinja2 nodejs npm
-      libmicrohttpd-dev wrk)
+      libmicrohttpd-dev wrk nginx curl)
 # clang and its runtime libraries: libFuzzer for `make fuzz`.
 fuzz=(clang libclang-rt-14-dev)
 # The peers of `make bench`: PyPy, Cython (cython3 --embed, built against
