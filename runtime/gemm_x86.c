@@ -80,9 +80,11 @@ AVX2 INLINE void pack_t_body(const void *src, int bt, int64_t ld, int64_t rows, 
     int64_t k = 0;
     for (; k + 8 <= kc; k += 8) {
       __m256 v[8];
+#pragma GCC unroll 8
       for (int i = 0; i < 8; i++)
         v[i] = ld8(src, (r + i) * ld + k, bt);
       transpose8(v);
+#pragma GCC unroll 8
       for (int i = 0; i < 8; i++)
         _mm256_storeu_ps(dst + (k + i) * W + r, v[i]);
     }
