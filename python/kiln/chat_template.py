@@ -10,9 +10,11 @@ whatever a Jinja value can be (undefined, none, bool, int, float, str, list,
 dict, namespace). Supported: {{ }}, {% %}, {# #} with '-' and '+'
 whitespace control; if/elif/else, for (tuple targets, an 'if' filter,
 else, loop.index/index0/first/last/length/revindex/revindex0, break,
-continue), set (names and namespace attributes); literals, names,
-attributes and items, slices, calls, filters, tests, arithmetic, ~, and/or/
-not, comparisons, in, conditional expressions. What is outside the subset is
+continue), set (names, namespace attributes, and {% set x %} blocks),
+macros (defaults, keyword arguments); literals, names, attributes and
+items, slices, calls, filters (with select/reject/selectattr/rejectattr/
+map over lists), tests, arithmetic, ~, and/or/not, comparisons, in,
+conditional expressions. What is outside the subset is
 refused at parse time with the template line.
 """
 import json
