@@ -21,7 +21,11 @@ times gen tok/s, against the machine's read bandwidth measured here
 runs. Standard library only on this side; torch and numpy from Debian's
 /usr/bin/python3.
 
-    python3 bench/bench_decode.py [--repeat N] [--out bench/RESULTS.md]
+--size 1b writes and measures a Llama-3.2-1B-shaped bfloat16 checkpoint
+instead (about 2.5 GB on disk, once, in build/bench/decode/1b; its own
+section of RESULTS.md).
+
+    python3 bench/bench_decode.py [--size 135m|1b] [--repeat N] [--out bench/RESULTS.md]
 """
 import argparse
 import json
@@ -38,6 +42,13 @@ SHAPE = dict(hidden_size=576, intermediate_size=1536, num_hidden_layers=30, num_
              num_key_value_heads=3, vocab_size=49152, rms_norm_eps=1e-5, rope_theta=100000.0,
              max_position_embeddings=2048, tie_word_embeddings=True, model_type="llama", hidden_act="silu",
              bos_token_id=1, eos_token_id=2)
+# --size 1b: Llama-3.2-1B's shape (16 layers, hidden 2048, 32 heads over 8 kv heads, MLP 8192,
+# vocabulary 128256, tied embeddings; its llama3 rope_scaling left out, which changes no cost),
+# bfloat16 only (about 2.5 GB; float32 would be 5 GB), one run each side.
+SHAPE_1B = dict(hidden_size=2048, intermediate_size=8192, num_hidden_layers=16, num_attention_heads=32,
+                num_key_value_heads=8, vocab_size=128256, rms_norm_eps=1e-5, rope_theta=500000.0,
+                max_position_embeddings=2048, tie_word_embeddings=True, model_type="llama", hidden_act="silu",
+                bos_token_id=1, eos_token_id=2)
 
 # Writes the checkpoint folders (numpy under /usr/bin/python3).
 MAKE = r"""
@@ -45,7 +56,7 @@ import json, os, sys
 import numpy as np
 sys.path.insert(0, sys.argv[2])
 from safetensors.numpy import save_file
-out, shape = sys.argv[1], json.loads(sys.argv[3])
+out, shape, dtypes = sys.argv[1], json.loads(sys.argv[3]), sys.argv[4].split(",")
 rng = np.random.default_rng(0)
 D, I, L, H, KV, V = (shape[k] for k in ("hidden_size", "intermediate_size", "num_hidden_layers",
                                         "num_attention_heads", "num_key_value_heads", "vocab_size"))
@@ -66,7 +77,7 @@ vocab = {f"t{i}": i for i in range(V)}
 tok = {"version": "1.0", "truncation": None, "padding": None, "added_tokens": [], "normalizer": None,
        "pre_tokenizer": {"type": "WhitespaceSplit"}, "post_processor": None, "decoder": None,
        "model": {"type": "WordLevel", "vocab": vocab, "unk_token": "t0"}}
-for dt in ("f32", "bf16"):
+for dt in dtypes:
     d = os.path.join(out, dt)
     os.makedirs(d, exist_ok=True)
     json.dump(dict(shape, torch_dtype="float32" if dt == "f32" else "bfloat16"), open(os.path.join(d, "config.json"), "w"))
@@ -189,8 +200,7 @@ print(json.dumps({"prompt": n_prompt / (t1 - t0), "gen": n_gen / (t2 - t1), "tok
 """
 
 
-def weight_bytes(dt):
-    s = SHAPE
+def weight_bytes(dt, s):
     D, I, L, H, KV, V = (s[k] for k in ("hidden_size", "intermediate_size", "num_hidden_layers",
                                         "num_attention_heads", "num_key_value_heads", "vocab_size"))
     hd = D // H
@@ -201,27 +211,35 @@ def weight_bytes(dt):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--repeat", type=int, default=2)
+    ap.add_argument("--repeat", type=int, default=None, help="runs per side, best taken (2; 1 with --size 1b)")
     ap.add_argument("--out", default=os.path.join(ROOT, "bench", "RESULTS.md"))
+    ap.add_argument("--size", choices=("135m", "1b"), default="135m",
+                    help="135m: SmolLM2-135M's shape, f32 and bf16 (default); 1b: Llama-3.2-1B's, bf16")
     opts = ap.parse_args()
+    big = opts.size == "1b"
+    if opts.repeat is None:
+        opts.repeat = 1 if big else 2
+    shape, dtypes = (SHAPE_1B, ("bf16",)) if big else (SHAPE, ("f32", "bf16"))
+    work = os.path.join(WORK, "1b") if big else WORK
+    begin, end = ("<!-- decode-1b: begin -->", "<!-- decode-1b: end -->") if big else (BEGIN, END)
     if subprocess.run([PY, "-c", "import torch, numpy"], capture_output=True).returncode != 0:
         print("bench_decode: /usr/bin/python3 lacks torch or numpy (apt-get install python3-torch)")
         return 1
-    os.makedirs(WORK, exist_ok=True)
+    os.makedirs(work, exist_ok=True)
     pypath = os.path.join(ROOT, "python")
-    if not os.path.exists(os.path.join(WORK, "bf16", "model.safetensors")):
-        subprocess.run([PY, "-c", MAKE, WORK, pypath, json.dumps(SHAPE)], check=True)
-    prog = os.path.join(WORK, "decode.py")
+    if not os.path.exists(os.path.join(work, "bf16", "model.safetensors")):
+        subprocess.run([PY, "-c", MAKE, work, pypath, json.dumps(shape), ",".join(dtypes)], check=True)
+    prog = os.path.join(work, "decode.py")
     with open(prog, "w") as f:
         f.write(PROGRAM)
-    exe = os.path.join(WORK, "decode")
+    exe = os.path.join(work, "decode")
     subprocess.run([os.path.join(ROOT, "bin", "kiln"), "build", prog, "-o", exe], check=True)
     env = dict(os.environ, KILN_NUM_THREADS=str(THREADS))
     rows = []
     bw = 0.0
     version = ""
-    for dt in ("f32", "bf16"):
-        folder = os.path.join(WORK, dt)
+    for dt in dtypes:
+        folder = os.path.join(work, dt)
         best_k = {"prompt": 0.0, "gen": 0.0}
         best_t = {"prompt": 0.0, "gen": 0.0}
         same = True
@@ -229,7 +247,7 @@ def main():
             k = json.loads(subprocess.run([exe, folder, str(PROMPT), str(GEN)], env=env, capture_output=True,
                                           text=True, check=True).stdout)
             p = subprocess.run([PY, "-c", TORCH, folder, pypath, str(PROMPT), str(GEN), str(THREADS),
-                                "1" if r == 0 and dt == "f32" else "0"], capture_output=True, text=True,
+                                "1" if r == 0 and dt == dtypes[0] else "0"], capture_output=True, text=True,
                                env=dict(os.environ, OMP_WAIT_POLICY="PASSIVE"))
             if p.returncode != 0:
                 print("bench_decode: the PyTorch run failed:\n" + p.stderr[-2000:])
@@ -246,8 +264,11 @@ def main():
         print(f"{dt}: kiln prompt {best_k['prompt']:.1f} tok/s gen {best_k['gen']:.2f} tok/s | "
               f"torch prompt {best_t['prompt']:.1f} gen {best_t['gen']:.2f}")
     load = os.getloadavg()[0]
-    lines = [BEGIN, "## Decode: a SmolLM2-135M-shaped Llama, batch 1, greedy", "",
-             f"`python3 bench/bench_decode.py` (`make bench-decode`): synthetic weights, {PROMPT}-token prompt, "
+    title = "a Llama-3.2-1B-shaped Llama (bf16)" if big else "a SmolLM2-135M-shaped Llama"
+    cmd = "`python3 bench/bench_decode.py --size 1b`" if big else \
+        "`python3 bench/bench_decode.py` (`make bench-decode`)"
+    lines = [begin, f"## Decode: {title}, batch 1, greedy", "",
+             f"{cmd}: synthetic weights, {PROMPT}-token prompt, "
              f"{GEN} generated tokens, {THREADS} threads (KILN_NUM_THREADS, torch.set_num_threads), best of "
              f"{opts.repeat}. PyTorch {version} (/usr/bin/python3) runs the same architecture with a KV cache; "
              "its bf16 row computes in bfloat16 throughout; OMP_WAIT_POLICY=PASSIVE. Memory read bandwidth measured with torch.sum over "
@@ -256,14 +277,16 @@ def main():
              "| weights | kiln prompt tok/s | PyTorch prompt tok/s | kiln gen tok/s | PyTorch gen tok/s | kiln gen / PyTorch | kiln weight GB/s (of bandwidth) |",
              "|---|---|---|---|---|---|---|"]
     for dt, k, t, same in rows:
-        gbs = weight_bytes(dt) * k["gen"] / 1e9
+        gbs = weight_bytes(dt, shape) * k["gen"] / 1e9
         lines.append(f"| {dt} | {k['prompt']:.1f} | {t['prompt']:.1f} | {k['gen']:.2f} | {t['gen']:.2f} | "
                      f"{k['gen'] / t['gen']:.2f}x | {gbs:.2f} ({100 * gbs * 1e9 / bw:.0f}%) |")
-    lines += ["", "f32 greedy tokens identical to PyTorch's: " + ("yes" if rows[0][3] else "no"), END]
+    if not big:
+        lines += ["", "f32 greedy tokens identical to PyTorch's: " + ("yes" if rows[0][3] else "no")]
+    lines.append(end)
     text = open(opts.out).read() if os.path.exists(opts.out) else ""
     block = "\n".join(lines)
-    if BEGIN in text and END in text:
-        text = text[:text.index(BEGIN)] + block + text[text.index(END) + len(END):]
+    if begin in text and end in text:
+        text = text[:text.index(begin)] + block + text[text.index(end) + len(end):]
     else:
         text = text.rstrip("\n") + "\n\n" + block + "\n"
     with open(opts.out, "w") as f:

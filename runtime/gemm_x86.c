@@ -80,9 +80,11 @@ AVX2 INLINE void pack_t_body(const void *src, int bt, int64_t ld, int64_t rows, 
     int64_t k = 0;
     for (; k + 8 <= kc; k += 8) {
       __m256 v[8];
+#pragma GCC unroll 8
       for (int i = 0; i < 8; i++)
         v[i] = ld8(src, (r + i) * ld + k, bt);
       transpose8(v);
+#pragma GCC unroll 8
       for (int i = 0; i < 8; i++)
         _mm256_storeu_ps(dst + (k + i) * W + r, v[i]);
     }
@@ -219,11 +221,13 @@ AVX2 INLINE void gemv_t_body(int64_t N, int64_t K, const float *x, const void *B
   int64_t j = 0;
   for (; j + 4 <= N; j += 4) {
     __m256 s[4][2];
+    #pragma GCC unroll 4
     for (int r = 0; r < 4; r++)
       s[r][0] = s[r][1] = _mm256_setzero_ps();
     int64_t k = 0;
     for (; k + 16 <= K; k += 16) {
       __m256 x0 = _mm256_loadu_ps(x + k), x1 = _mm256_loadu_ps(x + k + 8);
+      #pragma GCC unroll 4
       for (int r = 0; r < 4; r++) {
         s[r][0] = _mm256_fmadd_ps(x0, ld8(B, (j + r) * ldb + k, bt), s[r][0]);
         s[r][1] = _mm256_fmadd_ps(x1, ld8(B, (j + r) * ldb + k + 8, bt), s[r][1]);
@@ -231,9 +235,11 @@ AVX2 INLINE void gemv_t_body(int64_t N, int64_t K, const float *x, const void *B
     }
     for (; k + 8 <= K; k += 8) {
       __m256 x0 = _mm256_loadu_ps(x + k);
+      #pragma GCC unroll 4
       for (int r = 0; r < 4; r++)
         s[r][0] = _mm256_fmadd_ps(x0, ld8(B, (j + r) * ldb + k, bt), s[r][0]);
     }
+    #pragma GCC unroll 4
     for (int r = 0; r < 4; r++) {
       float t = hsum8(_mm256_add_ps(s[r][0], s[r][1]));
       for (int64_t kk = k; kk < K; kk++)
@@ -526,11 +532,13 @@ AVX512 INLINE void gemv_t_body512(int64_t N, int64_t K, const float *x, const vo
   int64_t j = 0;
   for (; j + 4 <= N; j += 4) {
     __m512 s[4][2];
+#pragma GCC unroll 4
     for (int r = 0; r < 4; r++)
       s[r][0] = s[r][1] = _mm512_setzero_ps();
     int64_t k = 0;
     for (; k + 32 <= K; k += 32) {
       __m512 x0 = _mm512_loadu_ps(x + k), x1 = _mm512_loadu_ps(x + k + 16);
+#pragma GCC unroll 4
       for (int r = 0; r < 4; r++) {
         s[r][0] = _mm512_fmadd_ps(x0, ld16(B, (j + r) * ldb + k, bt), s[r][0]);
         s[r][1] = _mm512_fmadd_ps(x1, ld16(B, (j + r) * ldb + k + 16, bt), s[r][1]);
@@ -539,9 +547,11 @@ AVX512 INLINE void gemv_t_body512(int64_t N, int64_t K, const float *x, const vo
     for (; k < K; k += 16) {
       __mmask16 m = first_n(K - k);
       __m512 x0 = _mm512_maskz_loadu_ps(m, x + k);
+#pragma GCC unroll 4
       for (int r = 0; r < 4; r++)
         s[r][0] = _mm512_fmadd_ps(x0, ld16m(B, (j + r) * ldb + k, bt, m), s[r][0]);
     }
+#pragma GCC unroll 4
     for (int r = 0; r < 4; r++) {
       float t = _mm512_reduce_add_ps(_mm512_add_ps(s[r][0], s[r][1]));
       y[j + r] = acc ? y[j + r] + t : t;

@@ -10,9 +10,11 @@ whatever a Jinja value can be (undefined, none, bool, int, float, str, list,
 dict, namespace). Supported: {{ }}, {% %}, {# #} with '-' and '+'
 whitespace control; if/elif/else, for (tuple targets, an 'if' filter,
 else, loop.index/index0/first/last/length/revindex/revindex0, break,
-continue), set (names and namespace attributes); literals, names,
-attributes and items, slices, calls, filters, tests, arithmetic, ~, and/or/
-not, comparisons, in, conditional expressions. What is outside the subset is
+continue), set (names, namespace attributes, and {% set x %} blocks),
+macros (defaults, keyword arguments); literals, names, attributes and
+items, slices, calls, filters (with select/reject/selectattr/rejectattr/
+map over lists), tests, arithmetic, ~, and/or/not, comparisons, in,
+conditional expressions. What is outside the subset is
 refused at parse time with the template line.
 """
 import json
@@ -26,6 +28,7 @@ STR = 5
 LIST = 6
 DICT = 7
 NS = 8
+MACRO = 9
 
 
 class TemplateError(Exception):
@@ -81,7 +84,7 @@ def v_list(items: list[Val]) -> Val:
     return v
 
 
-KIND_NAMES = ["Undefined", "NoneType", "bool", "int", "float", "str", "list", "dict", "Namespace"]
+KIND_NAMES = ["Undefined", "NoneType", "bool", "int", "float", "str", "list", "dict", "Namespace", "Macro"]
 
 
 def truthy(v: Val) -> bool:
@@ -525,8 +528,15 @@ class Parser:
                 self.i += 1
                 n.s = self.expect_name()
             n.names.append(name)
+            if n.s == "" and self.peek().kind == "close":  # {% set name %}...{% endset %}
+                self.expect_close()
+                n.kind = "setblock"
+                n.body = self.block(["endset"])
+                self.end_word()
+                self.expect_close()
+                return n
             if not self.is_op("="):
-                raise self.error("only '{% set name = value %}' is supported (not a set block or several targets)")
+                raise self.error("only '{% set name = value %}' and set blocks are supported (not several targets)")
             self.i += 1
             n.kids.append(self.expr())
             self.expect_close()
@@ -534,6 +544,28 @@ class Parser:
         if word == "break" or word == "continue":
             self.expect_close()
             return Node(word, line)
+        if word == "macro":  # {% macro name(a, b=default) %}...{% endmacro %}
+            n = Node("macro", line)
+            n.s = self.expect_name()
+            self.expect_op("(")
+            while not self.is_op(")"):
+                n.names.append(self.expect_name())
+                if self.is_op("="):
+                    self.i += 1
+                    n.kids.append(self.expr())
+                else:
+                    if len(n.kids) > 0:
+                        raise self.error("a macro parameter without a default follows one with a default")
+                    n.orelse.append(Node("nodefault", line))
+                if not self.is_op(","):
+                    break
+                self.i += 1
+            self.expect_op(")")
+            self.expect_close()
+            n.body = self.block(["endmacro"])
+            self.end_word()
+            self.expect_close()
+            return n
         raise TemplateError(f"chat template:{line}: the '{word}' tag is not supported")
 
     def end_word(self) -> str:
@@ -823,6 +855,40 @@ class Renderer:
     def __init__(self, globals_: dict[str, Val]):
         self.scopes: list[dict[str, Val]] = [globals_]
         self.out: list[str] = []
+        self.macros: dict[str, Node] = {}
+
+    def capture(self, body: list[Node]) -> str:
+        """What body renders, kept out of the output (set blocks, macro calls)."""
+        saved = self.out
+        self.out = []
+        self.run(body)
+        text = "".join(self.out)
+        self.out = saved
+        return text
+
+    def call_macro(self, n: Node, m: Node) -> Val:
+        """A macro call: its parameters bound in a new scope (positional
+        arguments, then keyword ones, then defaults), its body's text the value."""
+        npos = len(n.kids) - 1 - len(n.names)
+        nparams = len(m.names)
+        if npos > nparams:
+            raise self.error(n, f"macro '{m.s}' takes not more than {nparams} argument(s)")
+        scope: dict[str, Val] = {}
+        for j in range(npos):
+            scope[m.names[j]] = self.eval(n.kids[j + 1])
+        for j in range(len(n.names)):
+            if n.names[j] not in m.names:
+                raise self.error(n, f"macro '{m.s}' takes no keyword argument '{n.names[j]}'")
+            scope[n.names[j]] = self.eval(n.kids[1 + npos + j])
+        first_default = nparams - len(m.kids)
+        for j in range(nparams):
+            name = m.names[j]
+            if name not in scope:
+                scope[name] = self.eval(m.kids[j - first_default]) if j >= first_default else v_undef(name)
+        self.scopes.append(scope)
+        text = self.capture(m.body)
+        self.scopes.pop()
+        return v_str(text)
 
     def error(self, n: Node, msg: str) -> TemplateError:
         return TemplateError(f"chat template:{n.line}: {msg}")
@@ -858,6 +924,13 @@ class Renderer:
                         raise self.error(n, f"cannot assign attribute on a {KIND_NAMES[target.kind]} "
                                             f"('{n.names[0]}' is not a namespace)")
                     target.keys[n.s] = v
+            elif k == "setblock":
+                self.scopes[len(self.scopes) - 1][n.names[0]] = v_str(self.capture(n.body))
+            elif k == "macro":
+                self.macros[n.s] = n
+                m = Val(MACRO)
+                m.s = n.s
+                self.scopes[len(self.scopes) - 1][n.s] = m
             elif k == "break":
                 return BREAK
             elif k == "continue":
@@ -1184,7 +1257,98 @@ class Renderer:
             return v_str(to_str(v).replace(old, new))
         if name == "items":
             return self.dict_items(n, v)
+        if name == "select" or name == "reject" or name == "selectattr" or name == "rejectattr":
+            return self.select(n, name, v)
+        if name == "map":
+            return self.map(n, v)
         raise self.error(n, f"no filter named '{name}'")
+
+    def seq(self, n: Node, v: Val) -> list[Val]:
+        """The items a filter iterates over (a dict's keys; an undefined value is empty)."""
+        if v.kind == LIST:
+            return v.items
+        if v.kind == DICT:
+            return [v_str(key) for key in v.keys]
+        if v.kind == STR:
+            return [v_str(c) for c in v.s]
+        if v.kind == UNDEF:
+            return []
+        raise self.error(n, f"'{KIND_NAMES[v.kind]}' object is not iterable")
+
+    def attr_path(self, v: Val, path: str) -> Val:
+        """An item's attribute for map/selectattr: 'a' or dotted 'a.b'."""
+        for part in path.split("."):
+            if v.kind == DICT and part in v.keys:
+                v = v.keys[part]
+            elif v.kind == LIST and part.isdigit() and int(part) < len(v.items):
+                v = v.items[int(part)]
+            else:
+                return v_undef(part)
+        return v
+
+    def select(self, n: Node, name: str, v: Val) -> Val:
+        """select(test, args...), reject(...), selectattr(attr, test, args...),
+        rejectattr(...): without a test, the item's truth."""
+        by_attr = name.endswith("attr")
+        keep = name.startswith("select")
+        first = 1
+        path = ""
+        if by_attr:
+            path = to_str(self.arg1(n, 0))
+            first = 2
+        test = ""
+        if len(n.kids) > first:
+            test = to_str(self.eval(n.kids[first]))
+        args: list[Val] = []
+        for j in range(first + 1, len(n.kids)):
+            args.append(self.eval(n.kids[j]))
+        out: list[Val] = []
+        for it in self.seq(n, v):
+            x = self.attr_path(it, path) if by_attr else it
+            ok = truthy(x) if test == "" else self.test_val(n, test, x, args)
+            if ok == keep:
+                out.append(it)
+        return v_list(out)
+
+    def map(self, n: Node, v: Val) -> Val:
+        """map(attribute='a', default=d) or map('filter') for filters without arguments."""
+        items = self.seq(n, v)
+        npos = len(n.kids) - 1 - len(n.names)
+        if npos == 0:
+            path = ""
+            dflt = v_undef("default")
+            for j in range(len(n.names)):
+                if n.names[j] == "attribute":
+                    path = to_str(self.eval(n.kids[1 + j]))
+                elif n.names[j] == "default":
+                    dflt = self.eval(n.kids[1 + j])
+            if path == "":
+                raise self.error(n, "map needs a filter name or attribute=")
+            out: list[Val] = []
+            for it in items:
+                x = self.attr_path(it, path)
+                out.append(dflt if x.kind == UNDEF and dflt.kind != UNDEF else x)
+            return v_list(out)
+        f = to_str(self.eval(n.kids[1]))
+        if npos > 1:
+            raise self.error(n, f"map('{f}') with arguments is not supported")
+        out2: list[Val] = []
+        for it in items:
+            if f == "trim":
+                out2.append(v_str(to_str(it).strip()))
+            elif f == "upper":
+                out2.append(v_str(to_str(it).upper()))
+            elif f == "lower":
+                out2.append(v_str(to_str(it).lower()))
+            elif f == "string":
+                out2.append(v_str(to_str(it)))
+            elif f == "tojson":
+                out2.append(v_str(to_json(it, -1, 0)))
+            elif f == "length" or f == "count":
+                out2.append(v_int(len(self.seq(n, it)) if it.kind != STR else len(it.s)))
+            else:
+                raise self.error(n, f"map('{f}') is not supported (trim, upper, lower, string, tojson, length are)")
+        return v_list(out2)
 
     def dict_items(self, n: Node, v: Val) -> Val:
         if v.kind != DICT:
@@ -1195,8 +1359,13 @@ class Renderer:
         return v_list(out)
 
     def test(self, n: Node) -> bool:
-        name = n.s
-        v = self.eval(n.kids[0])
+        args: list[Val] = []
+        for j in range(1, len(n.kids)):
+            args.append(self.eval(n.kids[j]))
+        return self.test_val(n, n.s, self.eval(n.kids[0]), args)
+
+    def test_val(self, n: Node, name: str, v: Val, args: list[Val]) -> bool:
+        """Jinja's test `name` on v, with its arguments (`x is eq 2`, select('eq', 2))."""
         k = v.kind
         if name == "defined":
             return k != UNDEF
@@ -1228,10 +1397,15 @@ class Renderer:
             if k != INT:
                 raise self.error(n, f"'{name}' needs an integer")
             return (v.i % 2 == 1) == (name == "odd")
-        if name == "equalto" or name == "eq" or name == "sameas":
-            if len(n.kids) < 2:
+        if name == "equalto" or name == "eq" or name == "sameas" or name == "==" or name == "ne" \
+                or name == "!=":
+            if len(args) < 1:
                 raise self.error(n, f"the test '{name}' needs a value to compare with")
-            return equal(v, self.eval(n.kids[1]))
+            return equal(v, args[0]) != (name == "ne" or name == "!=")
+        if name == "in":
+            if len(args) < 1:
+                raise self.error(n, "the test 'in' needs a container")
+            return self.contains(n, args[0], v)
         raise self.error(n, f"no test named '{name}'")
 
     def call(self, n: Node) -> Val:
@@ -1246,6 +1420,9 @@ class Renderer:
                 for j in range(len(n.names)):
                     ns.keys[n.names[j]] = self.eval(n.kids[npos + j])
                 return ns
+            fv = self.lookup(f)
+            if fv.kind == MACRO and fv.s in self.macros:
+                return self.call_macro(n, self.macros[fv.s])
             if f == "range":
                 a = self.arg1(n, 0)
                 lo = 0

@@ -80,6 +80,62 @@ LLAMA31_LIKE = """{{- bos_token }}
 {%- endif %}
 """
 
+# In the shape of the Qwen2.5, SmolLM2 and Mistral templates and Llama 3.2's
+# tool path (authored here: their published text comes from no installable
+# package): default system prompts, runs of tool messages, alternation
+# checks through raise_exception, macros, set blocks and the filters over
+# lists (selectattr, rejectattr, map, select, reject) they lean on.
+FAMILIES = [
+    ("qwen25-like", """{%- if messages[0]['role'] == 'system' %}
+    {{- '<|im_start|>system\\n' + messages[0]['content'] + '<|im_end|>\\n' }}
+{%- else %}
+    {{- '<|im_start|>system\\nYou are a helpful assistant.<|im_end|>\\n' }}
+{%- endif %}
+{%- for message in messages %}
+    {%- if message.role == "user" or (message.role == "system" and not loop.first) or message.role == "assistant" %}
+        {{- '<|im_start|>' + message.role + '\\n' + message.content + '<|im_end|>\\n' }}
+    {%- elif message.role == "tool" %}
+        {%- if loop.index0 == 0 or messages[loop.index0 - 1].role != "tool" %}{{- '<|im_start|>user' }}{%- endif %}
+        {{- '\\n<tool_response>\\n' + message.content + '\\n</tool_response>' }}
+        {%- if loop.last or messages[loop.index0 + 1].role != "tool" %}{{- '<|im_end|>\\n' }}{%- endif %}
+    {%- endif %}
+{%- endfor %}
+{%- if add_generation_prompt %}{{- '<|im_start|>assistant\\n' }}{%- endif %}"""),
+    ("smollm2-like", """{% for message in messages %}{% if loop.first and messages[0]['role'] != 'system' %}"""
+     """{{ '<|im_start|>system\\nYou are a helpful AI assistant named SmolLM<|im_end|>\\n' }}{% endif %}"""
+     """{{'<|im_start|>' + message['role'] + '\\n' + message['content'] + '<|im_end|>' + '\\n'}}{% endfor %}"""
+     """{% if add_generation_prompt %}{{ '<|im_start|>assistant\\n' }}{% endif %}"""),
+    ("mistral-like", """{%- macro turn(role, text, close=true) -%}
+    {%- if role == 'user' %}[INST] {{ text|trim }} [/INST]{% else %} {{ text }}{% if close %}{{ eos_token }}{% endif %}{% endif -%}
+{%- endmacro %}
+{%- set system = messages|selectattr('role', 'equalto', 'system')|map(attribute='content')|list %}
+{%- set convo = messages|rejectattr('role', 'in', ['system', 'tool'])|list %}
+{{- bos_token }}
+{%- if system|length > 0 %}{% set preamble %}[SYS]{{ system|join('\\n') }}[/SYS]{% endset %}{{ preamble }}{% endif %}
+{%- for m in convo %}
+    {%- if (m.role == 'user') != (loop.index0 % 2 == 0) %}
+        {{- raise_exception('Conversation roles must alternate user/assistant/user/assistant/...') }}
+    {%- endif %}
+    {{- turn(m.role, m.content, close=not loop.last) }}
+{%- endfor %}"""),
+    ("llama32-tools-like", """{{- bos_token }}
+{%- set ns = namespace(system='', n_tool=0) %}
+{%- for m in messages|selectattr('role', 'eq', 'system') %}{% set ns.system = ns.system ~ m.content|trim %}{% endfor %}
+{%- set roles = messages|map(attribute='role')|list %}
+{%- set ns.n_tool = roles|select('equalto', 'tool')|list|length %}
+{{- '<|start_header_id|>system<|end_header_id|>\\n\\n' }}
+{%- if ns.n_tool > 0 %}{{- 'Environment: ipython\\n' }}{% endif %}
+{{- ns.system ~ '<|eot_id|>' }}
+{%- for m in messages|rejectattr('role', 'equalto', 'system') %}
+    {%- if m.role == 'tool' %}
+        {{- '<|start_header_id|>ipython<|end_header_id|>\\n\\n' ~ {'output': m.content}|tojson ~ '<|eot_id|>' }}
+    {%- else %}
+        {{- '<|start_header_id|>' ~ m.role ~ '<|end_header_id|>\\n\\n' ~ m.content|trim ~ '<|eot_id|>' }}
+    {%- endif %}
+{%- endfor %}
+{%- if add_generation_prompt %}{{- '<|start_header_id|>assistant<|end_header_id|>\\n\\n' }}{%- endif %}"""),
+]
+
 # Features one by one (authored here).
 FEATURES = [
     # lstrip_blocks and trim_blocks with indented tags, and their + / - modifiers
@@ -125,6 +181,21 @@ end {{ messages|length }}
     """{% set x = 'outer' %}{% set ns = namespace(n=0) %}{% for m in messages %}{% set x = m.role %}"""
     """{% set ns.n = ns.n + 1 %}{% endfor %}{{ x }} {{ ns.n }}
 {%- if true %}{% set y = 'if-scoped' %}{% endif %} {{ y }}""",
+    # macros (defaults, keyword and missing arguments, nested calls), set blocks, list filters
+    """{% macro wrap(x, left='<', right='>') %}{{ left }}{{ x }}{{ right }}{% endmacro %}"""
+    """{% macro both(a, b) -%}
+  {{ wrap(a) }}+{{ wrap(b, right=']') }}{{ b is defined }}
+{%- endmacro %}"""
+    """{% for m in messages %}{{ wrap(m.role) }}{{ wrap(m.content|length, '(', ')') }}{% endfor %}
+{{ both('x') }}|{{ both('x', 'y') }}|{{ wrap('k', right='}') }}
+{% set block %}  roles: {% for m in messages %}{{ m.role }} {% endfor %}{% endset %}[{{ block }}] {{ block|trim|length }}
+{{ messages|map(attribute='role')|join(',') }} {{ messages|map(attribute='nope', default='d')|list }}
+{{ messages|selectattr('role', 'equalto', 'user')|list|length }} {{ messages|rejectattr('content')|list|length }}
+{{ messages|selectattr('content')|map(attribute='content')|map('length')|list }}
+{{ [0, 1, 2, '', 'a', none]|select|list }} {{ [0, 1, 2, '', 'a', none]|reject|list }}
+{{ [1, 2, 3, 4]|select('odd')|list }} {{ [1, 2, 3, 4]|reject('even')|list }} {{ [1, 2, 3]|select('ne', 2)|list }}
+{{ ['a', 'B']|map('upper')|list }} {{ [' p ', 'q ']|map('trim')|join }} {{ [1, [2]]|map('tojson')|join(';') }}
+{{ {'a': 1, 'b': 2}|select('in', ['b', 'c'])|list }} {{ messages|selectattr('role', 'in', ['tool', 'system'])|list|length }}""",
     # role checks with raise_exception (the message must come through)
     """{% for m in messages %}{% if m.role not in ['system', 'user', 'assistant'] %}"""
     """{{ raise_exception('Unknown role: ' + m.role) }}{% endif %}{{ m.role }}|{% endfor %}""",
@@ -132,7 +203,11 @@ end {{ messages|length }}
 
 # Outside the subset or malformed: kiln must refuse with a line number.
 REFUSED = [
-    "{% macro f() %}x{% endmacro %}",
+    "{% macro f() %}x{% endmacro %}{% call f() %}y{% endcall %}",
+    "{% filter upper %}x{% endfilter %}",
+    "a\n{% include 'other.jinja' %}",
+    "{{ [1]|map('replace', 'a', 'b')|list }}",
+    "{% macro f(a=1, b) %}{% endmacro %}",
     "line one\n{% if true %}never closed",
     "{{ 'unclosed }}",
     "{% for %}",
@@ -222,6 +297,8 @@ main()
 def main():
     rng = random.Random(10)
     templates = [("llama31-like", LLAMA31_LIKE, {"bos_token": "<|begin_of_text|>", "eos_token": "<|eot_id|>"})]
+    for name, src in FAMILIES:
+        templates.append((name, src, {"bos_token": "<s>", "eos_token": "</s>"}))
     for i, src in enumerate(FEATURES):
         templates.append((f"features-{i}", src, {"bos_token": "<s>", "eos_token": "</s>"}))
     if ensure_npm():

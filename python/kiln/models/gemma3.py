@@ -27,14 +27,14 @@ class Gemma3Layer:
         self.ln_post_attn = w[p + "post_attention_layernorm.weight"]
         self.ln_pre_ff = w[p + "pre_feedforward_layernorm.weight"]
         self.ln_post_ff = w[p + "post_feedforward_layernorm.weight"]
-        self.q_w = w[p + "self_attn.q_proj.weight"]
-        self.k_w = w[p + "self_attn.k_proj.weight"]
-        self.v_w = w[p + "self_attn.v_proj.weight"]
+        # q/k/v and gate/up as one matrix each, as in llama.py: fewer, larger GEMVs per token
+        self.qkv_w = np.concatenate([w[p + "self_attn.q_proj.weight"], w[p + "self_attn.k_proj.weight"],
+                                     w[p + "self_attn.v_proj.weight"]], axis=0)
         self.o_w = w[p + "self_attn.o_proj.weight"]
         self.q_norm = w[p + "self_attn.q_norm.weight"]
         self.k_norm = w[p + "self_attn.k_norm.weight"]
-        self.gate_w = w[p + "mlp.gate_proj.weight"]
-        self.up_w = w[p + "mlp.up_proj.weight"]
+        self.gate_up_w = np.concatenate([w[p + "mlp.gate_proj.weight"], w[p + "mlp.up_proj.weight"]], axis=0)
+        self.inter = int(w[p + "mlp.gate_proj.weight"].shape[0])
         self.down_w = w[p + "mlp.down_proj.weight"]
         self.heads = heads
         self.kv_heads = kv_heads
@@ -48,9 +48,12 @@ class Gemma3Layer:
         s = x.shape[0]
         hd = self.head_dim
         h = nn.rms_norm(x, self.ln_in, eps=self.eps, offset=1.0)
-        q = nn.linear(h, self.q_w).reshape(s, self.heads, hd).transpose(1, 0, 2)
-        k = nn.linear(h, self.k_w).reshape(s, self.kv_heads, hd).transpose(1, 0, 2)
-        v = nn.linear(h, self.v_w).reshape(s, self.kv_heads, hd).transpose(1, 0, 2)
+        nq = self.heads * hd
+        nk = self.kv_heads * hd
+        qkv = nn.linear(h, self.qkv_w)
+        q = qkv[:, :nq].reshape(s, self.heads, hd).transpose(1, 0, 2)
+        k = qkv[:, nq:nq + nk].reshape(s, self.kv_heads, hd).transpose(1, 0, 2)
+        v = qkv[:, nq + nk:].reshape(s, self.kv_heads, hd).transpose(1, 0, 2)
         q = rotate(nn.rms_norm(q, self.q_norm, eps=self.eps, offset=1.0), cos, sin)
         kc[:, n:n + s, :] = rotate(nn.rms_norm(k, self.k_norm, eps=self.eps, offset=1.0), cos, sin)
         vc[:, n:n + s, :] = v
@@ -58,7 +61,8 @@ class Gemma3Layer:
         a = nn.linear(a.transpose(1, 0, 2).reshape(s, self.heads * hd), self.o_w)
         x = x + nn.rms_norm(a, self.ln_post_attn, eps=self.eps, offset=1.0)
         h = nn.rms_norm(x, self.ln_pre_ff, eps=self.eps, offset=1.0)
-        g = nn.gelu(nn.linear(h, self.gate_w), approximate="tanh") * nn.linear(h, self.up_w)
+        gu = nn.linear(h, self.gate_up_w)
+        g = nn.gelu(gu[:, :self.inter], approximate="tanh") * gu[:, self.inter:]
         return x + nn.rms_norm(nn.linear(g, self.down_w), self.ln_post_ff, eps=self.eps, offset=1.0)
 
 

@@ -50,16 +50,18 @@ class LlamaLayer:
     def __init__(self, w: dict[str, np.ndarray], p: str, heads: int, kv_heads: int, head_dim: int, eps: float):
         self.ln1 = w[p + "input_layernorm.weight"]
         self.ln2 = w[p + "post_attention_layernorm.weight"]
-        self.q_w = w[p + "self_attn.q_proj.weight"]
-        self.k_w = w[p + "self_attn.k_proj.weight"]
-        self.v_w = w[p + "self_attn.v_proj.weight"]
+        # q, k and v are one matrix, gate and up another: one pass over the
+        # input per group (decoding reads each weight once per token, so
+        # fewer, larger matrix-vector products keep both cores streaming).
+        self.qkv_w = np.concatenate([w[p + "self_attn.q_proj.weight"], w[p + "self_attn.k_proj.weight"],
+                                     w[p + "self_attn.v_proj.weight"]], axis=0)
         self.o_w = w[p + "self_attn.o_proj.weight"]
         # Qwen2 has q/k/v biases; the others add zeros (exact, and one code path).
-        self.q_b = bias_of(w, p + "self_attn.q_proj.bias", heads * head_dim)
-        self.k_b = bias_of(w, p + "self_attn.k_proj.bias", kv_heads * head_dim)
-        self.v_b = bias_of(w, p + "self_attn.v_proj.bias", kv_heads * head_dim)
-        self.gate_w = w[p + "mlp.gate_proj.weight"]
-        self.up_w = w[p + "mlp.up_proj.weight"]
+        self.qkv_b = np.concatenate([bias_of(w, p + "self_attn.q_proj.bias", heads * head_dim),
+                                     bias_of(w, p + "self_attn.k_proj.bias", kv_heads * head_dim),
+                                     bias_of(w, p + "self_attn.v_proj.bias", kv_heads * head_dim)])
+        self.gate_up_w = np.concatenate([w[p + "mlp.gate_proj.weight"], w[p + "mlp.up_proj.weight"]], axis=0)
+        self.inter = int(w[p + "mlp.gate_proj.weight"].shape[0])
         self.down_w = w[p + "mlp.down_proj.weight"]
         self.heads = heads
         self.kv_heads = kv_heads
@@ -73,15 +75,19 @@ class LlamaLayer:
         s = x.shape[0]
         hd = self.head_dim
         h = nn.rms_norm(x, self.ln1, eps=self.eps)
-        q = nn.linear(h, self.q_w, self.q_b).reshape(s, self.heads, hd).transpose(1, 0, 2)
-        k = nn.linear(h, self.k_w, self.k_b).reshape(s, self.kv_heads, hd).transpose(1, 0, 2)
-        v = nn.linear(h, self.v_w, self.v_b).reshape(s, self.kv_heads, hd).transpose(1, 0, 2)
+        nq = self.heads * hd
+        nk = self.kv_heads * hd
+        qkv = nn.linear(h, self.qkv_w, self.qkv_b)
+        q = qkv[:, :nq].reshape(s, self.heads, hd).transpose(1, 0, 2)
+        k = qkv[:, nq:nq + nk].reshape(s, self.kv_heads, hd).transpose(1, 0, 2)
+        v = qkv[:, nq + nk:].reshape(s, self.kv_heads, hd).transpose(1, 0, 2)
         kc[:, n:n + s, :] = rotate(k, cos, sin)
         vc[:, n:n + s, :] = v
         a = nn.attention(rotate(q, cos, sin), kc[:, :n + s, :], vc[:, :n + s, :], causal=True)
         x = x + nn.linear(a.transpose(1, 0, 2).reshape(s, self.heads * hd), self.o_w)
         h = nn.rms_norm(x, self.ln2, eps=self.eps)
-        g = nn.silu(nn.linear(h, self.gate_w)) * nn.linear(h, self.up_w)
+        gu = nn.linear(h, self.gate_up_w)
+        g = nn.silu(gu[:, :self.inter]) * gu[:, self.inter:]
         return x + nn.linear(g, self.down_w)
 
 
