@@ -98,7 +98,29 @@ static bool ends_with(const char *s, const char *suffix) {
   return n >= m && !strcmp(s + n - m, suffix);
 }
 
-static int run_cc(char **argv, bool print) {
+/* Progress of a long step that writes a file of about `total` bytes: on a
+ * terminal one line rewritten in place, otherwise a plain line per 25%. */
+typedef struct Progress {
+  const char *what, *file; /* the step's name, the file it writes */
+  long long total;
+  int shown;               /* quarters printed (plain lines) */
+} Progress;
+
+static void progress_show(Progress *p, bool done) {
+  struct stat st;
+  long long now = done ? p->total : stat(p->file, &st) == 0 ? (long long)st.st_size : 0;
+  int pct = p->total > 0 ? (int)(100 * (now < p->total ? now : p->total) / p->total) : 100;
+  if (isatty(2)) {
+    fprintf(stderr, "\rkiln: %s: %3d%% of %.1f MB%s", p->what, pct, p->total / 1e6, done ? "\n" : "");
+  } else {
+    for (; p->shown <= pct / 25 && (p->shown < 4 || done); p->shown++)
+      fprintf(stderr, "kiln: %s: %d%% of %.1f MB\n", p->what, p->shown * 25, p->total / 1e6);
+  }
+  fflush(stderr);
+}
+
+/* Run a command; with progress (p not NULL), watch the file it writes. */
+static int run_cc_progress(char **argv, bool print, Progress *p) {
   if (print) {
     for (char **a = argv; *a; a++)
       fprintf(stderr, "%s%s", a == argv ? "" : " ", *a);
@@ -113,24 +135,41 @@ static int run_cc(char **argv, bool print) {
     _exit(127);
   }
   int status;
-  if (waitpid(pid, &status, 0) < 0)
-    return -1;
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  for (;;) {
+    pid_t r = waitpid(pid, &status, p ? WNOHANG : 0);
+    if (r < 0)
+      return -1;
+    if (r == pid)
+      break;
+    progress_show(p, false);
+    struct timespec ts = {0, 200 * 1000 * 1000};
+    nanosleep(&ts, NULL);
+  }
+  int rc = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  if (p && rc == 0)
+    progress_show(p, true);
+  return rc;
 }
+
 
 int driver_build(int argc, char **argv, bool library) {
   const char *cmd = library ? "compile" : "build";
   const char *in = NULL, *out = NULL, *opt = "-O2";
   const Target *target = target_host();
   bool emit_c = false, print_cc = false, verbose = false;
+  EmbedList embeds = {0};
   /* -g1 by default: line tables only (with #line, gdb and perf show Python
    * lines), which costs the C compiler little; -g adds variables, at about
    * twice the compile time of large programs */
   const char *debug = "-g1";
   for (int i = 0; i < argc; i++) {
     if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-      printf("usage: kiln %s FILE.py -o %s [-O0..-O3] [-g] [--target TRIPLE] [--emit-c] [--print-cc] [-v]\n"
-             "  --target TRIPLE  compile for another platform (kiln targets lists them; default %s)\n",
+      printf("usage: kiln %s FILE.py -o %s [-O0..-O3] [-g] [--target TRIPLE] [--embed PATH[=MOUNT]]...\n"
+             "       [--emit-c] [--print-cc] [-v]\n"
+             "  --target TRIPLE  compile for another platform (kiln targets lists them; default %s)\n"
+             "  --embed PATH     carry the file or folder PATH inside the output: the program\n"
+             "                   reads it at PATH (or at MOUNT) without it on disk; the first\n"
+             "                   folder is KILN_MODEL_DIR's default\n",
              cmd, library ? "LIB.so" : "EXE", target_host()->triple);
       return 0;
     } else if (!strcmp(argv[i], "--target") || !strncmp(argv[i], "--target=", 9)) {
@@ -152,7 +191,11 @@ int driver_build(int argc, char **argv, bool library) {
       print_cc = true;
     else if (!strcmp(argv[i], "-v"))
       verbose = true;
-    else if (argv[i][0] == '-') {
+    else if (!strcmp(argv[i], "--embed") || !strncmp(argv[i], "--embed=", 8)) {
+      const char *what = argv[i][7] == '=' ? argv[i] + 8 : i + 1 < argc ? argv[++i] : "";
+      if (!embed_add(&embeds, what))
+        return 1;
+    } else if (argv[i][0] == '-') {
       fprintf(stderr, "kiln %s: unknown option '%s'\n", cmd, argv[i]);
       return 2;
     } else
@@ -162,6 +205,10 @@ int driver_build(int argc, char **argv, bool library) {
   if (why) {
     fprintf(stderr, "kiln %s: cannot build for %s here: it needs %s\n", cmd, target->triple, why);
     return 1;
+  }
+  if (embeds.n && (strstr(target->triple, "mingw") || strstr(target->triple, "wasm"))) {
+    fprintf(stderr, "kiln %s: --embed is not supported for %s yet (ELF targets only)\n", cmd, target->triple);
+    return 2;
   }
   if (out && !library && target->exe_ext && !ends_with(out, target->exe_ext)) {
     fprintf(stderr, "kiln %s: an executable for %s is named *%s (got -o %s)\n", cmd, target->triple,
@@ -181,6 +228,8 @@ int driver_build(int argc, char **argv, bool library) {
   double t1 = now_seconds();
   Buf c = {0};
   emit_program(&c, &prog);
+  if (embeds.n)
+    embed_table(&c, &embeds);
   double t2 = now_seconds();
   if (emit_c) {
     fwrite(c.data, 1, c.len, stdout);
@@ -222,12 +271,40 @@ int driver_build(int argc, char **argv, bool library) {
   char *cc = host && getenv("CC") && *getenv("CC") ? getenv("CC") : (char *)target->cc;
   char *args[128];
   size_t n = 0;
+  /* --embed: the files' assembly, assembled first (the long part for big
+   * weights, so it shows progress), then linked as one more object */
+  char spath[PATH_MAX + 16] = "", opath[PATH_MAX + 16] = "";
+  bool big = embeds.total >= 16 * 1000 * 1000 || verbose;
+  if (embeds.n) {
+    snprintf(spath, sizeof spath, "%s.kiln-embed.S", out);
+    snprintf(opath, sizeof opath, "%s.kiln-embed.o", out);
+    Buf s = {0};
+    embed_asm(&s, &embeds, target);
+    FILE *sf = fopen(spath, "wb");
+    if (!sf || fwrite(s.data, 1, s.len, sf) != s.len || fclose(sf) != 0) {
+      fprintf(stderr, "kiln: cannot write %s: %s\n", spath, strerror(errno));
+      return 1;
+    }
+    buf_free(&s);
+    char *as[] = {cc, "-c", "-o", opath, spath, NULL};
+    Progress pr = {.what = "embedding", .file = opath, .total = embeds.total};
+    int arc = run_cc_progress(as, print_cc, big ? &pr : NULL);
+    unlink(spath);
+    if (arc != 0) {
+      fprintf(stderr, "kiln: cannot assemble the embedded files (%d files, %.1f MB)\n", embeds.n,
+              embeds.total / 1e6);
+      unlink(opath);
+      return 1;
+    }
+  }
   char *fixed[] = {cc, "-std=c11", "-D_GNU_SOURCE", (char *)opt,
                    (char *)(strcmp(debug, "-g1") || !target->debug ? debug : target->debug),
                    "-ffp-contract=off", "-fno-fast-math", "-fno-strict-aliasing", "-ffunction-sections",
                    "-fdata-sections", "-w", inc, "-o", (char *)out, cpath};
   for (size_t i = 0; i < countof(fixed); i++)
     args[n++] = fixed[i];
+  if (embeds.n)
+    args[n++] = opath;
   /* the target's flags, split at spaces ("@/" is kiln's home folder) */
   Buf words = {0};
   const char *lists[] = {target->cflags, lib, u8p, pcre, "-Wl,--gc-sections",
@@ -262,7 +339,10 @@ int driver_build(int argc, char **argv, bool library) {
     setenv("NODE_PATH", v.data, 1);
     buf_free(&v);
   }
-  int rc = run_cc(args, print_cc);
+  Progress link = {.what = "linking", .file = out, .total = embeds.total};
+  int rc = run_cc_progress(args, print_cc, embeds.n && big ? &link : NULL);
+  if (embeds.n)
+    unlink(opath);
   buf_free(&words);
   if (rc == 127) {
     fprintf(stderr, "kiln: cannot run the C compiler '%s' (set CC to one that exists)\n", cc);

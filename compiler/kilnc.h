@@ -828,4 +828,18 @@ const char *target_missing(const Target *t);   /* why t cannot be built here, or
 bool target_runtime(const Target *t, char *dir, size_t n);
 int cmd_targets(int argc, char **argv); /* kiln targets */
 
+/* --------------------------------------------------------------- embed.c */
+
+/* The files of --embed PATH[=MOUNT] options: where each is read from, the
+ * path the program sees it at, its size. */
+typedef struct EmbedList {
+  char **src, **mount;
+  long long *size, total;
+  int n, cap;
+  const char *model_dir; /* the first folder's mount: KILN_MODEL_DIR's default */
+} EmbedList;
+bool embed_add(EmbedList *l, const char *arg); /* false after printing why */
+void embed_asm(Buf *b, const EmbedList *l, const Target *t); /* the .incbin assembly */
+void embed_table(Buf *c, const EmbedList *l);   /* the C table and its constructor */
+
 #endif
