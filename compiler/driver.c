@@ -164,8 +164,9 @@ int driver_build(int argc, char **argv, bool library) {
   const char *debug = "-g1";
   for (int i = 0; i < argc; i++) {
     if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-      printf("usage: kiln %s FILE.py -o %s [-O0..-O3] [-g] [--target TRIPLE] [--embed PATH[=MOUNT]]...\n"
+      printf("usage: kiln %s FILE.py -o %s [-O0..-O3|-Os] [-g] [--target TRIPLE] [--embed PATH[=MOUNT]]...\n"
              "       [--emit-c] [--print-cc] [-v]\n"
+             "  -Os              the generated code for size (the runtime's kernels stay -O2)\n"
              "  --target TRIPLE  compile for another platform (kiln targets lists them; default %s)\n"
              "  --embed PATH     carry the file or folder PATH inside the output: the program\n"
              "                   reads it at PATH (or at MOUNT) without it on disk; the first\n"
@@ -183,7 +184,8 @@ int driver_build(int argc, char **argv, bool library) {
       debug = "-g";
     else if (!strcmp(argv[i], "-o") && i + 1 < argc)
       out = argv[++i];
-    else if (!strncmp(argv[i], "-O", 2) && strlen(argv[i]) == 3 && argv[i][2] >= '0' && argv[i][2] <= '3')
+    else if (!strncmp(argv[i], "-O", 2) && strlen(argv[i]) == 3 &&
+             ((argv[i][2] >= '0' && argv[i][2] <= '3') || argv[i][2] == 's'))
       opt = argv[i];
     else if (!strcmp(argv[i], "--emit-c"))
       emit_c = true;
