@@ -478,25 +478,45 @@ KrObj *kr_nn_rope(KrObj *o, KrObj *positions, double theta) {
     goto fail;
   int64_t blocks = x->size / (seq * dim);
   const double *pp = (const double *)pos->data;
+  /* the angles' cosines and sines once per (position, pair), then each row
+   * of every head in order: contiguous, so the inner loop is a plain
+   * vector loop */
+  double *cd = kr_alloc(sizeof(double) * 2 * (size_t)(seq * half + 1)), *sd = cd + seq * half;
+  if (!cd)
+    goto fail;
   for (int64_t s = 0; s < seq; s++)
     for (int64_t i = 0; i < half; i++) {
       double inv = 1.0 / pow(theta, (double)(2 * i) / (double)dim), ang = pp[s] * inv;
-      double c = cos(ang), sn = sin(ang);
-      for (int64_t b = 0; b < blocks; b++) {
-        int64_t base = (b * seq + s) * dim;
-        if (x->dtype == KR_DT_FLOAT32) {
-          const float *xa = (const float *)x->data + base;
-          float *ya = (float *)y->data + base, cf = (float)c, sf = (float)sn;
-          ya[i] = xa[i] * cf - xa[i + half] * sf;
-          ya[i + half] = xa[i + half] * cf + xa[i] * sf;
-        } else {
-          const double *xa = (const double *)x->data + base;
-          double *ya = (double *)y->data + base;
-          ya[i] = xa[i] * c - xa[i + half] * sn;
-          ya[i + half] = xa[i + half] * c + xa[i] * sn;
+      cd[s * half + i] = cos(ang);
+      sd[s * half + i] = sin(ang);
+    }
+  if (x->dtype == KR_DT_FLOAT32) {
+    float *cf = (float *)cd, *sf = (float *)sd; /* narrowed in place: float i only overwrites doubles < i */
+    for (int64_t k = 0; k < seq * half; k++)
+      cf[k] = (float)cd[k];
+    for (int64_t k = 0; k < seq * half; k++)
+      sf[k] = (float)sd[k];
+    for (int64_t b = 0; b < blocks; b++)
+      for (int64_t s = 0; s < seq; s++) {
+        const float *xa = (const float *)x->data + (b * seq + s) * dim, *c = cf + s * half, *sn = sf + s * half;
+        float *ya = (float *)y->data + (b * seq + s) * dim;
+        for (int64_t i = 0; i < half; i++) {
+          ya[i] = xa[i] * c[i] - xa[i + half] * sn[i];
+          ya[i + half] = xa[i + half] * c[i] + xa[i] * sn[i];
         }
       }
-    }
+  } else {
+    for (int64_t b = 0; b < blocks; b++)
+      for (int64_t s = 0; s < seq; s++) {
+        const double *xa = (const double *)x->data + (b * seq + s) * dim, *c = cd + s * half, *sn = sd + s * half;
+        double *ya = (double *)y->data + (b * seq + s) * dim;
+        for (int64_t i = 0; i < half; i++) {
+          ya[i] = xa[i] * c[i] - xa[i + half] * sn[i];
+          ya[i + half] = xa[i + half] * c[i] + xa[i] * sn[i];
+        }
+      }
+  }
+  kr_free(cd);
   kr_decref(&pos->h);
   kr_decref(&x->h);
   return as_result(y, out);
