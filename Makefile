@@ -20,6 +20,8 @@
 #                     bench/RESULTS.md
 #   make bench-embed  the embedding example (MiniLM-shaped) vs CPython+numpy and PyTorch, and the
 #                     example library's stripped size: the Embedding section of bench/RESULTS.md
+#   make bench-embed-gemma  EmbeddingGemma-300m at its real size (f32, bf16) vs PyTorch: its own
+#                     section of bench/RESULTS.md (not in make bench: 1.8 GB of weights, minutes)
 #   make bench-decode a SmolLM2-135M-shaped Llama decoding (prompt and generation tok/s) vs
 #                     PyTorch: the Decode section of bench/RESULTS.md
 #   make bench-targets the example library's size per target (kiln build --target): a section
@@ -265,6 +267,9 @@ bench-embed: bin/kiln build/libkilnrt.a | build/setup.stamp
 	@bash scripts/setup.sh bench || echo "bench-embed: peers that could not be installed are reported as missing"
 	$(PYTHON) bench/bench_embed.py
 
+bench-embed-gemma: bin/kiln build/libkilnrt.a | build/setup.stamp
+	$(PYTHON) bench/bench_embed_gemma.py
+
 clean:
 	rm -rf build bin
 
@@ -276,7 +281,7 @@ docs: bin/kiln
 	python3 scripts/gen_reference.py
 # docsref: end
 
-.PHONY: docs target-runtime test-middle all setup demo demo-primes test test-parity asan test-asan fuzz fuzz-run bench bench-serve bench-gemm bench-embed bench-decode bench-clients bench-targets clean
+.PHONY: docs target-runtime test-middle all setup demo demo-primes test test-parity asan test-asan fuzz fuzz-run bench bench-serve bench-gemm bench-embed bench-embed-gemma bench-decode bench-clients bench-targets clean
 
 # ---- examples (examples/README.md): make example-NAME runs examples/NAME/run.sh
 example-%: bin/kiln build/libkilnrt.a

@@ -109,7 +109,29 @@ static bool ends_with(const char *s, const char *suffix) {
   return n >= m && !strcmp(s + n - m, suffix);
 }
 
-static int run_cc(char **argv, bool print) {
+/* Progress of a long step that writes a file of about `total` bytes: on a
+ * terminal one line rewritten in place, otherwise a plain line per 25%. */
+typedef struct Progress {
+  const char *what, *file; /* the step's name, the file it writes */
+  long long total;
+  int shown;               /* quarters printed (plain lines) */
+} Progress;
+
+static void progress_show(Progress *p, bool done) {
+  struct stat st;
+  long long now = done ? p->total : stat(p->file, &st) == 0 ? (long long)st.st_size : 0;
+  int pct = p->total > 0 ? (int)(100 * (now < p->total ? now : p->total) / p->total) : 100;
+  if (isatty(2)) {
+    fprintf(stderr, "\rkiln: %s: %3d%% of %.1f MB%s", p->what, pct, p->total / 1e6, done ? "\n" : "");
+  } else {
+    for (; p->shown <= pct / 25 && (p->shown < 4 || done); p->shown++)
+      fprintf(stderr, "kiln: %s: %d%% of %.1f MB\n", p->what, p->shown * 25, p->total / 1e6);
+  }
+  fflush(stderr);
+}
+
+/* Run a command; with progress (p not NULL), watch the file it writes. */
+static int run_cc_progress(char **argv, bool print, Progress *p) {
   if (print) {
     for (char **a = argv; *a; a++)
       fprintf(stderr, "%s%s", a == argv ? "" : " ", *a);
@@ -124,10 +146,22 @@ static int run_cc(char **argv, bool print) {
     _exit(127);
   }
   int status;
-  if (waitpid(pid, &status, 0) < 0)
-    return -1;
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  for (;;) {
+    pid_t r = waitpid(pid, &status, p ? WNOHANG : 0);
+    if (r < 0)
+      return -1;
+    if (r == pid)
+      break;
+    progress_show(p, false);
+    struct timespec ts = {0, 200 * 1000 * 1000};
+    nanosleep(&ts, NULL);
+  }
+  int rc = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  if (p && rc == 0)
+    progress_show(p, true);
+  return rc;
 }
+
 
 int driver_build(int argc, char **argv, bool library) {
   const char *cmd = library ? "compile" : "build";
@@ -135,16 +169,22 @@ int driver_build(int argc, char **argv, bool library) {
   const char *in = NULL, *out = NULL, *opt = "-O2";
   const Target *target = target_host();
   bool emit_c = false, print_cc = false, verbose = false, web = false;
+  EmbedList embeds = {0};
   /* -g1 by default: line tables only (with #line, gdb and perf show Python
    * lines), which costs the C compiler little; -g adds variables, at about
    * twice the compile time of large programs */
   const char *debug = "-g1";
   for (int i = 0; i < argc; i++) {
     if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-      printf("usage: kiln %s FILE.py -o %s [-O0..-O3] [-g] [--target TRIPLE] [--emit-c] [--print-cc] [-v]\n"
+      printf("usage: kiln %s FILE.py -o %s [-O0..-O3|-Os] [-g] [--target TRIPLE] [--embed PATH[=MOUNT]]...\n"
+             "       [--emit-c] [--print-cc] [-v]%s\n"
+             "  -Os              the generated code for size (the runtime's kernels stay -O2)\n"
              "  --target TRIPLE  compile for another platform (kiln targets lists them; default %s)\n"
+             "  --embed PATH     carry the file or folder PATH inside the output: the program\n"
+             "                   reads it at PATH (or at MOUNT) without it on disk; the first\n"
+             "                   folder is KILN_MODEL_DIR's default\n"
              "%s",
-             cmd, library ? "LIB.so" : "EXE", target_host()->triple,
+             cmd, library ? "LIB.so" : "EXE", library ? " [--web]" : "", target_host()->triple,
              library ? "  --web            with --target wasm32-emscripten: a library for a browser page\n"
                        "                   (files and environment handed in by the page, not the host's)\n"
                      : "");
@@ -160,7 +200,8 @@ int driver_build(int argc, char **argv, bool library) {
       debug = "-g";
     else if (!strcmp(argv[i], "-o") && i + 1 < argc)
       out = argv[++i];
-    else if (!strncmp(argv[i], "-O", 2) && strlen(argv[i]) == 3 && argv[i][2] >= '0' && argv[i][2] <= '3')
+    else if (!strncmp(argv[i], "-O", 2) && strlen(argv[i]) == 3 &&
+             ((argv[i][2] >= '0' && argv[i][2] <= '3') || argv[i][2] == 's'))
       opt = argv[i];
     else if (!strcmp(argv[i], "--emit-c"))
       emit_c = true;
@@ -170,7 +211,11 @@ int driver_build(int argc, char **argv, bool library) {
       verbose = true;
     else if (!strcmp(argv[i], "--web") && library)
       web = true;
-    else if (argv[i][0] == '-') {
+    else if (!strcmp(argv[i], "--embed") || !strncmp(argv[i], "--embed=", 8)) {
+      const char *what = argv[i][7] == '=' ? argv[i] + 8 : i + 1 < argc ? argv[++i] : "";
+      if (!embed_add(&embeds, what))
+        return 1;
+    } else if (argv[i][0] == '-') {
       cli_error(who, "unknown option '%s'", argv[i]);
       return 2;
     } else
@@ -185,6 +230,10 @@ int driver_build(int argc, char **argv, bool library) {
   if (why) {
     cli_error(who, "cannot build for %s here: it needs %s", target->triple, why);
     return 1;
+  }
+  if (embeds.n && (strstr(target->triple, "mingw") || strstr(target->triple, "wasm"))) {
+    fprintf(stderr, "kiln %s: --embed is not supported for %s yet (ELF targets only)\n", cmd, target->triple);
+    return 2;
   }
   if (out && !library && target->exe_ext && !ends_with(out, target->exe_ext)) {
     cli_error(who, "an executable for %s is named *%s (got -o %s)", target->triple,
@@ -204,6 +253,8 @@ int driver_build(int argc, char **argv, bool library) {
   double t1 = now_seconds();
   Buf c = {0};
   emit_program(&c, &prog);
+  if (embeds.n)
+    embed_table(&c, &embeds);
   double t2 = now_seconds();
   if (emit_c) {
     fwrite(c.data, 1, c.len, stdout);
@@ -245,12 +296,40 @@ int driver_build(int argc, char **argv, bool library) {
   char *cc = host && getenv("CC") && *getenv("CC") ? getenv("CC") : (char *)target->cc;
   char *args[128];
   size_t n = 0;
+  /* --embed: the files' assembly, assembled first (the long part for big
+   * weights, so it shows progress), then linked as one more object */
+  char spath[PATH_MAX + 16] = "", opath[PATH_MAX + 16] = "";
+  bool big = embeds.total >= 16 * 1000 * 1000 || verbose;
+  if (embeds.n) {
+    snprintf(spath, sizeof spath, "%s.kiln-embed.S", out);
+    snprintf(opath, sizeof opath, "%s.kiln-embed.o", out);
+    Buf s = {0};
+    embed_asm(&s, &embeds, target);
+    FILE *sf = fopen(spath, "wb");
+    if (!sf || fwrite(s.data, 1, s.len, sf) != s.len || fclose(sf) != 0) {
+      fprintf(stderr, "kiln: cannot write %s: %s\n", spath, strerror(errno));
+      return 1;
+    }
+    buf_free(&s);
+    char *as[] = {cc, "-c", "-o", opath, spath, NULL};
+    Progress pr = {.what = "embedding", .file = opath, .total = embeds.total};
+    int arc = run_cc_progress(as, print_cc, big ? &pr : NULL);
+    unlink(spath);
+    if (arc != 0) {
+      fprintf(stderr, "kiln: cannot assemble the embedded files (%d files, %.1f MB)\n", embeds.n,
+              embeds.total / 1e6);
+      unlink(opath);
+      return 1;
+    }
+  }
   char *fixed[] = {cc, "-std=c11", "-D_GNU_SOURCE", (char *)opt,
                    (char *)(strcmp(debug, "-g1") || !target->debug ? debug : target->debug),
                    "-ffp-contract=off", "-fno-fast-math", "-fno-strict-aliasing", "-ffunction-sections",
                    "-fdata-sections", "-w", inc, "-o", (char *)out, cpath};
   for (size_t i = 0; i < countof(fixed); i++)
     args[n++] = fixed[i];
+  if (embeds.n)
+    args[n++] = opath;
   /* the target's flags, split at spaces ("@/" is kiln's home folder) */
   Buf words = {0};
   const char *lists[] = {target->cflags, lib, u8p, pcre, "-Wl,--gc-sections",
@@ -286,7 +365,10 @@ int driver_build(int argc, char **argv, bool library) {
     setenv("NODE_PATH", v.data, 1);
     buf_free(&v);
   }
-  int rc = run_cc(args, print_cc);
+  Progress link = {.what = "linking", .file = out, .total = embeds.total};
+  int rc = run_cc_progress(args, print_cc, embeds.n && big ? &link : NULL);
+  if (embeds.n)
+    unlink(opath);
   buf_free(&words);
   if (rc == 127) {
     cli_error(who, "cannot run the C compiler '%s' (set CC to one that exists)", cc);

@@ -864,4 +864,18 @@ bool have_command(const char *cmd);      /* is cmd (a name on PATH, or a path) t
 
 int cmd_doctor(int argc, char **argv); /* kiln doctor: check the toolchain */
 
+/* --------------------------------------------------------------- embed.c */
+
+/* The files of --embed PATH[=MOUNT] options: where each is read from, the
+ * path the program sees it at, its size. */
+typedef struct EmbedList {
+  char **src, **mount;
+  long long *size, total;
+  int n, cap;
+  const char *model_dir; /* the first folder's mount: KILN_MODEL_DIR's default */
+} EmbedList;
+bool embed_add(EmbedList *l, const char *arg); /* false after printing why */
+void embed_asm(Buf *b, const EmbedList *l, const Target *t); /* the .incbin assembly */
+void embed_table(Buf *c, const EmbedList *l);   /* the C table and its constructor */
+
 #endif

@@ -52,12 +52,17 @@ static const Command commands[] = {
      "a native executable that behaves like python3 FILE.py\n"
      "  -o EXE           the executable to write\n"
      "  -O0 .. -O3       the C compiler's optimisation level (default -O2)\n"
+     "  -Os              the generated code for size (the runtime's kernels stay -O2)\n"
      "  -g               full debug information (default: line tables only)\n"
      "  --emit-c         print the generated C instead of compiling it\n"
      "  --print-cc       print the C compiler's command line on stderr\n"
      "  -v               phase timings on stderr (parse, resolve, lower+types,\n"
      "                   emit C, the C compiler, total)\n"
      "  --target TRIPLE  build for another platform (see kiln targets)\n"
+     "  --embed PATH[=MOUNT]\n"
+     "                   carry the file or folder PATH inside the output: the\n"
+     "                   program reads it at PATH (or at MOUNT) without it on\n"
+     "                   disk; the first folder is KILN_MODEL_DIR's default\n"
      "  environment: CC (the host's C compiler), KILN_CFLAGS (more cc flags)\n"},
     {"compile", "FILE.py -o LIB.so [OPTIONS]",
      "a shared library exporting the module's public annotated functions\n"

@@ -7,7 +7,8 @@
  * strictly (invalid UTF-8 raises CPython's UnicodeDecodeError), and writes
  * UTF-8 with "\n" as is. Binary mode reads and writes bytes. open() raises
  * the OSError subclass for errno, with CPython's message
- * ("[Errno 2] No such file or directory: 'x.txt'"). Not yet: encodings
+ * ("[Errno 2] No such file or directory: 'x.txt'"). A file embedded in the
+ * program (embed.c) opens for reading over its bytes (fmemopen). Not yet: encodings
  * other than UTF-8, newline=, buffering=, seek/tell, print(file=f).
  */
 #include "core_impl.h"
@@ -56,6 +57,20 @@ void *kr_raise_os(int err, KrObj *path) {
 
 static int file_next(KrIter *it, KrVal *out);
 
+/* A stdio stream reading n bytes at d (an embedded file). */
+static FILE *open_bytes(const unsigned char *d, size_t n) {
+#if defined(_WIN32)
+  FILE *f = tmpfile();
+  if (f && (fwrite(d, 1, n, f) != n || fseek(f, 0, SEEK_SET) != 0)) {
+    fclose(f);
+    f = NULL;
+  }
+  return f;
+#else
+  return fmemopen((void *)d, n, "r");
+#endif
+}
+
 KrObj *kr_open(KrObj *path, KrObj *mode) {
   const char *m = kr_str_data(mode);
   int r = 0, w = 0, a = 0, x = 0, b = 0, t = 0, plus = 0;
@@ -80,11 +95,19 @@ KrObj *kr_open(KrObj *path, KrObj *mode) {
     if (stat(p, &st) == 0)
       return kr_raise_os(EEXIST, path);
   }
-  fp = fopen(p, cmode);
+  const KrEmbedFile *emb = kr_embed_find(p);
+  if (emb && !r)
+    return kr_raise_os(EROFS, path); /* embedded files are read-only */
+  if (emb)
+    fp = open_bytes(emb->data, (size_t)(emb->end - emb->data));
+  else if (kr_embed_isdir(p))
+    return kr_raise_os(EISDIR, path);
+  else
+    fp = fopen(p, cmode);
   if (!fp)
     return kr_raise_os(errno, path);
   struct stat st;
-  if (fstat(fileno(fp), &st) == 0 && S_ISDIR(st.st_mode)) {
+  if (!emb && fstat(fileno(fp), &st) == 0 && S_ISDIR(st.st_mode)) {
     fclose(fp);
     return kr_raise_os(EISDIR, path);
   }

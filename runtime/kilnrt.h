@@ -558,6 +558,11 @@ KrObj *kr_str_encode(KrObj *s, const char *encoding); /* str.encode(): utf-8, as
 #define KR_STR_ENCODE(s) kr_str_encode(s, NULL)
 #define KR_STR_ENCODE_AS(s, enc) kr_str_encode(s, kr_str_data(enc))
 
+/* --------------------------------------------------------------- embed.c */
+
+#include "embed.h" /* files compiled into the program (kiln compile --embed) */
+KrObj *kr_embed_listdir(const char *path); /* the names in an embedded folder; NULL if not one */
+
 /* ------------------------------------------------------------- dynamic.c */
 
 /* Operations on dynamic values (variants, what json.loads returns): what

@@ -212,20 +212,144 @@ KrObj *kr_nn_layer_norm(KrObj *x, KrObj *w, KrObj *b, double eps) { return norm(
 
 enum { ACT_GELU, ACT_GELU_TANH, ACT_SILU };
 
-#define ACT(T, EXP, ERF, TANH)                                                          \
-  static void act_##T(int kind, const T *x, T *y, int64_t n) {                         \
-    for (int64_t i = 0; i < n; i++) {                                                  \
-      T v = x[i];                                                                      \
-      if (kind == ACT_GELU)                                                            \
-        y[i] = (T)0.5 * v * ((T)1 + ERF(v * (T)0.7071067811865476));                  \
-      else if (kind == ACT_GELU_TANH)                                                  \
-        y[i] = (T)0.5 * v * ((T)1 + TANH((T)0.7978845608028654 * (v + (T)0.044715 * v * v * v))); \
-      else                                                                             \
-        y[i] = v / ((T)1 + EXP(-v));                                                   \
-    }                                                                                  \
+/* The float64 path: libm, one value at a time (the reference form). */
+static void act_double(int kind, const double *x, double *y, int64_t n) {
+  for (int64_t i = 0; i < n; i++) {
+    double v = x[i];
+    if (kind == ACT_GELU)
+      y[i] = 0.5 * v * (1 + erf(v * 0.7071067811865476));
+    else if (kind == ACT_GELU_TANH)
+      y[i] = 0.5 * v * (1 + tanh(0.7978845608028654 * (v + 0.044715 * v * v * v)));
+    else
+      y[i] = v / (1 + exp(-v));
   }
-ACT(float, expf, erff, tanhf)
-ACT(double, exp, erf, tanh)
+}
+
+/* The float32 path, vectorised: libm's erff/tanhf/expf are calls the
+ * compiler cannot vectorise (they were a third of EmbeddingGemma's time), so
+ * each activation is written on 8 floats at once with the compiler's
+ * generic vectors (two SSE registers on any x86-64, one AVX2 register in a
+ * copy chosen at run time, NEON or SIMD128 elsewhere): no calls, no
+ * branches, selects by masks. Accuracy, checked against the float64
+ * definitions: within 2.5e-7 absolute of numpy's float32 result. */
+/* the helpers are always inlined: called across the AVX2 copy's boundary
+ * they would pass vectors in different ways (gcc's -Wpsabi, which it
+ * reports at the file's end) */
+#pragma GCC diagnostic ignored "-Wpsabi"
+#define INLINE inline __attribute__((always_inline))
+typedef float v8f __attribute__((vector_size(32)));
+typedef int32_t v8i __attribute__((vector_size(32)));
+
+static INLINE v8f splat(float a) { return (v8f){a, a, a, a, a, a, a, a}; }
+static INLINE v8f sel(v8i m, v8f a, v8f b) { return (v8f)(((v8i)a & m) | ((v8i)b & ~m)); }
+
+/* e^x: x = n ln2 + r with |r| <= ln2/2 (ln2 split in two so n ln2 is
+ * exact), e^r by its Taylor series to r^7 (relative error < 1e-8), 2^n
+ * put in the exponent bits; x clamped to [-87, 88], where 2^n is normal. */
+static INLINE v8f exp_v8(v8f x) {
+  x = sel(x < splat(-87.0f), splat(-87.0f), x);
+  x = sel(x > splat(88.0f), splat(88.0f), x);
+  v8f n = x * 1.44269504089f + 12582912.0f; /* + 1.5 * 2^23: rounds to an integer */
+  n -= 12582912.0f;
+  v8f r = x - n * 0.693145751953125f - n * 1.428606820309417e-06f;
+  v8f p = splat(1.0f / 5040);
+  p = p * r + 1.0f / 720;
+  p = p * r + 1.0f / 120;
+  p = p * r + 1.0f / 24;
+  p = p * r + 1.0f / 6;
+  p = p * r + 0.5f;
+  p = p * r + 1.0f;
+  p = p * r + 1.0f;
+  v8i bits = (__builtin_convertvector(n, v8i) + 127) << 23;
+  return p * (v8f)bits;
+}
+
+/* x * Phi(x), Phi(x) = 1 - erfc(z)/2 for x >= 0 and erfc(z)/2 below, z =
+ * |x|/sqrt(2) (no cancellation in the negative tail). erf(z) for z < 1 is
+ * z p(z^2), p a degree-6 least-squares fit (error < 4e-9); erfc(z) for 1 <=
+ * z <= 4 is e^(-z^2) q(u), q a degree-10 fit of erfc(z) e^(z^2) in u =
+ * (1/z - 0.625) / 0.375 (relative error < 7e-9); past 4, erfc(z) < 2e-8 is
+ * 0 at float precision. The fits were made for kiln with numpy's Chebyshev
+ * least squares. */
+static INLINE v8f gelu_erf_v8(v8f v) {
+  v8f z = (v8f)((v8i)v & 0x7fffffff) * 0.70710678118654752f, t = z * z;
+  v8f p = splat(8.006266784e-05f);
+  p = p * t - 8.053592318e-04f;
+  p = p * t + 5.192942551e-03f;
+  p = p * t - 2.685606291e-02f;
+  p = p * t + 1.128363451e-01f;
+  p = p * t - 3.761262976e-01f;
+  p = p * t + 1.128379166e+00f;
+  v8i small = z < splat(1.0f), big = z > splat(4.0f);
+  v8f zc = sel(small, splat(1.0f), sel(big, splat(4.0f), z));
+  v8f u = (1.0f / zc - 0.625f) * 2.66666666667f;
+  v8f q = splat(-2.023733248e-06f);
+  q = q * u + 3.724476410e-06f;
+  q = q * u + 2.256660089e-06f;
+  q = q * u - 2.788772519e-05f;
+  q = q * u + 1.198250128e-04f;
+  q = q * u - 3.482450225e-04f;
+  q = q * u + 4.614938677e-04f;
+  q = q * u + 2.308053356e-03f;
+  q = q * u - 2.424302845e-02f;
+  q = q * u + 1.433564124e-01f;
+  q = q * u + 3.059529926e-01f;
+  v8f erfc = sel(small, 1.0f - z * p, sel(big, splat(0.0f), exp_v8(-(zc * zc)) * q));
+  return v * sel(v >= splat(0.0f), 1.0f - 0.5f * erfc, 0.5f * erfc);
+}
+
+/* 0.5 x (1 + tanh(y)) is x sigmoid(2y) = x / (1 + e^(-2y)): no tanh, and
+ * no cancellation for negative y. */
+static INLINE v8f gelu_tanh_v8(v8f v) {
+  v8f y = 0.7978845608028654f * (v + 0.044715f * v * v * v);
+  return v / (1.0f + exp_v8(-2.0f * y));
+}
+
+static INLINE v8f silu_v8(v8f v) { return v / (1.0f + exp_v8(-v)); }
+
+/* one activation over n values, 8 at a time; the last block padded */
+#define ACT_LOOP(F)                                                                    \
+  do {                                                                                 \
+    int64_t i = 0;                                                                     \
+    v8f b;                                                                             \
+    for (; i + 8 <= n; i += 8) {                                                       \
+      memcpy(&b, x + i, sizeof b);                                                     \
+      b = F(b);                                                                        \
+      memcpy(y + i, &b, sizeof b);                                                     \
+    }                                                                                  \
+    if (i < n) {                                                                       \
+      b = splat(0.0f);                                                                 \
+      memcpy(&b, x + i, (size_t)(n - i) * sizeof *x);                                  \
+      b = F(b);                                                                        \
+      memcpy(y + i, &b, (size_t)(n - i) * sizeof *y);                                  \
+    }                                                                                  \
+  } while (0)
+#define ACT_F32_BODY                                                                   \
+  {                                                                                    \
+    if (kind == ACT_GELU)                                                              \
+      ACT_LOOP(gelu_erf_v8);                                                           \
+    else if (kind == ACT_GELU_TANH)                                                    \
+      ACT_LOOP(gelu_tanh_v8);                                                          \
+    else                                                                               \
+      ACT_LOOP(silu_v8);                                                               \
+  }
+
+static void act_float_base(int kind, const float *x, float *y, int64_t n) ACT_F32_BODY
+#if defined(__x86_64__) && defined(__GNUC__)
+__attribute__((target("avx2"))) static void act_float_avx2(int kind, const float *x, float *y, int64_t n)
+    ACT_F32_BODY
+#endif
+
+static void act_float(int kind, const float *x, float *y, int64_t n) {
+#if defined(__x86_64__) && defined(__GNUC__)
+  __builtin_cpu_init();
+  if (__builtin_cpu_supports("avx2")) {
+    act_float_avx2(kind, x, y, n);
+    return;
+  }
+#endif
+  act_float_base(kind, x, y, n);
+}
 
 static void act_rows(void *ctx, int64_t i) {
   RowJob *j = ctx;
@@ -354,25 +478,45 @@ KrObj *kr_nn_rope(KrObj *o, KrObj *positions, double theta) {
     goto fail;
   int64_t blocks = x->size / (seq * dim);
   const double *pp = (const double *)pos->data;
+  /* the angles' cosines and sines once per (position, pair), then each row
+   * of every head in order: contiguous, so the inner loop is a plain
+   * vector loop */
+  double *cd = kr_alloc(sizeof(double) * 2 * (size_t)(seq * half + 1)), *sd = cd + seq * half;
+  if (!cd)
+    goto fail;
   for (int64_t s = 0; s < seq; s++)
     for (int64_t i = 0; i < half; i++) {
       double inv = 1.0 / pow(theta, (double)(2 * i) / (double)dim), ang = pp[s] * inv;
-      double c = cos(ang), sn = sin(ang);
-      for (int64_t b = 0; b < blocks; b++) {
-        int64_t base = (b * seq + s) * dim;
-        if (x->dtype == KR_DT_FLOAT32) {
-          const float *xa = (const float *)x->data + base;
-          float *ya = (float *)y->data + base, cf = (float)c, sf = (float)sn;
-          ya[i] = xa[i] * cf - xa[i + half] * sf;
-          ya[i + half] = xa[i + half] * cf + xa[i] * sf;
-        } else {
-          const double *xa = (const double *)x->data + base;
-          double *ya = (double *)y->data + base;
-          ya[i] = xa[i] * c - xa[i + half] * sn;
-          ya[i + half] = xa[i + half] * c + xa[i] * sn;
+      cd[s * half + i] = cos(ang);
+      sd[s * half + i] = sin(ang);
+    }
+  if (x->dtype == KR_DT_FLOAT32) {
+    float *cf = (float *)cd, *sf = (float *)sd; /* narrowed in place: float i only overwrites doubles < i */
+    for (int64_t k = 0; k < seq * half; k++)
+      cf[k] = (float)cd[k];
+    for (int64_t k = 0; k < seq * half; k++)
+      sf[k] = (float)sd[k];
+    for (int64_t b = 0; b < blocks; b++)
+      for (int64_t s = 0; s < seq; s++) {
+        const float *xa = (const float *)x->data + (b * seq + s) * dim, *c = cf + s * half, *sn = sf + s * half;
+        float *ya = (float *)y->data + (b * seq + s) * dim;
+        for (int64_t i = 0; i < half; i++) {
+          ya[i] = xa[i] * c[i] - xa[i + half] * sn[i];
+          ya[i + half] = xa[i + half] * c[i] + xa[i] * sn[i];
         }
       }
-    }
+  } else {
+    for (int64_t b = 0; b < blocks; b++)
+      for (int64_t s = 0; s < seq; s++) {
+        const double *xa = (const double *)x->data + (b * seq + s) * dim, *c = cd + s * half, *sn = sd + s * half;
+        double *ya = (double *)y->data + (b * seq + s) * dim;
+        for (int64_t i = 0; i < half; i++) {
+          ya[i] = xa[i] * c[i] - xa[i + half] * sn[i];
+          ya[i + half] = xa[i + half] * c[i] + xa[i] * sn[i];
+        }
+      }
+  }
+  kr_free(cd);
   kr_decref(&pos->h);
   kr_decref(&x->h);
   return as_result(y, out);

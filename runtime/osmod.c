@@ -68,6 +68,18 @@ KrObj *kr_os_environ(void) {
     }
     if (!d)
       return NULL;
+    /* a program with an embedded model folder defaults KILN_MODEL_DIR to it */
+    const char *md = kr_embed_model_dir();
+    if (d && md && !getenv("KILN_MODEL_DIR")) {
+      KrObj *k = os_str("KILN_MODEL_DIR", 14), *v = os_str(md, strlen(md));
+      int rc = k && v ? kr_dict_setitem(d, (KrVal){.o = k}, KR_OBJ, (KrVal){.o = v}) : -1;
+      kr_xdecref(k);
+      kr_xdecref(v);
+      if (rc < 0) {
+        kr_decref(d);
+        return NULL;
+      }
+    }
     kr_obj_immortalize(d);
     env = d;
   }
@@ -85,6 +97,8 @@ KrObj *kr_os_listdir(KrObj *path) {
   const char *p = cpath(path, true);
   if (!p)
     return NULL;
+  if (kr_embed_isdir(p))
+    return kr_embed_listdir(p);
   DIR *dir = opendir(p);
   if (!dir)
     return kr_raise_os(errno, path);
@@ -152,9 +166,19 @@ KrObj *kr_os_path_join(KrObj *a, int n, KrObj *const *rest) {
   return kr_buf_finish(&b);
 }
 
+/* stat() through the overlay of embedded files (embed.c) */
 static bool stat_of(KrObj *p, struct stat *st) {
   const char *c = cpath(p, false);
-  return c && stat(c, st) == 0;
+  if (!c)
+    return false;
+  const KrEmbedFile *f = kr_embed_find(c);
+  if (f || kr_embed_isdir(c)) {
+    memset(st, 0, sizeof *st);
+    st->st_mode = f ? S_IFREG | 0444 : S_IFDIR | 0555;
+    st->st_size = f ? (off_t)(f->end - f->data) : 0;
+    return true;
+  }
+  return stat(c, st) == 0;
 }
 
 bool kr_os_path_exists(KrObj *p) {
@@ -179,7 +203,7 @@ int64_t kr_os_path_getsize(KrObj *p) {
   struct stat st;
   if (!c)
     return -1;
-  if (stat(c, &st) != 0) {
+  if (!stat_of(p, &st)) {
     kr_raise_os(errno, p);
     return -1;
   }

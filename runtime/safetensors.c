@@ -30,7 +30,7 @@ const KrType kr_SafetensorError_type = {
 typedef struct KrMapping {
   KrObj h;
   void *addr;
-  size_t len;
+  size_t len; /* 0: bytes embedded in the program, not a mapping of ours */
 } KrMapping;
 
 static void mapping_dealloc(KrObj *o) {
@@ -129,33 +129,46 @@ static KrArray *tensor(const char *path, KrMapping *map, const char *data, uint6
 
 KrObj *kr_st_load_file(KrObj *path_obj) {
   const char *path = kr_str_data(path_obj);
-  int fd = open(path, O_RDONLY | O_CLOEXEC | O_BINARY);
-  if (fd < 0)
-    return kr_raise_os(errno, path_obj);
-  struct stat sb;
-  if (fstat(fd, &sb) < 0) {
-    int e = errno;
+  const KrEmbedFile *emb = kr_embed_find(path);
+  KrMapping *map;
+  uint64_t size;
+  if (emb) { /* embedded in the program: the arrays view its bytes, nothing to unmap */
+    size = (uint64_t)(emb->end - emb->data);
+    if (size < 8)
+      return bad(path, "file too short for a safetensors header", NULL);
+    if (!(map = (KrMapping *)kr_obj_new(&mapping_type, sizeof(KrMapping))))
+      return NULL;
+    map->addr = (void *)emb->data;
+    map->len = 0;
+  } else {
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_BINARY);
+    if (fd < 0)
+      return kr_raise_os(errno, path_obj);
+    struct stat sb;
+    if (fstat(fd, &sb) < 0) {
+      int e = errno;
+      close(fd);
+      return kr_raise_os(e, path_obj);
+    }
+    size = (uint64_t)sb.st_size;
+    if (size < 8) {
+      close(fd);
+      return bad(path, "file too short for a safetensors header", NULL);
+    }
+    map = (KrMapping *)kr_obj_new(&mapping_type, sizeof(KrMapping));
+    if (!map) {
+      close(fd);
+      return NULL;
+    }
+    map->addr = kr_plat_map(fd, (size_t)size);
+    int map_errno = errno;
     close(fd);
-    return kr_raise_os(e, path_obj);
+    if (!map->addr) {
+      kr_decref(&map->h);
+      return kr_raise_os(map_errno, path_obj);
+    }
+    map->len = (size_t)size;
   }
-  uint64_t size = (uint64_t)sb.st_size;
-  if (size < 8) {
-    close(fd);
-    return bad(path, "file too short for a safetensors header", NULL);
-  }
-  KrMapping *map = (KrMapping *)kr_obj_new(&mapping_type, sizeof(KrMapping));
-  if (!map) {
-    close(fd);
-    return NULL;
-  }
-  map->addr = kr_plat_map(fd, (size_t)size);
-  int map_errno = errno;
-  close(fd);
-  if (!map->addr) {
-    kr_decref(&map->h);
-    return kr_raise_os(map_errno, path_obj);
-  }
-  map->len = (size_t)size;
   const unsigned char *p = map->addr;
   uint64_t n = 0;
   for (int i = 0; i < 8; i++)

@@ -18,6 +18,7 @@
 #include <utf8proc.h>
 
 #include "tokenizer.h"
+#include "embed.h"
 #include "platform.h"
 
 static int OOM(char *err) {
@@ -1577,6 +1578,9 @@ bad:
 }
 
 Tok *tk_load(const char *path, char *err) {
+  const KrEmbedFile *emb = kr_embed_find(path);
+  if (emb) /* embedded in the program (embed.c) */
+    return tk_load_text((const char *)emb->data, (size_t)(emb->end - emb->data), path, err);
   FILE *f = fopen(path, "rb");
   if (!f) { snprintf(err, TK_ERRLEN, "%s: cannot open: %s", path, strerror(errno)); return NULL; }
   fseek(f, 0, SEEK_END);

@@ -29,7 +29,7 @@ ids of python/tokenizers without truncation. Checked: kiln vs CPython max abs
 difference <= 1e-4; each against torch, cosine >= 0.9999 per vector and max
 abs difference <= 1e-4. examples/embed/embed.py compiled as a library and run
 by `kiln call` with KILN_MODEL_DIR must give the same vectors. The texts include an empty string, texts longer than
-the sliding window and than max_seq_length, and a batch of mixed lengths.
+the sliding window, than max_seq_length and than the position table, and a batch of mixed lengths.
 The last line is 'N passed, N failed'.
 """
 import os
@@ -64,7 +64,9 @@ TEXTS = ["The cat sat on the mat.", "", "kiln compiles Python",
          "A much longer sentence about embeddings, tokenizers and compilers that runs past the window "
          "of the sliding layers and past the maximum sequence length of the small models here, "
          "so that truncation has to happen exactly as sentence-transformers does it.",
-         "naïve café, 日本語 and 😀", "x"]
+         "naïve café, 日本語 and 😀", "x",
+         # past every model's position table too (64 here): bge's max_seq_length 512 is capped at it
+         "Over and over again: " + "the quick brown fox jumps over the lazy dog, " * 10]
 
 PROGRAM = '''
 import json
