@@ -69,11 +69,31 @@ def silu(x):
 
 
 def linear(x, weight, bias=None):
-    """x @ weight.T + bias, weight stored (out, in) as nn.Linear keeps it."""
+    """x @ weight.T + bias, weight stored (out, in) as nn.Linear keeps it.
+    A quantised GGUF weight (kiln.gguf: Q8_0, Q4_K blocks) computes in
+    float32 with its dequantised values."""
+    if getattr(weight, "ggml_type", None) is not None:
+        from kiln.gguf import dequantize
+        y = np.asarray(x, dtype=np.float32) @ dequantize(weight).T
+        return y if bias is None else y + bias
     y = np.asarray(x) @ np.asarray(weight).T
     if bias is not None:
         y = y + bias
     return y
+
+
+def get_rows(weight, ids):
+    """The rows ids of a 2-d weight as float32 (an embedding lookup),
+    shape ids.shape + (columns,); a quantised GGUF weight has only those
+    rows dequantised."""
+    if np.asarray(weight).ndim != 2:
+        raise ValueError(f"kiln.nn.get_rows: the weight must be 2-d (rows, columns), not {np.asarray(weight).ndim}-d")
+    rows = np.asarray(weight)[np.asarray(ids)]
+    t = getattr(weight, "ggml_type", None)
+    if t is not None:
+        from kiln.gguf import dequantize_blocks
+        return dequantize_blocks(rows, t)
+    return rows.astype(np.float32)
 
 
 def rope(x, positions, theta=10000.0):
