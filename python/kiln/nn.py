@@ -74,7 +74,13 @@ def linear(x, weight, bias=None):
     float32 with its dequantised values."""
     if getattr(weight, "ggml_type", None) is not None:
         from kiln.gguf import dequantize
-        y = np.asarray(x, dtype=np.float32) @ dequantize(weight).T
+        w = dequantize(weight)
+        x = np.asarray(x)
+        if w.ndim != 2 or x.ndim < 1 or x.shape[-1] != w.shape[1]:
+            shape = "(" + ",".join(str(n) for n in x.shape) + ("," if x.ndim == 1 else "") + ")"
+            raise ValueError(f"kiln.nn.linear: x of shape {shape} and a {weight.ggml_type} weight of "
+                             f"{w.shape[0] if w.ndim == 2 else 0} rows of {w.shape[-1]} values (out, in) do not fit")
+        y = x.astype(np.float32) @ w.T
         return y if bias is None else y + bias
     y = np.asarray(x) @ np.asarray(weight).T
     if bias is not None:

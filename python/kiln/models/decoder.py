@@ -16,6 +16,8 @@ import os
 
 import numpy as np
 from kiln.chat_template import Template
+from kiln.gguf import load_metadata
+from kiln.models.ggufmodel import gguf_file, gguf_special, gguf_tokenizer_json
 from safetensors.numpy import load_file
 from tokenizers import Tokenizer
 
@@ -152,7 +154,11 @@ class Decoder:
         self.special: dict[str, str] = {}
         self.template_source = ""
         self.template = Template("")
-        self.tokenizer = Tokenizer.from_file(os.path.join(folder, "tokenizer.json"))
+        self.gguf = gguf_file(folder)  # a GGUF checkpoint (kiln.models.ggufmodel), or ""
+        if self.gguf != "":
+            self.tokenizer = Tokenizer.from_str(gguf_tokenizer_json(load_metadata(self.gguf), self.gguf))
+        else:
+            self.tokenizer = Tokenizer.from_file(os.path.join(folder, "tokenizer.json"))
 
     def load_text(self, cfg) -> None:
         """The end ids (config.json's, then generation_config.json's), the
@@ -174,6 +180,11 @@ class Decoder:
                 if key in tc:
                     self.special[key] = token_text(tc[key])
             self.template_source = load_chat_template(folder, tc)
+        if self.gguf != "":
+            meta = load_metadata(self.gguf)
+            self.special = gguf_special(meta)
+            if "tokenizer.chat_template" in meta:
+                self.template_source = str(meta["tokenizer.chat_template"])
         self.template = Template(self.template_source)
 
     def new_cache(self, size: int) -> KVCache:

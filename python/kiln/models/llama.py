@@ -14,7 +14,9 @@ import os
 
 import numpy as np
 from kiln import nn
+from kiln.gguf import load_metadata
 from kiln.models.decoder import Decoder, KVCache, load_weights, rotate
+from kiln.models.ggufmodel import gguf_config, gguf_file, gguf_weights, unpermute
 
 
 def rope_inv_freq(cfg: dict, head_dim: int) -> np.ndarray:
@@ -47,7 +49,8 @@ def rope_inv_freq(cfg: dict, head_dim: int) -> np.ndarray:
 
 
 class LlamaLayer:
-    def __init__(self, w: dict[str, np.ndarray], p: str, heads: int, kv_heads: int, head_dim: int, eps: float):
+    def __init__(self, w: dict[str, np.ndarray], p: str, heads: int, kv_heads: int, head_dim: int, eps: float,
+                 permuted: bool):
         self.ln1 = w[p + "input_layernorm.weight"]
         self.ln2 = w[p + "post_attention_layernorm.weight"]
         self.q_w = w[p + "self_attn.q_proj.weight"]
@@ -65,6 +68,7 @@ class LlamaLayer:
         self.kv_heads = kv_heads
         self.head_dim = head_dim
         self.eps = eps
+        self.permuted = permuted  # q/k rows in llama.cpp's order (a GGUF "llama")
 
     def forward(self, x: np.ndarray, cos: np.ndarray, sin: np.ndarray, kc: np.ndarray, vc: np.ndarray,
                 n: int) -> np.ndarray:
@@ -73,8 +77,13 @@ class LlamaLayer:
         s = x.shape[0]
         hd = self.head_dim
         h = nn.rms_norm(x, self.ln1, eps=self.eps)
-        q = nn.linear(h, self.q_w, self.q_b).reshape(s, self.heads, hd).transpose(1, 0, 2)
-        k = nn.linear(h, self.k_w, self.k_b).reshape(s, self.kv_heads, hd).transpose(1, 0, 2)
+        q = nn.linear(h, self.q_w, self.q_b)
+        k = nn.linear(h, self.k_w, self.k_b)
+        if self.permuted:
+            q = unpermute(q, self.heads, hd)
+            k = unpermute(k, self.kv_heads, hd)
+        q = q.reshape(s, self.heads, hd).transpose(1, 0, 2)
+        k = k.reshape(s, self.kv_heads, hd).transpose(1, 0, 2)
         v = nn.linear(h, self.v_w, self.v_b).reshape(s, self.kv_heads, hd).transpose(1, 0, 2)
         kc[:, n:n + s, :] = rotate(k, cos, sin)
         vc[:, n:n + s, :] = v
@@ -92,11 +101,16 @@ def bias_of(w: dict[str, np.ndarray], name: str, size: int) -> np.ndarray:
 
 
 class Llama(Decoder):
-    """A Llama-architecture checkpoint folder."""
+    """A Llama-architecture checkpoint folder, or a GGUF file
+    (kiln.models.ggufmodel)."""
 
     def __init__(self, folder: str, max_len: int = 2048):
-        with open(os.path.join(folder, "config.json")) as f:
-            cfg = json.load(f)
+        path = gguf_file(folder)
+        if path != "":
+            cfg = json.loads(gguf_config(load_metadata(path), path))
+        else:
+            with open(os.path.join(folder, "config.json")) as f:
+                cfg = json.load(f)
         kind = str(cfg.get("model_type", "llama"))
         if kind != "llama" and kind != "qwen2" and kind != "mistral":
             raise ValueError(f"{folder}: model_type {kind!r} is not a Llama-architecture decoder")
@@ -113,15 +127,16 @@ class Llama(Decoder):
         self.heads = heads
         self.eps = float(cfg.get("rms_norm_eps", 1e-6))
         self.vocab = int(cfg["vocab_size"])
-        w = load_weights(folder)
+        w = load_weights(folder) if path == "" else gguf_weights(path, n_layers)
         self.embed = w["model.embed_tokens.weight"]
         self.norm_w = w["model.norm.weight"]
         if "lm_head.weight" in w and not bool(cfg.get("tie_word_embeddings", False)):
             self.lm_head = w["lm_head.weight"]
         else:
             self.lm_head = self.embed
-        self.layers = [LlamaLayer(w, f"model.layers.{i}.", self.heads, self.kv_heads, self.head_dim, self.eps)
-                       for i in range(n_layers)]
+        permuted = path != "" and kind != "qwen2"
+        self.layers = [LlamaLayer(w, f"model.layers.{i}.", self.heads, self.kv_heads, self.head_dim, self.eps,
+                                  permuted) for i in range(n_layers)]
         inv = rope_inv_freq(cfg, self.head_dim)
         ang = np.arange(self.max_len, dtype=np.float64)[:, None] * inv[None, :]
         self.cos = np.cos(ang).astype(np.float32)
@@ -133,7 +148,7 @@ class Llama(Decoder):
         self.check_ids(cache, ids, self.vocab)
         s = len(ids)
         n = cache.n
-        x = self.embed[np.array(ids, dtype=np.int64)].astype(np.float32)
+        x = nn.get_rows(self.embed, np.array(ids, dtype=np.int64))
         cos = self.cos[n:n + s]
         sin = self.sin[n:n + s]
         for i in range(len(self.layers)):
