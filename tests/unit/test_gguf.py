@@ -30,7 +30,11 @@ compiled).
    CPython model's tokens and logits (within 1e-4) on the same file; the
    F32 file must give the Hugging Face folder's tokens and logits (1e-4),
    F16 within 2e-2 and the quantised ones within the tolerances below of
-   the float32 logits, checked on the first decode step's logits.
+   the float32 logits, checked on the first decode step's logits. The
+   quantised files' exact check: the compiled model on a Q8_0/Q4_K file
+   must give the tokens and logits (1e-4) of the float32 Hugging Face model
+   whose weights are that file's values decoded, so quantisation error and
+   kernel error are told apart.
 
 numpy comes from Debian (/usr/bin/python3); the script re-runs itself with
 it when needed. The last line is 'N passed, N failed'.
@@ -181,6 +185,65 @@ def reader_tests(tmp, rng):
     check(rc3 == 0 and out3 == run([exe, path])[1], "GGUF v2 reads as v3")
 
 
+# An independent reader: Hugging Face's @huggingface/gguf (npm), installed
+# into build/npm-gguf at test time; metadata and tensor infos must parse
+# identically (kiln's shapes are numpy's: ne reversed, a quantised row in
+# bytes, turned back here).
+
+HFGGUF = os.path.join(ROOT, "build", "npm-gguf")
+HF_READ = """
+import { gguf } from "@huggingface/gguf";
+const { metadata, tensorInfos } = await gguf(process.argv[2], { allowLocalFile: true });
+const conv = (v) => typeof v === "bigint" ? Number(v) : Array.isArray(v) ? v.map(conv) : v;
+const md = {};
+for (const [k, v] of Object.entries(metadata))
+  if (!["version", "tensor_count", "kv_count"].includes(k)) md[k] = conv(v);
+console.log(JSON.stringify({metadata: md, tensors: tensorInfos.map((t) => [t.name, t.shape.map(Number), t.dtype])}));
+"""
+INFOS = '''
+import json
+import sys
+from kiln.gguf import load_metadata, load_tensors, tensor_type
+
+ids = {"float32": 0, "float16": 1, "Q8_0": 8, "Q4_K": 12, "bfloat16": 30}
+per = {"Q8_0": 34, "Q4_K": 144}
+vals = {"Q8_0": 32, "Q4_K": 256}
+w = load_tensors(sys.argv[1])
+infos: list[list[object]] = []
+for name in w:
+    t = tensor_type(w[name])
+    ne = [int(n) for n in w[name].shape][::-1]
+    if t in per:
+        ne[0] = ne[0] // per[t] * vals[t]
+    infos.append([name, ne, ids[t]])
+print(json.dumps({"metadata": load_metadata(sys.argv[1]), "tensors": infos}))
+'''
+
+
+def hf_reader_tests(tmp):
+    if not os.path.exists(os.path.join(HFGGUF, "node_modules", "@huggingface", "gguf")):
+        os.makedirs(HFGGUF, exist_ok=True)
+        with open(os.path.join(HFGGUF, "package.json"), "w") as f:
+            f.write('{"private": true}')
+        p = subprocess.run(["npm", "install", "--no-audit", "--no-fund", "@huggingface/gguf@0.4"], cwd=HFGGUF,
+                           capture_output=True, text=True)
+        if p.returncode != 0:
+            print("SKIP @huggingface/gguf: npm install failed: " + p.stderr[-300:])
+            return
+    script = os.path.join(HFGGUF, "read.mjs")
+    with open(script, "w") as f:
+        f.write(HF_READ)
+    exe = os.path.join(tmp, "infos")
+    build(INFOS, exe, tmp)
+    for name in ["t.gguf", "t2.gguf"]:
+        path = os.path.join(tmp, name)
+        rc, ref, err = run(["node", script, path])
+        rc2, out, err2 = run([exe, path])
+        same = rc == 0 and rc2 == 0 and json.loads(ref) == json.loads(out)
+        check(same, f"{name}: metadata and tensor infos as @huggingface/gguf parses them: {err[-300:]} {err2[-300:]}"
+              + ("" if rc or rc2 else f"\n{ref[:600]}\n{out[:600]}"))
+
+
 # -------------------------------------------------------------- 2. roundtrip
 
 def roundtrip_tests(rng):
@@ -320,7 +383,12 @@ def permute_rows(w, heads):
     return w.reshape(heads, 2, w.shape[0] // heads // 2, *w.shape[1:]).swapaxes(1, 2).reshape(w.shape)
 
 
+def unpermute_rows(w, heads):
+    return w.reshape(heads, w.shape[0] // heads // 2, 2, *w.shape[1:]).swapaxes(1, 2).reshape(w.shape)
+
+
 def make_checkpoints(tmp, rng):
+    from kiln.gguf import dequantize_blocks
     c = CFG
     D, I, L, H, KV = c["hidden_size"], c["intermediate_size"], c["num_hidden_layers"], c["num_attention_heads"], \
         c["num_key_value_heads"]
@@ -378,7 +446,7 @@ def make_checkpoints(tmp, rng):
     names = {"input_layernorm": "attn_norm", "post_attention_layernorm": "ffn_norm", "self_attn.q_proj": "attn_q",
              "self_attn.k_proj": "attn_k", "self_attn.v_proj": "attn_v", "self_attn.o_proj": "attn_output",
              "mlp.gate_proj": "ffn_gate", "mlp.up_proj": "ffn_up", "mlp.down_proj": "ffn_down"}
-    files = {}
+    files, refs = {}, {}
     for kind in ["F32", "F16", "Q8_0", "Q4_K"]:
         def k_of(a):  # llama.cpp keeps 1-d tensors float32; Q4_K needs rows of 256
             if a.ndim == 1:
@@ -389,6 +457,8 @@ def make_checkpoints(tmp, rng):
         g = {"token_embd.weight": (w["model.embed_tokens.weight"], k_of(w["model.embed_tokens.weight"])),
              "output_norm.weight": (w["model.norm.weight"], "F32"),
              "output.weight": (w["lm_head.weight"], k_of(w["lm_head.weight"]))}
+        hf_of = {"token_embd.weight": "model.embed_tokens.weight", "output_norm.weight": "model.norm.weight",
+                 "output.weight": "lm_head.weight"}
         for i in range(L):
             for h, n in names.items():
                 a = w[f"model.layers.{i}.{h}.weight"]
@@ -397,12 +467,28 @@ def make_checkpoints(tmp, rng):
                 elif n == "attn_k":
                     a = permute_rows(a, KV)
                 g[f"blk.{i}.{n}.weight"] = (a, k_of(a))
+                hf_of[f"blk.{i}.{n}.weight"] = f"model.layers.{i}.{h}.weight"
         files[kind] = os.path.join(tmp, f"model-{kind}.gguf")
         write_gguf(files[kind], kvs, g)
+        if kind in ("Q8_0", "Q4_K"):
+            # the Hugging Face folder of the values this file holds: the
+            # writer's blocks decoded (numpy, checked against the per-value
+            # decoding above) and the q/k rows put back
+            dq = {}
+            for gname, (a, k) in g.items():
+                v = a if k == "F32" else dequantize_blocks((quant_q8_0 if k == "Q8_0" else quant_q4_k)(a), k)
+                if ".attn_q." in gname:
+                    v = unpermute_rows(v, H)
+                elif ".attn_k." in gname:
+                    v = unpermute_rows(v, KV)
+                dq[hf_of[gname]] = np.ascontiguousarray(v, dtype=np.float32)
+            refs[kind] = os.path.join(tmp, f"hf-{kind}")
+            shutil.copytree(hf, refs[kind], ignore=shutil.ignore_patterns("model.safetensors"))
+            save_file(dq, os.path.join(refs[kind], "model.safetensors"))
     # a folder holding one .gguf loads too
     os.makedirs(os.path.join(tmp, "ggdir"))
     os.link(files["Q8_0"], os.path.join(tmp, "ggdir", "model.gguf"))
-    return hf, files
+    return hf, files, refs
 
 
 def parse_model(out):
@@ -418,7 +504,7 @@ def parse_model(out):
 
 
 def model_tests(tmp, rng):
-    hf, files = make_checkpoints(tmp, rng)
+    hf, files, refs = make_checkpoints(tmp, rng)
     exe = os.path.join(tmp, "model")
     src = build(MODEL, exe, tmp)
     rc, ref_out, err = run([sys.executable, src, hf])
@@ -440,6 +526,14 @@ def model_tests(tmp, rng):
               f"{sum(a == b for a, b in zip(pt, ref_toks))}/{STEPS}")
         if kind in ("F32", "F16"):
             check(pt == ref_toks, f"{kind}: the Hugging Face model's greedy tokens")
+        if kind in refs and path.endswith(".gguf"):
+            # exact up to float32 sum order: the model on the values the file holds
+            rc, dq_out, err = run([sys.executable, src, refs[kind]])
+            _, qt, ql = parse_model(dq_out)
+            dd = max((float(np.max(np.abs(a - b))) for a, b in zip(ql, cl)), default=1.0)
+            check(rc == 0 and qt == ct and dd <= 1e-4 * max(1.0, float(np.max(np.abs(ql[0])))),
+                  f"{kind}: compiled on the GGUF file = the float32 model on its dequantised values "
+                  f"(tokens {qt == ct}, logits {dd}) {err[-300:]}")
 
 
 def main():
@@ -449,6 +543,7 @@ def main():
     rng = np.random.default_rng(6)
     with tempfile.TemporaryDirectory() as tmp:
         reader_tests(tmp, rng)
+        hf_reader_tests(tmp)
         roundtrip_tests(rng)
         bad_files(tmp)
         model_tests(tmp, rng)

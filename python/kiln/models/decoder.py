@@ -155,8 +155,12 @@ class Decoder:
         self.template_source = ""
         self.template = Template("")
         self.gguf = gguf_file(folder)  # a GGUF checkpoint (kiln.models.ggufmodel), or ""
-        if self.gguf != "":
-            self.tokenizer = Tokenizer.from_str(gguf_tokenizer_json(load_metadata(self.gguf), self.gguf))
+        if self.gguf != "":  # the tokenizer, special tokens and template from the metadata
+            meta = load_metadata(self.gguf)
+            self.tokenizer = Tokenizer.from_str(gguf_tokenizer_json(meta, self.gguf))
+            self.special = gguf_special(meta)
+            if "tokenizer.chat_template" in meta:
+                self.template_source = str(meta["tokenizer.chat_template"])
         else:
             self.tokenizer = Tokenizer.from_file(os.path.join(folder, "tokenizer.json"))
 
@@ -180,11 +184,6 @@ class Decoder:
                 if key in tc:
                     self.special[key] = token_text(tc[key])
             self.template_source = load_chat_template(folder, tc)
-        if self.gguf != "":
-            meta = load_metadata(self.gguf)
-            self.special = gguf_special(meta)
-            if "tokenizer.chat_template" in meta:
-                self.template_source = str(meta["tokenizer.chat_template"])
         self.template = Template(self.template_source)
 
     def new_cache(self, size: int) -> KVCache:
