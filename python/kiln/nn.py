@@ -94,7 +94,10 @@ def get_rows(weight, ids):
     rows dequantised."""
     if np.asarray(weight).ndim != 2:
         raise ValueError(f"kiln.nn.get_rows: the weight must be 2-d (rows, columns), not {np.asarray(weight).ndim}-d")
-    rows = np.asarray(weight)[np.asarray(ids)]
+    ids = np.asarray(ids)
+    if ids.dtype.kind not in "iu" and ids.size:
+        raise IndexError("arrays used as indices must be of integer (or boolean) type")
+    rows = np.asarray(weight)[ids]
     t = getattr(weight, "ggml_type", None)
     if t is not None:
         from kiln.gguf import dequantize_blocks
