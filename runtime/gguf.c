@@ -10,7 +10,7 @@
  *     fastest-varying), u32 ggml type, u64 offset into the data;
  *   padding to general.alignment (default 32), then the data.
  * A tensor's array has numpy's order, ne reversed. F32/F16/BF16 (and the
- * integer and F64 types) are plain arrays; Q8_0 and Q4_K are uint8 arrays
+ * integer and F64 types) are plain arrays; Q8_0, Q4_K, Q6_K are uint8 arrays
  * of raw blocks, (rows, row_bytes), tagged with their layout (quant.h), which
  * kiln.nn.linear and kiln.nn.get_rows read without dequantising the file.
  *
@@ -61,6 +61,7 @@ static const struct {
 } g_types[] = {
     {0, "F32", KR_DT_FLOAT32, KR_Q_NONE},   {1, "F16", KR_DT_FLOAT16, KR_Q_NONE},
     {8, "Q8_0", KR_DT_UINT8, KR_Q8_0},      {12, "Q4_K", KR_DT_UINT8, KR_Q4_K},
+    {14, "Q6_K", KR_DT_UINT8, KR_Q6_K},
     {24, "I8", KR_DT_INT8, KR_Q_NONE},      {25, "I16", KR_DT_INT16, KR_Q_NONE},
     {26, "I32", KR_DT_INT32, KR_Q_NONE},    {27, "I64", KR_DT_INT64, KR_Q_NONE},
     {28, "F64", KR_DT_FLOAT64, KR_Q_NONE},  {30, "BF16", KR_DT_BFLOAT16, KR_Q_NONE},
@@ -69,7 +70,7 @@ static const struct {
 /* ggml's other type names, for the message that refuses them. */
 static const char *other_type_name(uint32_t t) {
   static const char *names[] = {[2] = "Q4_0",  [3] = "Q4_1",  [6] = "Q5_0",  [7] = "Q5_1",  [9] = "Q8_1",
-                                [10] = "Q2_K", [11] = "Q3_K", [13] = "Q5_K", [14] = "Q6_K", [15] = "Q8_K",
+                                [10] = "Q2_K", [11] = "Q3_K", [13] = "Q5_K", [15] = "Q8_K",
                                 [16] = "IQ2_XXS", [17] = "IQ2_XS", [18] = "IQ3_XXS", [19] = "IQ1_S",
                                 [20] = "IQ4_NL", [21] = "IQ3_S", [22] = "IQ2_S", [23] = "IQ4_XS",
                                 [29] = "IQ1_M", [34] = "TQ1_0", [35] = "TQ2_0"};
@@ -85,6 +86,7 @@ typedef struct Rd {
   const char *path;
 } Rd;
 
+static void *fail(Rd *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void *fail(Rd *r, const char *fmt, ...) {
   char msg[512];
   va_list ap;
@@ -370,7 +372,7 @@ static KrObj *gguf_read(KrObj *path_obj, KrObj **tensors_out) {
       if (k < 0) {
         const char *on = other_type_name((uint32_t)t);
         if (on)
-          fail(r, "tensor '%s' has ggml type %s, which kiln does not read (F32, F16, BF16, Q8_0, Q4_K do)", name, on);
+          fail(r, "tensor '%s' has ggml type %s, which kiln does not read (F32, F16, BF16, Q8_0, Q4_K, Q6_K do)", name, on);
         else
           fail(r, "tensor '%s' has unknown ggml type %llu", name, (unsigned long long)t);
         goto fail;

@@ -24,9 +24,9 @@
 #define AVX2 __attribute__((target("avx2,fma,f16c")))
 #endif
 
-const char *const kr_q_name[KR_Q_COUNT] = {"", "Q8_0", "Q4_K"};
-const int kr_q_block_elems[KR_Q_COUNT] = {1, 32, 256};
-const int kr_q_block_bytes[KR_Q_COUNT] = {1, 34, 144};
+const char *const kr_q_name[KR_Q_COUNT] = {"", "Q8_0", "Q4_K", "Q6_K"};
+const int kr_q_block_elems[KR_Q_COUNT] = {1, 32, 256, 256};
+const int kr_q_block_bytes[KR_Q_COUNT] = {1, 34, 144, 210};
 
 static inline float f16_at(const uint8_t *p) { return kr_f16_to_f32((uint16_t)(p[0] | p[1] << 8)); }
 
@@ -46,7 +46,25 @@ static inline void q4k_scale_min(int j, const uint8_t *s, int *sc, int *m) {
 
 /* ------------------------------------------------------- the references */
 
+/* One Q6_K block's 256 values (layout in quant.h). */
+static void q6k_block(const uint8_t *b, float *y) {
+  const uint8_t *ql = b, *qh = b + 128;
+  const int8_t *sc = (const int8_t *)(b + 192);
+  float d = f16_at(b + 208);
+  for (int v = 0; v < 256; v++) {
+    int h = v / 128, k = v % 128 / 32, l = v % 32;
+    int lo = ql[64 * h + l + 32 * (k % 2)], hi = qh[32 * h + l] >> (2 * k) & 3;
+    int q = ((k >= 2 ? lo >> 4 : lo & 0xF) | hi << 4) - 32;
+    y[v] = d * (float)sc[v / 16] * (float)q;
+  }
+}
+
 void kr_q_dequant_row_ref(int q, const uint8_t *b, float *y, int64_t k) {
+  if (q == KR_Q6_K) {
+    for (int64_t i = 0; i < k; i += 256, b += 210)
+      q6k_block(b, y + i);
+    return;
+  }
   if (q == KR_Q8_0) {
     for (int64_t i = 0; i < k; i += 32, b += 34) {
       float d = f16_at(b);
@@ -73,6 +91,17 @@ void kr_q_dequant_row_ref(int q, const uint8_t *b, float *y, int64_t k) {
 
 float kr_q_dot_ref(int q, const uint8_t *b, const float *x, int64_t k) {
   float s = 0.0f;
+  if (q == KR_Q6_K) { /* a block decoded into registers' worth of stack, then dotted */
+    float y[256];
+    for (int64_t i = 0; i < k; i += 256, b += 210) {
+      q6k_block(b, y);
+      float t = 0.0f;
+      for (int l = 0; l < 256; l++)
+        t += y[l] * x[i + l];
+      s += t;
+    }
+    return s;
+  }
   if (q == KR_Q8_0) {
     for (int64_t i = 0; i < k; i += 32, b += 34) {
       float t = 0.0f;
@@ -177,7 +206,7 @@ static bool use_avx2(void) {
 
 float kr_q_dot(int q, const uint8_t *src, const float *x, int64_t k) {
 #if defined(__x86_64__)
-  if (use_avx2())
+  if (use_avx2() && q != KR_Q6_K) /* Q6_K: the plain-C kernel on every CPU so far */
     return q == KR_Q8_0 ? dot_q8_0_avx2(src, x, k) : dot_q4_k_avx2(src, x, k);
 #endif
   return kr_q_dot_ref(q, src, x, k);

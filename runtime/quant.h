@@ -15,13 +15,18 @@
  *         (32 values) is x = d*sc[j]*q - dmin*m[j]; the 64 values of chunk
  *         c are the low nibbles (sub-block 2c) then the high nibbles
  *         (sub-block 2c+1) of qs[32c .. 32c+32].
+ *   Q6_K  256 values in 210 bytes: ql[128] (low 4 bits), qh[64] (high 2
+ *         bits), int8 scales[16], f16 d; value v (half h = v/128, quarter
+ *         k = v%128/32, l = v%32) is d * scales[v/16] * (q - 32), q the low
+ *         or high nibble (k >= 2) of ql[64h + l + 32(k%2)] joined with bits
+ *         2k..2k+1 of qh[32h + l].
  */
 #ifndef KILNRT_QUANT_H
 #define KILNRT_QUANT_H
 
 #include "ndarray.h"
 
-enum { KR_Q_NONE = 0, KR_Q8_0 = 1, KR_Q4_K = 2, KR_Q_COUNT };
+enum { KR_Q_NONE = 0, KR_Q8_0 = 1, KR_Q4_K = 2, KR_Q6_K = 3, KR_Q_COUNT };
 
 extern const char *const kr_q_name[KR_Q_COUNT]; /* "Q8_0" */
 extern const int kr_q_block_elems[KR_Q_COUNT];  /* values per block */

@@ -24,11 +24,11 @@ _SCALARS = {0: "<u1", 1: "<i1", 2: "<u2", 3: "<i2", 4: "<u4", 5: "<i4", 6: "<f4"
 _MIN_SIZE = {0: 1, 1: 1, 2: 2, 3: 2, 4: 4, 5: 4, 6: 4, 7: 1, 8: 8, 9: 12, 10: 8, 11: 8, 12: 8}
 # ggml tensor types: name, numpy dtype (None: blocks), block values, block bytes
 _TYPES = {0: ("F32", "<f4", 1, 4), 1: ("F16", "<f2", 1, 2), 8: ("Q8_0", None, 32, 34),
-          12: ("Q4_K", None, 256, 144), 24: ("I8", "<i1", 1, 1), 25: ("I16", "<i2", 1, 2),
+          12: ("Q4_K", None, 256, 144), 14: ("Q6_K", None, 256, 210), 24: ("I8", "<i1", 1, 1), 25: ("I16", "<i2", 1, 2),
           26: ("I32", "<i4", 1, 4), 27: ("I64", "<i8", 1, 8), 28: ("F64", "<f8", 1, 8),
           30: ("BF16", "<u2", 1, 2)}
 _OTHER = {2: "Q4_0", 3: "Q4_1", 6: "Q5_0", 7: "Q5_1", 9: "Q8_1", 10: "Q2_K", 11: "Q3_K", 13: "Q5_K",
-          14: "Q6_K", 15: "Q8_K", 16: "IQ2_XXS", 17: "IQ2_XS", 18: "IQ3_XXS", 19: "IQ1_S", 20: "IQ4_NL",
+          15: "Q8_K", 16: "IQ2_XXS", 17: "IQ2_XS", 18: "IQ3_XXS", 19: "IQ1_S", 20: "IQ4_NL",
           21: "IQ3_S", 22: "IQ2_S", 23: "IQ4_XS", 29: "IQ1_M", 34: "TQ1_0", 35: "TQ2_0"}
 _MAX_DEPTH = 4
 _MAX_DIMS = 4
@@ -151,7 +151,7 @@ def _read(path, want_tensors):
         if t not in _TYPES:
             if t in _OTHER:
                 r.fail(f"tensor '{short}' has ggml type {_OTHER[t]}, which kiln does not read "
-                       "(F32, F16, BF16, Q8_0, Q4_K do)")
+                       "(F32, F16, BF16, Q8_0, Q4_K, Q6_K do)")
             r.fail(f"tensor '{short}' has unknown ggml type {t}")
         tname, dt, be, bb = _TYPES[t]
         if ne[0] % be:
@@ -220,6 +220,18 @@ def dequantize_blocks(raw, ggml_type):
         q = np.stack([qs & 15, qs >> 4], axis=2).reshape(-1, 8, 32).astype(np.float32)  # sub-block 2c, 2c+1
         v = (d * sc.astype(np.float32))[:, :, None] * q - (dmin * mn.astype(np.float32))[:, :, None]
         return v.reshape(lead + (-1,))
+    if ggml_type == "Q6_K":
+        b = raw.reshape(-1, 210)
+        ql = b[:, :128].reshape(-1, 2, 64).astype(np.int32)
+        qh = b[:, 128:192].reshape(-1, 2, 32).astype(np.int32)
+        sc = b[:, 192:208].view(np.int8).astype(np.float32)  # (blocks, 16): one per 16 values
+        d = _f16(b, 208)
+        lo, hi = ql[:, :, :32], ql[:, :, 32:]
+        # the four quarters of each half: low/high nibble of ql's two 32-byte runs, 2 bits of qh each
+        q = np.stack([(lo & 15) | (qh & 3) << 4, (hi & 15) | (qh >> 2 & 3) << 4,
+                      (lo >> 4) | (qh >> 4 & 3) << 4, (hi >> 4) | (qh >> 6 & 3) << 4], axis=2)
+        q = q.reshape(-1, 256).astype(np.float32) - 32.0
+        return (d * np.repeat(sc, 16, axis=1) * q).reshape(lead + (-1,))
     raise ValueError(f"kiln.gguf: cannot dequantize ggml type {ggml_type}")
 
 

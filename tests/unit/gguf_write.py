@@ -6,7 +6,7 @@ with kiln's readers, python/kiln/gguf.py and runtime/gguf.c).
 
 Metadata value types are GGUF's names ("u32", "f32", "str", "bool",
 "arr:str", ...). A tensor is a float32 array in numpy's order, written as
-F32, F16, BF16, Q8_0 or Q4_K.
+F32, F16, BF16, Q8_0, Q4_K or Q6_K.
 """
 import struct
 
@@ -16,7 +16,7 @@ VTYPE = {"u8": 0, "i8": 1, "u16": 2, "i16": 3, "u32": 4, "i32": 5, "f32": 6, "bo
          "u64": 10, "i64": 11, "f64": 12}
 PACK = {"u8": "<B", "i8": "<b", "u16": "<H", "i16": "<h", "u32": "<I", "i32": "<i", "f32": "<f", "u64": "<Q",
         "i64": "<q", "f64": "<d", "bool": "<?"}
-TTYPE = {"F32": 0, "F16": 1, "Q8_0": 8, "Q4_K": 12, "BF16": 30}
+TTYPE = {"F32": 0, "F16": 1, "Q8_0": 8, "Q4_K": 12, "Q6_K": 14, "BF16": 30}
 
 
 def gstr(s):
@@ -85,6 +85,29 @@ def quant_q4_k(x):
     return out.reshape(rows, -1)
 
 
+def quant_q6_k(x):
+    """(rows, k) float32 -> (rows, k/256*210) uint8. Per 16 values a scale
+    amax/31 (q in -32..31), kept as an int8 multiple of the super-block's
+    f16 d = max scale/127; q + 32 split into 4 low bits (ql) and 2 high (qh)."""
+    rows = x.shape[0]
+    b = x.astype(np.float32).reshape(-1, 16, 16)
+    s = np.abs(b).max(axis=2) / 31.0
+    d = (s.max(axis=1) / 127.0).astype(np.float16).astype(np.float32)
+    sc = np.clip(np.rint(s / np.where(d > 0, d, 1)[:, None]), 0, 127).astype(np.int32)
+    step = d[:, None] * sc
+    q = np.clip(np.rint(b / np.where(step > 0, step, 1)[:, :, None]), -32, 31).astype(np.int32) + 32
+    q = q.reshape(-1, 256)
+    out = np.zeros((b.shape[0], 210), dtype=np.uint8)
+    for v in range(256):
+        h, k, l = v // 128, v % 128 // 32, v % 32
+        qi = 64 * h + l + 32 * (k % 2)
+        out[:, qi] |= ((q[:, v] & 15) << (4 if k >= 2 else 0)).astype(np.uint8)
+        out[:, 128 + 32 * h + l] |= ((q[:, v] >> 4) << (2 * k)).astype(np.uint8)
+    out[:, 192:208] = sc.astype(np.int8).view(np.uint8)
+    out[:, 208:210] = d.astype(np.float16).reshape(-1, 1).view(np.uint8).reshape(-1, 2)
+    return out.reshape(rows, -1)
+
+
 def dequant_ref(raw, kind):
     """Decode blocks back, per value in a plain loop over the layout (the
     tests' own reading of the spec, for the roundtrip check)."""
@@ -93,7 +116,22 @@ def dequant_ref(raw, kind):
     for r in range(rows):
         row = raw[r].tobytes()
         vals = []
-        if kind == "Q8_0":
+        if kind == "Q6_K":
+            for o in range(0, len(row), 210):
+                ql, qh = row[o:o + 128], row[o + 128:o + 192]
+                sc = np.frombuffer(row[o + 192:o + 208], dtype=np.int8)
+                d = float(np.frombuffer(row[o + 208:o + 210], dtype="<f2")[0])
+                block = [0.0] * 256
+                for h in range(2):
+                    for l in range(32):
+                        a, c, e = ql[64 * h + l], ql[64 * h + l + 32], qh[32 * h + l]
+                        qs = [(a & 15) | (e & 3) << 4, (c & 15) | (e >> 2 & 3) << 4,
+                              (a >> 4) | (e >> 4 & 3) << 4, (c >> 4) | (e >> 6 & 3) << 4]
+                        for k in range(4):
+                            v = 128 * h + 32 * k + l
+                            block[v] = d * sc[v // 16] * (qs[k] - 32)
+                vals += block
+        elif kind == "Q8_0":
             for o in range(0, len(row), 34):
                 d = float(np.frombuffer(row[o:o + 2], dtype="<f2")[0])
                 vals += [d * v for v in np.frombuffer(row[o + 2:o + 34], dtype=np.int8)]
@@ -127,7 +165,7 @@ def tensor_bytes(a, kind):
         u = a.view(np.uint32).astype(np.uint64)
         return ((u + 0x7FFF + ((u >> 16) & 1)) >> 16).astype("<u2").tobytes()
     flat = a.reshape(-1, a.shape[-1])
-    return (quant_q8_0(flat) if kind == "Q8_0" else quant_q4_k(flat)).tobytes()
+    return {"Q8_0": quant_q8_0, "Q4_K": quant_q4_k, "Q6_K": quant_q6_k}[kind](flat).tobytes()
 
 
 def write_gguf(path, kvs, tensors, alignment=32, version=3):

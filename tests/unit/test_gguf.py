@@ -2,12 +2,12 @@
 """GGUF files (kiln.gguf) and quantised weights, compiled against CPython.
 
 The files are written here by tests/unit/gguf_write.py (a GGUF v3 writer
-and Q8_0/Q4_K quantisers written from the spec, sharing no code with
+and Q8_0/Q4_K/Q6_K quantisers written from the spec, sharing no code with
 kiln's two readers: python/kiln/gguf.py under CPython, runtime/gguf.c
 compiled).
 
 1. reader: metadata of every value type (arrays, nested arrays, UTF-8),
-   F32/F16/BF16/Q8_0/Q4_K tensors; one program prints them, kiln.nn.linear
+   F32/F16/BF16/Q8_0/Q4_K/Q6_K tensors; one program prints them, kiln.nn.linear
    over them (matrix-vector: the fused dequantise-dot; matrix-matrix: the
    dequantised strips through the GEMM) and kiln.nn.get_rows; compiled and
    CPython must agree (values within 1e-4 relative: only the order of the
@@ -16,7 +16,8 @@ compiled).
    per-value decoding of the layout exactly, and is within the
    quantisation step of the values written (Q8_0: d/2 per value, d =
    amax/127 of its block, plus f16 rounding of d; Q4_K: half a 4-bit step
-   d*sc plus the 6-bit rounding of the min, per sub-block).
+   d*sc plus the 6-bit rounding of the min, per sub-block; Q6_K: half a
+   step per 16 values plus the int8 scale's rounding).
 3. bad files: truncated at every header field, bad magic, version 1,
    unknown value and tensor types, counts and lengths larger than the file,
    offsets out of range or unaligned, a bad alignment, invalid UTF-8, too
@@ -58,7 +59,7 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "python"))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from gguf_write import dequant_ref, quant_q4_k, quant_q8_0, write_gguf  # noqa: E402
+from gguf_write import dequant_ref, quant_q4_k, quant_q6_k, quant_q8_0, write_gguf  # noqa: E402
 from safetensors.numpy import save_file  # noqa: E402
 from test_tokenizers import MODS, ensure_npm  # noqa: E402
 
@@ -167,6 +168,7 @@ def reader_tests(tmp, rng):
            ("a.strs", "arr:str", ["x", "é日本😀", ""]), ("a.nest", "arr:arr:u8", [[1, 2], [3], []]),
            ("a.empty", "arr:f32", []), ("a.fl", "arr:f32", [0.5, -1.25])]
     tensors = {"w32": (W, "F32"), "w16": (W, "F16"), "wbf": (W, "BF16"), "q8": (W, "Q8_0"), "q4": (W, "Q4_K"),
+               "q6": (W, "Q6_K"),
                "vec": (W[0], "F32"), "t3": (W.reshape(2, 12, 512), "Q8_0")}
     path = os.path.join(tmp, "t.gguf")
     write_gguf(path, kvs, tensors, alignment=64)
@@ -205,9 +207,9 @@ import json
 import sys
 from kiln.gguf import load_metadata, load_tensors, tensor_type
 
-ids = {"float32": 0, "float16": 1, "Q8_0": 8, "Q4_K": 12, "bfloat16": 30}
-per = {"Q8_0": 34, "Q4_K": 144}
-vals = {"Q8_0": 32, "Q4_K": 256}
+ids = {"float32": 0, "float16": 1, "Q8_0": 8, "Q4_K": 12, "Q6_K": 14, "bfloat16": 30}
+per = {"Q8_0": 34, "Q4_K": 144, "Q6_K": 210}
+vals = {"Q8_0": 32, "Q4_K": 256, "Q6_K": 256}
 w = load_tensors(sys.argv[1])
 infos: list[list[object]] = []
 for name in w:
@@ -255,7 +257,7 @@ def roundtrip_tests(rng):
     from kiln.gguf import dequantize_blocks
     X = np.concatenate([rng.standard_normal((6, 512)), rng.uniform(0, 3, (2, 512)), np.zeros((1, 512)),
                         rng.standard_normal((1, 512)) * 1e-3]).astype(np.float32)
-    for kind, quant in [("Q8_0", quant_q8_0), ("Q4_K", quant_q4_k)]:
+    for kind, quant in [("Q8_0", quant_q8_0), ("Q4_K", quant_q4_k), ("Q6_K", quant_q6_k)]:
         raw = quant(X)
         mine = dequantize_blocks(raw, kind)
         ref = dequant_ref(raw, kind)
@@ -265,6 +267,12 @@ def roundtrip_tests(rng):
             d = np.abs(X.reshape(-1, 32)).max(axis=1) / 127.0
             bound = (d * 0.5 + np.abs(X.reshape(-1, 32)).max(axis=1) * 2.0 ** -10)[:, None]
             ok = np.all(err.reshape(-1, 32) <= bound * 1.001 + 1e-12)
+        elif kind == "Q6_K":
+            # half a step d*sc per value, the int8 scale off by up to d/2 over 31 levels
+            g = np.abs(X.reshape(-1, 16, 16)).max(axis=2)
+            dsup = g.max(axis=1, keepdims=True) / 31.0 / 127.0
+            bound = g / 31.0 / 2 + dsup * 16 + 1e-6
+            ok = np.all(err.reshape(-1, 16, 16) <= bound[:, :, None] * 1.01)
         else:
             b = X.reshape(-1, 8, 32)
             step = (b.max(axis=2) - np.minimum(b.min(axis=2), 0)) / 15.0
@@ -319,7 +327,7 @@ def bad_files(tmp):
     cases.append(data[:ti] + struct.pack("<I", 9) + data[ti + 4:])
     cases.append(data[:ti + 4] + u64(2**62) + data[ti + 12:])          # a huge dimension
     cases.append(data[:ti + 4] + u64(100) + data[ti + 12:])            # rows not a multiple of the block
-    cases.append(data[:ti + 20] + struct.pack("<I", 14) + data[ti + 24:])  # Q6_K
+    cases.append(data[:ti + 20] + struct.pack("<I", 13) + data[ti + 24:])  # Q5_K
     cases.append(data[:ti + 20] + struct.pack("<I", 77) + data[ti + 24:])  # unknown type
     cases.append(data[:ti + 24] + u64(2**40) + data[ti + 32:])         # offset out of range
     cases.append(data[:ti + 24] + u64(8) + data[ti + 32:])             # offset not aligned

@@ -22,10 +22,10 @@ from kiln.gguf import load_metadata, load_tensors
 
 
 def gguf_file(folder: str) -> str:
-    """The GGUF file folder names: itself when it is a .gguf file, the one
+    """The GGUF file folder names: itself when it names a .gguf file, the one
     .gguf file in it when it has no config.json; else ""."""
-    if folder.endswith(".gguf") and os.path.isfile(folder):
-        return folder
+    if folder.endswith(".gguf") and not os.path.isdir(folder):
+        return folder  # a missing file: load_metadata names it
     if not os.path.isdir(folder) or os.path.exists(os.path.join(folder, "config.json")):
         return ""
     found: list[str] = []
