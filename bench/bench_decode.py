@@ -18,7 +18,10 @@ bf16 row: PyTorch has no float32 × bfloat16 matmul). Generation is
 memory-bound, so each row also gives the bytes of weights read per token
 times gen tok/s, against the machine's read bandwidth measured here
 (torch.sum over 1 GiB, 2 threads). Each figure is the best of --repeat
-runs. Standard library only on this side; torch and numpy from Debian's
+runs. The q8_0 and q4_k rows run kiln on the same weights written as GGUF
+files (kiln.gguf: Q8_0; Q4_K where rows allow, see MAKE_GGUF), read block
+by block by the fused dequantise-dot kernels (runtime/quant.c); PyTorch has
+no such matmul, so they are compared with its f32 and bf16 rows. Standard library only on this side; torch and numpy from Debian's
 /usr/bin/python3.
 
 --size 1b writes and measures a Llama-3.2-1B-shaped bfloat16 checkpoint
@@ -99,6 +102,50 @@ for dt in dtypes:
         f.write(len(h).to_bytes(8, "little")); f.write(h)
         for b in blobs:
             f.write(b)
+"""
+
+# The same weights as GGUF files (gguf: begin): Q8_0, and Q4_K where a row
+# is a multiple of 256 values (SmolLM2's hidden 576 is not: those tensors
+# fall back to Q8_0, as llama.cpp's Q4_K_M does to another type), 1-d
+# tensors float32; written by tests/unit/gguf_write.py.
+MAKE_GGUF = r"""
+import os, sys
+import numpy as np
+sys.path.insert(0, sys.argv[2])
+sys.path.insert(0, sys.argv[3])
+from safetensors.numpy import load_file
+from gguf_write import write_gguf
+out = sys.argv[1]
+w = load_file(os.path.join(out, "f32", "model.safetensors"))
+import json
+c = json.load(open(os.path.join(out, "f32", "config.json")))
+H, KV, L = c["num_attention_heads"], c["num_key_value_heads"], c["num_hidden_layers"]
+def perm(a, n):
+    return a.reshape(n, 2, a.shape[0] // n // 2, a.shape[1]).swapaxes(1, 2).reshape(a.shape)
+names = {"input_layernorm": "attn_norm", "post_attention_layernorm": "ffn_norm", "self_attn.q_proj": "attn_q",
+         "self_attn.k_proj": "attn_k", "self_attn.v_proj": "attn_v", "self_attn.o_proj": "attn_output",
+         "mlp.gate_proj": "ffn_gate", "mlp.up_proj": "ffn_up", "mlp.down_proj": "ffn_down"}
+kvs = [("general.architecture", "str", "llama"), ("llama.context_length", "u32", c["max_position_embeddings"]),
+       ("llama.embedding_length", "u32", c["hidden_size"]), ("llama.block_count", "u32", L),
+       ("llama.feed_forward_length", "u32", c["intermediate_size"]), ("llama.attention.head_count", "u32", H),
+       ("llama.attention.head_count_kv", "u32", KV), ("llama.rope.freq_base", "f32", c["rope_theta"]),
+       ("llama.attention.layer_norm_rms_epsilon", "f32", c["rms_norm_eps"]),
+       ("tokenizer.ggml.model", "str", "gpt2"), ("tokenizer.ggml.pre", "str", "gpt2"),
+       ("tokenizer.ggml.tokens", "arr:str", [f"t{i}" for i in range(c["vocab_size"])]),
+       ("tokenizer.ggml.merges", "arr:str", []), ("tokenizer.ggml.eos_token_id", "u32", c["eos_token_id"])]
+for kind in ("Q8_0", "Q4_K"):
+    def k_of(a):
+        return "F32" if a.ndim == 1 else "Q4_K" if kind == "Q4_K" and a.shape[1] % 256 == 0 else "Q8_0"
+    e = w["model.embed_tokens.weight"]
+    g = {"token_embd.weight": (e, k_of(e)), "output_norm.weight": (w["model.norm.weight"], "F32")}
+    for i in range(L):
+        for h, n in names.items():
+            a = w[f"model.layers.{i}.{h}.weight"]
+            a = perm(a, H) if n == "attn_q" else perm(a, KV) if n == "attn_k" else a
+            g[f"blk.{i}.{n}.weight"] = (a, k_of(a))
+    d = os.path.join(out, kind.lower())
+    os.makedirs(d, exist_ok=True)
+    write_gguf(os.path.join(d, "model.gguf"), kvs, g)
 """
 
 PROGRAM = '''
@@ -206,6 +253,9 @@ def weight_bytes(dt, s):
     hd = D // H
     per_layer = D * H * hd * 2 + D * KV * hd * 2 + 3 * D * I + 2 * D
     n = L * per_layer + V * D + D
+    if dt == "q8_0" or dt == "q4_k":  # Q8_0: 34 bytes per 32; Q4_K: 144 per 256 (ffn_down, rows of 1536)
+        down = L * D * I if dt == "q4_k" else 0
+        return (n - down - L * 2 * D - D) * 34 // 32 + down * 144 // 256 + (L * 2 * D + D) * 4
     return n * (4 if dt == "f32" else 2)
 
 
@@ -229,6 +279,8 @@ def main():
     pypath = os.path.join(ROOT, "python")
     if not os.path.exists(os.path.join(work, "bf16", "model.safetensors")):
         subprocess.run([PY, "-c", MAKE, work, pypath, json.dumps(shape), ",".join(dtypes)], check=True)
+    if not big and not os.path.exists(os.path.join(work, "q4_k", "model.gguf")):
+        subprocess.run([PY, "-c", MAKE_GGUF, work, pypath, os.path.join(ROOT, "tests", "unit")], check=True)
     prog = os.path.join(work, "decode.py")
     with open(prog, "w") as f:
         f.write(PROGRAM)
@@ -263,6 +315,15 @@ def main():
         rows.append((dt, best_k, best_t, same))
         print(f"{dt}: kiln prompt {best_k['prompt']:.1f} tok/s gen {best_k['gen']:.2f} tok/s | "
               f"torch prompt {best_t['prompt']:.1f} gen {best_t['gen']:.2f}")
+    for dt in () if big else ("q8_0", "q4_k"):  # GGUF files: kiln only (PyTorch has no Q8_0/Q4_K matmul)
+        best_k = {"prompt": 0.0, "gen": 0.0}
+        for r in range(opts.repeat):
+            k = json.loads(subprocess.run([exe, os.path.join(work, dt), str(PROMPT), str(GEN)], env=env,
+                                          capture_output=True, text=True, check=True).stdout)
+            for key in ("prompt", "gen"):
+                best_k[key] = max(best_k[key], k[key])
+        rows.append((dt, best_k, None, True))
+        print(f"{dt}: kiln prompt {best_k['prompt']:.1f} tok/s gen {best_k['gen']:.2f} tok/s")
     load = os.getloadavg()[0]
     title = "a Llama-3.2-1B-shaped Llama (bf16)" if big else "a SmolLM2-135M-shaped Llama"
     cmd = "`python3 bench/bench_decode.py --size 1b`" if big else \
@@ -278,6 +339,11 @@ def main():
              "|---|---|---|---|---|---|---|"]
     for dt, k, t, same in rows:
         gbs = weight_bytes(dt, shape) * k["gen"] / 1e9
+        if t is None:  # a GGUF row: against PyTorch's float32 and bfloat16 generation
+            lines.append(f"| {dt} (GGUF) | {k['prompt']:.1f} | — | {k['gen']:.2f} | — | "
+                         f"{k['gen'] / rows[0][2]['gen']:.2f}x of f32, {k['gen'] / rows[1][2]['gen']:.2f}x of bf16 | "
+                         f"{gbs:.2f} ({100 * gbs * 1e9 / bw:.0f}%) |")
+            continue
         lines.append(f"| {dt} | {k['prompt']:.1f} | {t['prompt']:.1f} | {k['gen']:.2f} | {t['gen']:.2f} | "
                      f"{k['gen'] / t['gen']:.2f}x | {gbs:.2f} ({100 * gbs * 1e9 / bw:.0f}%) |")
     if not big:

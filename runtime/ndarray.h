@@ -62,6 +62,7 @@ typedef struct KrArray {
   uint8_t dtype;     /* KrDtype */
   uint8_t ndim;
   uint8_t flags;
+  uint8_t qtype;     /* KR_Q_NONE, or the ggml block type of a uint8 array of raw blocks (quant.h) */
   char *data;        /* the first element */
   void *mem;         /* KR_ARR_OWNDATA: the allocation to free (data is inside it) */
   KrObj *base;       /* the object that owns data when this is a view (an array, a file map), or NULL */
@@ -349,6 +350,12 @@ KrObj *kr_nn_attention(KrObj *q, KrObj *k, KrObj *v, KrObj *mask, bool causal, i
 /* ---------------------------------------------------- safetensors.c */
 
 extern const KrType kr_SafetensorError_type;
+/* gguf.c and quant.c: kiln.gguf's reader and the quantised kernels (quant.h) */
+KrObj *kr_gguf_load_metadata(KrObj *path); /* dict of the key/value pairs (dynamic values) */
+KrObj *kr_gguf_load_tensors(KrObj *path);  /* dict[str, ndarray], read-only views of the mapping */
+KrObj *kr_gguf_dequantize(KrObj *a);
+KrObj *kr_gguf_tensor_type(KrObj *a);
+KrObj *kr_nn_get_rows(KrObj *weight, KrObj *ids);
 KrObj *kr_st_load_file(KrObj *path);  /* safetensors.numpy.load_file: dict[str, ndarray], read-only views of the mapping */
 int kr_st_save_file(KrObj *tensors, KrObj *path, KrObj *metadata); /* safetensors.numpy.save_file */
 

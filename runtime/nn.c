@@ -9,6 +9,7 @@
  * one), and rows are spread over the thread pool.
  */
 #include "nd_impl.h"
+#include "quant.h"
 
 #include <math.h>
 
@@ -388,6 +389,10 @@ KrObj *kr_nn_linear(KrObj *xo, KrObj *wo, KrObj *bo) {
   KrArray *xc = NULL, *wc = NULL, *y = NULL;
   if (!w)
     goto out;
+  if (kr_is_quant(w)) { /* a Q8_0/Q4_K weight of a GGUF file: quant.c */
+    res = kr_q_linear(x, w, bo);
+    goto out;
+  }
   if (w->ndim != 2 || x->ndim < 1 || x->shape[x->ndim - 1] != w->shape[1]) {
     char s1[256], s2[256];
     nd_shape_str(s1, sizeof s1, x->ndim, x->shape);

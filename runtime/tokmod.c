@@ -53,6 +53,20 @@ const KrType kr_Encoding_type = {.name = "Encoding", .size = sizeof(KrEncoding),
 #define TOK(o) (((KrTokenizer *)(o))->tok)
 #define ENC(o) (&((KrEncoding *)(o))->e)
 
+KrObj *kr_tok_from_str(KrObj *json) {
+  char err[TK_ERRLEN + 64];
+  Tok *t = tk_load_text(kr_str_data(json), (size_t)kr_str_bytes(json), "<string>", err);
+  if (!t)
+    return kr_raise(&kr_Exception_type, "%s", err);
+  KrTokenizer *o = (KrTokenizer *)kr_obj_new(&kr_Tokenizer_type, sizeof(KrTokenizer));
+  if (!o) {
+    tk_free(t);
+    return NULL;
+  }
+  o->tok = t;
+  return &o->h;
+}
+
 KrObj *kr_tok_from_file(KrObj *path) {
   char err[TK_ERRLEN + 64];
   if (memchr(kr_str_data(path), 0, (size_t)kr_str_bytes(path)))

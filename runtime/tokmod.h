@@ -8,6 +8,7 @@
 
 extern const KrType kr_Tokenizer_type, kr_Encoding_type;
 
+KrObj *kr_tok_from_str(KrObj *json);                                    /* Tokenizer.from_str(json) */
 KrObj *kr_tok_from_file(KrObj *path);                                  /* Tokenizer.from_file(path) */
 KrObj *kr_tok_encode(KrObj *tok, KrObj *text, bool add_special);      /* an Encoding */
 KrObj *kr_tok_encode_batch(KrObj *tok, KrObj *texts, bool add_special); /* list[Encoding], padded if enabled */

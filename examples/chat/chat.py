@@ -1,5 +1,6 @@
 """A chat model, compiled: the Hugging Face checkpoint folder KILN_MODEL_DIR
-names (a Llama-architecture decoder: Llama 3, SmolLM, Qwen2; or Gemma 3) is loaded when
+names (a Llama-architecture decoder: Llama 3, SmolLM, Qwen2; or Gemma 3; or a .gguf file
+of a Llama, kiln.models.ggufmodel) is loaded when
 the module loads; chat() renders the messages with the model's own chat
 template and streams the reply's text pieces, as OpenAI's chat completions
 do. temperature 0 is greedy.

@@ -69,11 +69,40 @@ def silu(x):
 
 
 def linear(x, weight, bias=None):
-    """x @ weight.T + bias, weight stored (out, in) as nn.Linear keeps it."""
+    """x @ weight.T + bias, weight stored (out, in) as nn.Linear keeps it.
+    A quantised GGUF weight (kiln.gguf: Q8_0, Q4_K blocks) computes in
+    float32 with its dequantised values."""
+    if getattr(weight, "ggml_type", None) is not None:
+        from kiln.gguf import dequantize
+        w = dequantize(weight)
+        x = np.asarray(x)
+        if w.ndim != 2 or x.ndim < 1 or x.shape[-1] != w.shape[1]:
+            shape = "(" + ",".join(str(n) for n in x.shape) + ("," if x.ndim == 1 else "") + ")"
+            raise ValueError(f"kiln.nn.linear: x of shape {shape} and a {weight.ggml_type} weight of "
+                             f"{w.shape[0] if w.ndim == 2 else 0} rows of {w.shape[-1]} values (out, in) do not fit")
+        y = x.astype(np.float32) @ w.T
+        return y if bias is None else y + bias
     y = np.asarray(x) @ np.asarray(weight).T
     if bias is not None:
         y = y + bias
     return y
+
+
+def get_rows(weight, ids):
+    """The rows ids of a 2-d weight as float32 (an embedding lookup),
+    shape ids.shape + (columns,); a quantised GGUF weight has only those
+    rows dequantised."""
+    if np.asarray(weight).ndim != 2:
+        raise ValueError(f"kiln.nn.get_rows: the weight must be 2-d (rows, columns), not {np.asarray(weight).ndim}-d")
+    ids = np.asarray(ids)
+    if ids.dtype.kind not in "iu" and ids.size:
+        raise IndexError("arrays used as indices must be of integer (or boolean) type")
+    rows = np.asarray(weight)[ids]
+    t = getattr(weight, "ggml_type", None)
+    if t is not None:
+        from kiln.gguf import dequantize_blocks
+        return dequantize_blocks(rows, t)
+    return rows.astype(np.float32)
 
 
 def rope(x, positions, theta=10000.0):

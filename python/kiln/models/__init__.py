@@ -16,6 +16,7 @@ from kiln.models.bert import BertEncoder
 from kiln.models.decoder import Decoder
 from kiln.models.gemma import GemmaEncoder
 from kiln.models.gemma3 import Gemma3
+from kiln.models.ggufmodel import gguf_file
 from kiln.models.glove import GloveEncoder
 from kiln.models.llama import Llama
 
@@ -42,7 +43,10 @@ def load(folder: str) -> Encoder:
 def load_decoder(folder: str, max_len: int = 2048) -> Decoder:
     """The decoder of a checkpoint folder, by config.json's model_type:
     Gemma 3 (gemma3_text, gemma3), else the Llama architecture (llama,
-    qwen2, mistral; others are refused by name)."""
+    qwen2, mistral; others are refused by name). A .gguf file, or a folder
+    holding one, loads as the Llama architecture (kiln.models.ggufmodel)."""
+    if gguf_file(folder) != "":
+        return Llama(folder, max_len)
     with open(os.path.join(folder, "config.json")) as f:
         cfg = json.load(f)
     kind = str(cfg.get("model_type", ""))

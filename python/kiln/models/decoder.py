@@ -16,6 +16,8 @@ import os
 
 import numpy as np
 from kiln.chat_template import Template
+from kiln.gguf import load_metadata
+from kiln.models.ggufmodel import gguf_file, gguf_special, gguf_tokenizer_json
 from safetensors.numpy import load_file
 from tokenizers import Tokenizer
 
@@ -152,7 +154,15 @@ class Decoder:
         self.special: dict[str, str] = {}
         self.template_source = ""
         self.template = Template("")
-        self.tokenizer = Tokenizer.from_file(os.path.join(folder, "tokenizer.json"))
+        self.gguf = gguf_file(folder)  # a GGUF checkpoint (kiln.models.ggufmodel), or ""
+        if self.gguf != "":  # the tokenizer, special tokens and template from the metadata
+            meta = load_metadata(self.gguf)
+            self.tokenizer = Tokenizer.from_str(gguf_tokenizer_json(meta, self.gguf))
+            self.special = gguf_special(meta)
+            if "tokenizer.chat_template" in meta:
+                self.template_source = str(meta["tokenizer.chat_template"])
+        else:
+            self.tokenizer = Tokenizer.from_file(os.path.join(folder, "tokenizer.json"))
 
     def load_text(self, cfg) -> None:
         """The end ids (config.json's, then generation_config.json's), the

@@ -14,7 +14,9 @@ import os
 
 import numpy as np
 from kiln import nn
+from kiln.gguf import load_metadata
 from kiln.models.decoder import Decoder, KVCache, load_weights, rotate
+from kiln.models.ggufmodel import gguf_config, gguf_file, gguf_weights, unpermute
 
 
 def rope_inv_freq(cfg: dict, head_dim: int) -> np.ndarray:
@@ -47,26 +49,42 @@ def rope_inv_freq(cfg: dict, head_dim: int) -> np.ndarray:
 
 
 class LlamaLayer:
-    def __init__(self, w: dict[str, np.ndarray], p: str, heads: int, kv_heads: int, head_dim: int, eps: float):
+    def __init__(self, w: dict[str, np.ndarray], p: str, heads: int, kv_heads: int, head_dim: int, eps: float,
+                 permuted: bool, fused: bool):
         self.ln1 = w[p + "input_layernorm.weight"]
         self.ln2 = w[p + "post_attention_layernorm.weight"]
-        # q, k and v are one matrix, gate and up another: one pass over the
-        # input per group (decoding reads each weight once per token, so
-        # fewer, larger matrix-vector products keep both cores streaming).
-        self.qkv_w = np.concatenate([w[p + "self_attn.q_proj.weight"], w[p + "self_attn.k_proj.weight"],
-                                     w[p + "self_attn.v_proj.weight"]], axis=0)
+        self.q_w = w[p + "self_attn.q_proj.weight"]
+        self.k_w = w[p + "self_attn.k_proj.weight"]
+        self.v_w = w[p + "self_attn.v_proj.weight"]
         self.o_w = w[p + "self_attn.o_proj.weight"]
         # Qwen2 has q/k/v biases; the others add zeros (exact, and one code path).
-        self.qkv_b = np.concatenate([bias_of(w, p + "self_attn.q_proj.bias", heads * head_dim),
-                                     bias_of(w, p + "self_attn.k_proj.bias", kv_heads * head_dim),
-                                     bias_of(w, p + "self_attn.v_proj.bias", kv_heads * head_dim)])
-        self.gate_up_w = np.concatenate([w[p + "mlp.gate_proj.weight"], w[p + "mlp.up_proj.weight"]], axis=0)
-        self.inter = int(w[p + "mlp.gate_proj.weight"].shape[0])
+        self.q_b = bias_of(w, p + "self_attn.q_proj.bias", heads * head_dim)
+        self.k_b = bias_of(w, p + "self_attn.k_proj.bias", kv_heads * head_dim)
+        self.v_b = bias_of(w, p + "self_attn.v_proj.bias", kv_heads * head_dim)
+        self.gate_w = w[p + "mlp.gate_proj.weight"]
+        self.up_w = w[p + "mlp.up_proj.weight"]
         self.down_w = w[p + "mlp.down_proj.weight"]
+        self.inter = int(self.gate_w.shape[0])
+        # Float weights of a checkpoint folder: q, k and v become one matrix,
+        # gate and up another, so each group is one pass over the input
+        # (decoding reads each weight once per token: fewer, larger
+        # matrix-vector products keep both cores streaming). GGUF weights
+        # (quantised blocks, possibly of different types) stay apart. The
+        # separate fields stay views of the file either way: no memory.
+        self.fused = fused
+        if fused:
+            self.qkv_w = np.concatenate([self.q_w, self.k_w, self.v_w], axis=0)
+            self.qkv_b = np.concatenate([self.q_b, self.k_b, self.v_b])
+            self.gate_up_w = np.concatenate([self.gate_w, self.up_w], axis=0)
+        else:
+            self.qkv_w = self.q_w
+            self.qkv_b = self.q_b
+            self.gate_up_w = self.gate_w
         self.heads = heads
         self.kv_heads = kv_heads
         self.head_dim = head_dim
         self.eps = eps
+        self.permuted = permuted  # q/k rows in llama.cpp's order (a GGUF "llama")
 
     def forward(self, x: np.ndarray, cos: np.ndarray, sin: np.ndarray, kc: np.ndarray, vc: np.ndarray,
                 n: int) -> np.ndarray:
@@ -75,19 +93,33 @@ class LlamaLayer:
         s = x.shape[0]
         hd = self.head_dim
         h = nn.rms_norm(x, self.ln1, eps=self.eps)
-        nq = self.heads * hd
-        nk = self.kv_heads * hd
-        qkv = nn.linear(h, self.qkv_w, self.qkv_b)
-        q = qkv[:, :nq].reshape(s, self.heads, hd).transpose(1, 0, 2)
-        k = qkv[:, nq:nq + nk].reshape(s, self.kv_heads, hd).transpose(1, 0, 2)
-        v = qkv[:, nq + nk:].reshape(s, self.kv_heads, hd).transpose(1, 0, 2)
+        if self.fused:
+            nq = self.heads * hd
+            nk = self.kv_heads * hd
+            qkv = nn.linear(h, self.qkv_w, self.qkv_b)
+            q = qkv[:, :nq]
+            k = qkv[:, nq:nq + nk]
+            v = qkv[:, nq + nk:]
+        else:
+            q = nn.linear(h, self.q_w, self.q_b)
+            k = nn.linear(h, self.k_w, self.k_b)
+            v = nn.linear(h, self.v_w, self.v_b)
+        if self.permuted:
+            q = unpermute(q, self.heads, hd)
+            k = unpermute(k, self.kv_heads, hd)
+        q = q.reshape(s, self.heads, hd).transpose(1, 0, 2)
+        k = k.reshape(s, self.kv_heads, hd).transpose(1, 0, 2)
+        v = v.reshape(s, self.kv_heads, hd).transpose(1, 0, 2)
         kc[:, n:n + s, :] = rotate(k, cos, sin)
         vc[:, n:n + s, :] = v
         a = nn.attention(rotate(q, cos, sin), kc[:, :n + s, :], vc[:, :n + s, :], causal=True)
         x = x + nn.linear(a.transpose(1, 0, 2).reshape(s, self.heads * hd), self.o_w)
         h = nn.rms_norm(x, self.ln2, eps=self.eps)
-        gu = nn.linear(h, self.gate_up_w)
-        g = nn.silu(gu[:, :self.inter]) * gu[:, self.inter:]
+        if self.fused:
+            gu = nn.linear(h, self.gate_up_w)
+            g = nn.silu(gu[:, :self.inter]) * gu[:, self.inter:]
+        else:
+            g = nn.silu(nn.linear(h, self.gate_w)) * nn.linear(h, self.up_w)
         return x + nn.linear(g, self.down_w)
 
 
@@ -98,11 +130,16 @@ def bias_of(w: dict[str, np.ndarray], name: str, size: int) -> np.ndarray:
 
 
 class Llama(Decoder):
-    """A Llama-architecture checkpoint folder."""
+    """A Llama-architecture checkpoint folder, or a GGUF file
+    (kiln.models.ggufmodel)."""
 
     def __init__(self, folder: str, max_len: int = 2048):
-        with open(os.path.join(folder, "config.json")) as f:
-            cfg = json.load(f)
+        path = gguf_file(folder)
+        if path != "":
+            cfg = json.loads(gguf_config(load_metadata(path), path))
+        else:
+            with open(os.path.join(folder, "config.json")) as f:
+                cfg = json.load(f)
         kind = str(cfg.get("model_type", "llama"))
         if kind != "llama" and kind != "qwen2" and kind != "mistral":
             raise ValueError(f"{folder}: model_type {kind!r} is not a Llama-architecture decoder")
@@ -119,15 +156,16 @@ class Llama(Decoder):
         self.heads = heads
         self.eps = float(cfg.get("rms_norm_eps", 1e-6))
         self.vocab = int(cfg["vocab_size"])
-        w = load_weights(folder)
+        w = load_weights(folder) if path == "" else gguf_weights(path, n_layers)
         self.embed = w["model.embed_tokens.weight"]
         self.norm_w = w["model.norm.weight"]
         if "lm_head.weight" in w and not bool(cfg.get("tie_word_embeddings", False)):
             self.lm_head = w["lm_head.weight"]
         else:
             self.lm_head = self.embed
-        self.layers = [LlamaLayer(w, f"model.layers.{i}.", self.heads, self.kv_heads, self.head_dim, self.eps)
-                       for i in range(n_layers)]
+        permuted = path != "" and kind != "qwen2"
+        self.layers = [LlamaLayer(w, f"model.layers.{i}.", self.heads, self.kv_heads, self.head_dim, self.eps,
+                                  permuted, path == "") for i in range(n_layers)]
         inv = rope_inv_freq(cfg, self.head_dim)
         ang = np.arange(self.max_len, dtype=np.float64)[:, None] * inv[None, :]
         self.cos = np.cos(ang).astype(np.float32)
@@ -139,7 +177,7 @@ class Llama(Decoder):
         self.check_ids(cache, ids, self.vocab)
         s = len(ids)
         n = cache.n
-        x = self.embed[np.array(ids, dtype=np.int64)].astype(np.float32)
+        x = nn.get_rows(self.embed, np.array(ids, dtype=np.int64))
         cos = self.cos[n:n + s]
         sin = self.sin[n:n + s]
         for i in range(len(self.layers)):
