@@ -237,6 +237,7 @@ typedef struct Infer {
   Arena *a;
   Module *m;
   Vec specs;            /* every IrFunc created */
+  IrFunc *fn;           /* the function being propagated through */
   bool changed;
 } Infer;
 
@@ -1058,12 +1059,25 @@ static ClassDecl *class_of(const Type *t) {
   return t->kind == TY_CLASS ? t->cls : t->kind == TY_OPTIONAL && t->elem->kind == TY_CLASS ? t->elem->cls : NULL;
 }
 
+/* Is fn a specialisation made for a type with a variable in it? */
+static bool var_spec(const IrFunc *fn) {
+  for (int i = 0; i < fn->nparams; i++)
+    if (has_tvar(fn->params[i]))
+      return true;
+  return false;
+}
+
 /* callee's specialisation for these argument types (NULL: gave up, see
  * MAX_SPECS). An argument whose type still holds a variable (a list made
  * empty and not filled yet) takes an existing specialisation it fits,
- * binding the variable: a recursive call with a fresh comprehension must
- * not make a new version each time (the callee's own containers would be
- * new variables again, and recursion would never settle). */
+ * binding the variable, where the call recurses: a recursive call with a
+ * fresh comprehension must not make a new version each time (the callee's
+ * own containers would be new variables again, and recursion would never
+ * settle). Recursion is a call from callee itself, or from a version made
+ * for a variable (mutual recursion goes one level deeper, then fits). Elsewhere the variable is left to what the program
+ * stores: `f([1, 2]); f([v for v in floats()])` must not make the
+ * comprehension a list[int] because its items were not typed yet when the
+ * call was first reached. */
 static IrFunc *call_spec(Infer *I, Instr *in, FuncDecl *callee, const Type **args, int nargs) {
   const Type *targs[16];
   bool free_vars = false;
@@ -1071,7 +1085,8 @@ static IrFunc *call_spec(Infer *I, Instr *in, FuncDecl *callee, const Type **arg
     targs[i] = tv_resolve(args[i]);
     free_vars |= has_tvar(targs[i]);
   }
-  for (int s = 0; free_vars && s < callee->nspecs; s++) {
+  bool recursive = free_vars && I->fn && (I->fn->decl == callee || var_spec(I->fn));
+  for (int s = 0; recursive && s < callee->nspecs; s++) {
     IrFunc *sp = callee->specs[s];
     bool fits = sp->nparams == nargs;
     for (int i = 0; fits && i < nargs; i++)
@@ -2094,6 +2109,7 @@ static void infer_instr(Infer *I, IrFunc *fn, Instr *in) {
 }
 
 static void infer_func(Infer *I, IrFunc *fn) {
+  I->fn = fn;
   for (int b = 0; b < fn->nblocks; b++) {
     Block *blk = fn->blocks[b];
     for (int i = 0; i < blk->ninstrs; i++)

@@ -101,6 +101,10 @@ Source *source_from_bytes(const char *path, const char *bytes, size_t n);
 void source_free(Source *src); /* the text, the line table and the Source */
 /* Line (1-based) and column (1-based, in code points) of a byte offset. */
 void source_pos(Source *src, uint32_t off, int *line, int *col);
+/* path made absolute as Python's os.path.abspath makes it (the current
+ * folder prepended, "." and ".." folded; symlinks kept): a module's
+ * __file__. In a. */
+const char *source_abspath(Arena *a, const char *path);
 /* The text of line `line` (1-based) without its line ending. */
 const char *source_line(Source *src, int line, size_t *len);
 

@@ -636,6 +636,10 @@ static Instr *name_load(Lower *L, Node *e) {
     return const_instr(L, e->off,
                        (Const){.kind = CONST_STR, .s = L->decl->mod->name->str,
                                .len = L->decl->mod->name->len});
+  if (!strcmp(id->str, "__file__")) { /* the source's absolute path, as python3 FILE.py sees it */
+    const char *abs = source_abspath(L->a, L->decl->mod->src->path);
+    return const_instr(L, e->off, (Const){.kind = CONST_STR, .s = abs, .len = strlen(abs)});
+  }
   error_at(L->src, e->off, ERR_SYNTAX,
            "kiln does not support the name '%s' here yet (not a variable of this program)",
            id->str);

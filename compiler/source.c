@@ -32,6 +32,7 @@
 #include <iconv.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static Source *source_new(const char *path, char *text, size_t len) {
   Source *src = xmalloc(sizeof *src);
@@ -592,4 +593,43 @@ const char *source_line(Source *src, int line, size_t *len) {
   uint32_t end = (uint32_t)line < src->nlines ? src->lines[line] - 1 : src->len;
   *len = end - start;
   return src->text + start;
+}
+
+const char *source_abspath(Arena *a, const char *path) {
+  Buf in = {0}, out = {0};
+  if (path[0] != '/') {
+    char cwd[4096];
+    if (getcwd(cwd, sizeof cwd))
+      buf_printf(&in, "%s/", cwd);
+  }
+  buf_printf(&in, "%s", path);
+  /* fold the components: "" and "." vanish, ".." drops the one before */
+  size_t *starts = xrealloc(NULL, (in.len + 1) * sizeof *starts);
+  int depth = 0;
+  for (const char *p = in.data; *p;) {
+    while (*p == '/')
+      p++;
+    const char *e = p;
+    while (*e && *e != '/')
+      e++;
+    size_t n = (size_t)(e - p);
+    if (n == 0 || (n == 1 && p[0] == '.')) {
+    } else if (n == 2 && p[0] == '.' && p[1] == '.') {
+      if (depth > 0)
+        out.len = starts[--depth];
+    } else {
+      starts[depth++] = out.len;
+      buf_putc(&out, '/');
+      for (const char *q = p; q < e; q++)
+        buf_putc(&out, *q);
+    }
+    p = e;
+  }
+  if (!out.len)
+    buf_putc(&out, '/');
+  const char *r = arena_strndup(a, out.data, out.len);
+  free(starts);
+  buf_free(&in);
+  buf_free(&out);
+  return r;
 }

@@ -194,6 +194,9 @@ KrObj *kr_np_full_like(KrObj *a, KrObj *value, KrObj *dtype);
 KrObj *kr_np_arange(KrObj *start, KrObj *stop, KrObj *step, KrObj *dtype);
 KrObj *kr_np_linspace(KrObj *start, KrObj *stop, int64_t num, bool endpoint, KrObj *dtype);
 KrObj *kr_np_eye(int64_t n, KrObj *m, int64_t k, KrObj *dtype);
+/* np.frombuffer(b, dtype, count, offset): a read-only 1-d view of the
+ * bytes (no copy; the array keeps b alive); numpy's ValueErrors. */
+KrObj *kr_np_frombuffer(KrObj *buf, KrObj *dtype, int64_t count, int64_t offset);
 KrObj *kr_np_scalar(int dt, KrObj *v); /* np.float32(v) */
 
 /* numpy's binary ufuncs (the names are numpy's), and its unary ones. */

@@ -310,6 +310,26 @@ KrObj *kr_np_eye(int64_t n, KrObj *m, int64_t k, KrObj *dtype) {
   return (KrObj *)r;
 }
 
+KrObj *kr_np_frombuffer(KrObj *buf, KrObj *dtype, int64_t count, int64_t offset) {
+  KrDtype dt;
+  if (dtype_arg(dtype, KR_DT_FLOAT64, &dt) < 0)
+    return NULL;
+  int64_t len = kr_bytes_len(buf), item = kr_dtype_size[dt];
+  if (offset < 0 || offset > len)
+    return kr_raise(&kr_ValueError_type, "offset must be non-negative and no greater than buffer length (%lld)",
+                    (long long)len);
+  int64_t avail = len - offset;
+  if (count < 0) {
+    if (avail % item)
+      return kr_raise(&kr_ValueError_type, "buffer size must be a multiple of element size");
+    count = avail / item;
+  } else if (count > avail / item) {
+    return kr_raise(&kr_ValueError_type, "buffer is smaller than requested size");
+  }
+  int64_t shape[1] = {count}, strides[1] = {item};
+  return (KrObj *)kr_array_over(buf, dt, (char *)kr_bytes_data(buf) + offset, 1, shape, strides);
+}
+
 KrObj *kr_np_scalar(int dt, KrObj *v) {
   if (kr_is_array(v) && arr(v)->ndim > 0) { /* np.float32(array): astype */
     KrArray *r = nd_copy(arr(v), (KrDtype)dt);

@@ -403,7 +403,9 @@ static const char usage[] =
     "options:\n"
     "  --port N          TCP port (default 8000; 0 picks a free one)\n"
     "  --host ADDR       address to listen on (default 127.0.0.1)\n"
-    "  --api-key KEY     require Authorization: Bearer KEY (not on /health)\n"
+    "  --api-key KEY     require Authorization: Bearer KEY (not on /health);\n"
+    "                    without it, the environment's KILN_API_KEY if set (a key\n"
+    "                    in the environment does not show in ps)\n"
     "  --threads N       HTTP threads and workers, each (default: the cores)\n"
     "  --max-body BYTES  largest request body (default 16777216; larger: 413)\n"
     "  --queue N         requests waiting for a worker before new ones get 503\n"
@@ -426,6 +428,9 @@ int serve_main(int argc, char **argv) {
   const char *host = "127.0.0.1";
   unsigned long long port = 8000, threads = 0, max_body = 16u << 20, grace = 30, max_queue = 4096;
   srv.max_body = (size_t)max_body;
+  const char *env_key = getenv("KILN_API_KEY");
+  if (env_key && *env_key)
+    srv.api_key = env_key;
   for (int i = 0; i < argc; i++) {
     const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
     bool ok = true;
