@@ -292,7 +292,18 @@ fuzz-campaign: bin/fuzz-$(FUZZ)
 	  -artifact_prefix=build/fuzz/artifacts/$(FUZZ)- \
 	  build/fuzz/$(FUZZ) tests/fuzz/corpus/$(FUZZ) build/fuzz/seeds/$(FUZZ)
 
-.PHONY: fuzz-all fuzz-campaign
+# ---- allocation failure, sanitizers, the server under load (docs/reliability.md)
+#   make test-oom      every program of tests/runtime/oom with its Nth allocation
+#                      failing, for every N of the run, built with ASan and UBSan
+#   make serve-stress  kiln serve: wrk -c256 for 60 s with slow, half-open,
+#                      oversized and malformed clients, then SIGTERM under load
+test-oom: bin/kiln build/libkilnrt.a
+	$(PYTHON) tests/runtime/test_oom.py --full --asan
+
+serve-stress: bin/kiln build/libkilnrt.a
+	$(PYTHON) tests/serve/stress.py --seconds 60 --connections 256
+
+.PHONY: fuzz-all fuzz-campaign test-oom serve-stress
 # <!-- harden: end -->
 
 # ---- benchmarks

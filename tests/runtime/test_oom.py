@@ -17,9 +17,9 @@ allocations T.
 
     python3 tests/runtime/test_oom.py [--full] [--asan] [PROGRAM...]
 
-By default N takes every value up to 150 and then about 250 values spread
-evenly over the rest of the run (make test); --full takes every N from 1
-to T (make test-oom); --asan builds the programs with ASan and UBSan.
+By default N takes every value up to 40 and then 40 values spread evenly
+over the rest of the run (make test); --full takes every N from 1 to T
+(make test-oom); --asan builds the programs with ASan and UBSan.
 The last line is 'N passed, N failed'.
 """
 import argparse
@@ -139,9 +139,8 @@ def main():
             if args.full:
                 ns = list(range(1, total + 1))
             else:
-                ns = sorted(set(list(range(1, min(total, 150) + 1)) +
-                                [150 + (total - 150) * k // 250 for k in range(1, 251)] if total > 150 else
-                                range(1, total + 1)))
+                ns = sorted(set(range(1, min(total, 40) + 1)) |
+                            {40 + (total - 40) * k // 40 for k in range(1, 41) if total > 40})
             bad = []
             with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
                 for n, res in zip(ns, pool.map(lambda n: run(exe, pargs, n), ns)):
