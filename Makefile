@@ -297,13 +297,30 @@ fuzz-campaign: bin/fuzz-$(FUZZ)
 #                      failing, for every N of the run, built with ASan and UBSan
 #   make serve-stress  kiln serve: wrk -c256 for 60 s with slow, half-open,
 #                      oversized and malformed clients, then SIGTERM under load
+# The runtime under ThreadSanitizer, for libraries that tests link by hand
+# (tests/unit/test_soak.py: threads on one library, several libraries).
+TSAN_RT_OBJ = $(RT_SRC:runtime/%.c=build/tsanrt/%.o)
+
+build/tsanrt/%.o: runtime/%.c $(RT_HDR) | build/setup.stamp
+	@mkdir -p build/tsanrt
+	$(CC) $(WARN) -O1 -g -fsanitize=thread $(RT_CFLAGS) -c -o $@ $<
+
+build/tsanrt/libkilnrt.a: $(TSAN_RT_OBJ)
+	@rm -f $@
+	ar rcs $@ $(TSAN_RT_OBJ)
+
+#   make test-soak     100,000 calls through the ABI under LeakSanitizer (no
+#                      leak, flat memory), 8 threads on 4 libraries under TSan
+test-soak: bin/kiln build/libkilnrt.a
+	$(PYTHON) tests/unit/test_soak.py --calls 100000 --rounds 100
+
 test-oom: bin/kiln build/libkilnrt.a
 	$(PYTHON) tests/runtime/test_oom.py --full --asan
 
 serve-stress: bin/kiln build/libkilnrt.a
 	$(PYTHON) tests/serve/stress.py --seconds 60 --connections 256
 
-.PHONY: fuzz-all fuzz-campaign test-oom serve-stress
+.PHONY: fuzz-all fuzz-campaign test-oom serve-stress test-soak
 # <!-- harden: end -->
 
 # ---- benchmarks
