@@ -316,7 +316,7 @@ def main():
         after = srv.rss_kib()
         for name, (ok, detail) in results.items():
             check("under load: " + name, ok, str(detail))
-        m = re.search(r"(\d+) requests in ([\d.]+)s", out)
+        m = re.search(r"(\d+) requests in [\d.]+\w+,", out)
         n = int(m.group(1)) if m else 0
         lat = {k: ms(v) for k, v in re.findall(r"^\s+(50|75|90|99)%\s+(\S+)", out, re.M)}
         non2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
