@@ -598,7 +598,11 @@ static int re_info(const char *p, size_t n, int flags) {
       return re_infos[i].scan.err[0] ? 0 : i + 1;
   re_infos = xrealloc(re_infos, (size_t)(nre_infos + 1) * sizeof *re_infos);
   ReInfo *r = &re_infos[nre_infos++];
-  r->pat = p;
+  /* a copy: the table outlives the arena the constant lives in (a process
+   * that compiles twice, as the fuzz harness does, found that) */
+  char *copy = xrealloc(NULL, n ? n : 1);
+  memcpy(copy, p, n);
+  r->pat = copy;
   r->len = n;
   r->flags = flags;
   if (re_scan(p, n, flags, &r->scan) < 0 && !r->scan.err[0])

@@ -2,7 +2,7 @@
 """tests/unit/test_fuzz_harnesses.py — kiln's libFuzzer harnesses
 (tests/fuzz/fuzz_*.c) as regression tests, on the plain build: each harness
 is linked with tests/fuzz/fuzz_main.c instead of libFuzzer (gcc, no clang
-needed) and runs, once each, its generated seeds (tests/fuzz/seeds.py) and
+needed; the types harness with the compiler built by make asan) and runs, once each, its generated seeds (tests/fuzz/seeds.py) and
 tests/fuzz/corpus/NAME: the corpus a campaign minimized and every input a
 campaign found a crash with. A harness checks its own invariants and aborts
 on a violation; here every input must come back.
@@ -25,6 +25,8 @@ CC = os.environ.get("CC", "cc")
 CFLAGS = ["-std=c11", "-D_GNU_SOURCE", "-O1", "-g", "-Wall", "-Wextra", "-Wno-unused-parameter"]
 LIBS = ["-lutf8proc", "-lpcre2-8", "-lm", "-lpthread", "-ldl"]
 NAMES = ("abi", "serve", "safetensors", "tokjson", "types")
+SAN = ["-fsanitize=address,undefined", "-fno-sanitize-recover=all", "-fno-omit-frame-pointer"]
+SAN_ENV = {"ASAN_OPTIONS": "detect_leaks=0:exitcode=86", "UBSAN_OPTIONS": "halt_on_error=1:exitcode=86"}
 
 passed = failed = 0
 
@@ -63,10 +65,13 @@ def build(name):
         cmd = main + [os.path.join(ROOT, "serve", f) for f in ("openai.c", "json.c")] + \
               [os.path.join(ROOT, "runtime", "dtoa.c"), "-lpthread", "-lm"]
     else:
-        objs = sorted(os.path.join(ROOT, "build", "compiler", f)
-                      for f in os.listdir(os.path.join(ROOT, "build", "compiler"))
+        # the compiler as make asan builds it (ASan, UBSan): its state lives
+        # across inputs here, and a use after free would pass unseen
+        make("bin/kiln-asan")
+        objs = sorted(os.path.join(ROOT, "build", "asan", f)
+                      for f in os.listdir(os.path.join(ROOT, "build", "asan"))
                       if f.endswith(".o") and f != "main.o")
-        cmd = main + objs + [os.path.join(ROOT, "build", "runtime", f) for f in ("dtoa.o", "rescan.o")] + LIBS
+        cmd = SAN + main + objs + [os.path.join(ROOT, "runtime", f) for f in ("dtoa.c", "rescan.c")] + LIBS
     p = subprocess.run([CC] + CFLAGS + inc + ["-o", exe] + cmd, capture_output=True, text=True)
     check(f"build fuzz-{name}", p.returncode == 0, p.stderr[-3000:])
     return exe if p.returncode == 0 else None
@@ -89,7 +94,7 @@ def main():
             dirs.append(corpus)
         want = sum(len(os.listdir(d)) for d in dirs)
         try:
-            p = subprocess.run([exe] + dirs, capture_output=True, timeout=600, cwd=OUT)
+            p = subprocess.run([exe] + dirs, capture_output=True, timeout=600, cwd=OUT, env=dict(os.environ, **SAN_ENV))
         except subprocess.TimeoutExpired:
             check(f"fuzz-{name}: the corpus in time", False, "timed out after 600 s")
             continue
