@@ -2220,7 +2220,27 @@ static void prune_specs(Infer *I, IrFunc *entry, IrFunc **exports, int nexports)
   }
 }
 
+static int infer_run(Arena *a, Module *m, IrFunc *entry, IrFunc **exports, int nexports);
+
+/* A diagnostic that longjmps out of type propagation leaves cur_infer
+ * pointing at infer_run's dead frame: it is cleared on the way out, so a
+ * process that compiles again (the fuzz harness; func_spec pushed onto the
+ * dead frame) starts clean. */
 int infer_program(Arena *a, Module *m, IrFunc *entry, IrFunc **exports, int nexports) {
+  jmp_buf jb;
+  jmp_buf *volatile outer = diag_jmp;
+  if (setjmp(jb)) {
+    cur_infer = NULL;
+    diag_jmp = outer;
+    longjmp(*outer, 1);
+  }
+  diag_jmp = &jb;
+  int r = infer_run(a, m, entry, exports, nexports);
+  diag_jmp = outer;
+  return r;
+}
+
+static int infer_run(Arena *a, Module *m, IrFunc *entry, IrFunc **exports, int nexports) {
   Infer I = {.a = a, .m = m};
   for (int mi = 0; mi < m->program->nmods; mi++) {
     Module *gm = m->program->mods[mi];

@@ -7,7 +7,7 @@
  * must reach type propagation, so mutations of it probe resolve, lower and
  * infer rather than only the parser. The first byte of an input says
  * whether it is compiled as a program or as a library (exports checked);
- * the rest is the source. Diagnostics go to stderr: run with
+ * the rest is the source, compiled twice in one process. Diagnostics go to stderr: run with
  * -close_fd_mask=2 to keep a campaign quiet.
  */
 #include "kilnc.h"
@@ -30,10 +30,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     perror(path);
     abort();
   }
-  Arena *a = arena_new();
-  Program p;
-  compile_program(a, path, (data[0] & 1) != 0, &p);
-  arena_free(a);
+  /* twice, each in a fresh arena: state a compilation leaves behind (a
+   * cache into a freed arena, a pointer to a dead frame) shows on the second */
+  for (int k = 0; k < 2; k++) {
+    Arena *a = arena_new();
+    Program p;
+    compile_program(a, path, (data[0] & 1) != 0, &p);
+    arena_free(a);
+  }
   unlink(path);
   return 0;
 }
