@@ -1908,8 +1908,10 @@ static void emit_library(Buf *o, Program *p) {
   }
   if (!p->nexports)
     buf_puts(o, "  {0}\n");
+  /* a constant that could not be made (MemoryError) stops the module's
+   * code before it runs on a NULL */
   buf_puts(o, "};\n\nstatic void kp_init(void) {\n  kp_constants();\n");
-  buf_printf(o, "  %s();\n}\n\nconst KrLibrary kr_library = {", p->entry->cname);
+  buf_printf(o, "  if (!kr_failed())\n    %s();\n}\n\nconst KrLibrary kr_library = {", p->entry->cname);
   c_string(o, m->name->str, m->name->len);
   buf_puts(o, ", ");
   Buf manifest = {0};
@@ -2002,7 +2004,7 @@ void emit_program(Buf *out, Program *p) {
     emit_library(out, p);
   else
     buf_printf(out, "int main(int argc, char **argv) {\n  kr_init(argc, argv);\n  kp_constants();\n"
-                    "  %s();\n  return kr_exit();\n}\n",
+                    "  if (!kr_failed())\n    %s();\n  return kr_exit();\n}\n",
                entry->cname);
   free(specs.items);
   for (int mi = 0; mi < p->nmods; mi++)

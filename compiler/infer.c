@@ -599,7 +599,11 @@ static int re_info(const char *p, size_t n, int flags) {
       return re_infos[i].scan.err[0] ? 0 : i + 1;
   re_infos = xrealloc(re_infos, (size_t)(nre_infos + 1) * sizeof *re_infos);
   ReInfo *r = &re_infos[nre_infos++];
-  r->pat = p;
+  /* a copy: the table outlives the arena the constant lives in (a process
+   * that compiles twice, as the fuzz harness does, found that) */
+  char *copy = xrealloc(NULL, n ? n : 1);
+  memcpy(copy, p, n);
+  r->pat = copy;
   r->len = n;
   r->flags = flags;
   if (re_scan(p, n, flags, &r->scan) < 0 && !r->scan.err[0])
@@ -2283,7 +2287,27 @@ static void prune_specs(Infer *I, IrFunc *entry, IrFunc **exports, int nexports)
   }
 }
 
+static int infer_run(Arena *a, Module *m, IrFunc *entry, IrFunc **exports, int nexports);
+
+/* A diagnostic that longjmps out of type propagation leaves cur_infer
+ * pointing at infer_run's dead frame: it is cleared on the way out, so a
+ * process that compiles again (the fuzz harness; func_spec pushed onto the
+ * dead frame) starts clean. */
 int infer_program(Arena *a, Module *m, IrFunc *entry, IrFunc **exports, int nexports) {
+  jmp_buf jb;
+  jmp_buf *volatile outer = diag_jmp;
+  if (setjmp(jb)) {
+    cur_infer = NULL;
+    diag_jmp = outer;
+    longjmp(*outer, 1);
+  }
+  diag_jmp = &jb;
+  int r = infer_run(a, m, entry, exports, nexports);
+  diag_jmp = outer;
+  return r;
+}
+
+static int infer_run(Arena *a, Module *m, IrFunc *entry, IrFunc **exports, int nexports) {
   Infer I = {.a = a, .m = m};
   for (int mi = 0; mi < m->program->nmods; mi++) {
     Module *gm = m->program->mods[mi];

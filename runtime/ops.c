@@ -547,9 +547,20 @@ KrRangeLoop kr_range3(int64_t start, int64_t stop, int64_t step) {
 
 /* ---- program start and exit */
 
+/* KILN_ALLOC_FAIL_AT=N, a test hook: the program's Nth allocation fails
+ * (a MemoryError), and at exit the number of allocations made is written
+ * to stderr as "kiln: N allocations", so a test can loop N over a whole run
+ * (tests/runtime/test_oom.py, SQLite's out-of-memory loop). */
+static bool alloc_test;
+
 void kr_init(int argc, char **argv) {
   kr_sys_set_argv(argc, argv);
   kr_alloc_program();
+  const char *fail_at = getenv("KILN_ALLOC_FAIL_AT");
+  if (fail_at && *fail_at) {
+    alloc_test = true;
+    kr_alloc_fail_at = strtoll(fail_at, NULL, 10);
+  }
 }
 
 int kr_exit(void) {
@@ -559,6 +570,8 @@ int kr_exit(void) {
     status = kr_exc_report();
   }
   kr_flush_stdout();
+  if (alloc_test)
+    fprintf(stderr, "kiln: %" PRId64 " allocations\n", kr_alloc_count);
   return status;
 }
 

@@ -466,6 +466,17 @@ void sb_json_str(SBuf *b, const char *s, size_t n) {
   size_t run = 0; /* bytes copied as they are, in one go */
   for (size_t i = 0; i < n; i++) {
     unsigned char c = (unsigned char)s[i];
+    if (c >= 0x80) { /* a byte that is not UTF-8 (a message cut short) is U+FFFD: the body stays JSON */
+      size_t k = utf8_seq((const unsigned char *)s + i, (const unsigned char *)s + n);
+      if (k) {
+        i += k - 1;
+        continue;
+      }
+      sb_put(b, s + run, i - run);
+      sb_put(b, "\\ufffd", 6);
+      run = i + 1;
+      continue;
+    }
     if (c >= 0x20 && c != '"' && c != '\\')
       continue;
     sb_put(b, s + run, i - run);

@@ -31,12 +31,15 @@
 
 #include <arpa/inet.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -259,6 +262,8 @@ int queue_json(struct MHD_Connection *conn, int status, SBuf *body) {
   if (!resp)
     return MHD_NO;
   MHD_add_response_header(resp, "Content-Type", "application/json");
+  if (status == 503) /* overloaded: when to try again, as OpenAI's and vLLM's 503s say */
+    MHD_add_response_header(resp, "Retry-After", "1");
   if (atomic_load(&draining))
     MHD_add_response_header(resp, "Connection", "close");
   int rc = MHD_queue_response(conn, (unsigned)status, resp);
@@ -412,6 +417,52 @@ static const char usage[] =
     "                    (default 4096)\n"
     "  --grace SECONDS   on SIGTERM, how long requests in flight may finish (default 30)\n";
 
+/* Connections the kernel accepted on the listening socket that MHD never
+ * took: closing the socket would reset them, so a client that sent its
+ * request there would see it cut off. Each gets a 503 instead (its request
+ * is read and dropped after the answer, so closing does not reset it). */
+static void refuse_backlog(MHD_socket ls) {
+#define REFUSED_BODY \
+  "{\"error\":{\"message\":\"The server is shutting down.\",\"type\":\"server_error\",\"param\":null,\"code\":null}}"
+  _Static_assert(sizeof REFUSED_BODY - 1 == 99, "Content-Length below");
+  static const char resp[] = "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\n"
+                             "Retry-After: 1\r\nConnection: close\r\nContent-Length: 99\r\n\r\n" REFUSED_BODY;
+  int fds[256];
+  int n = 0;
+  fcntl(ls, F_SETFL, fcntl(ls, F_GETFL) | O_NONBLOCK);
+  for (int fd; n < 256 && (fd = accept4(ls, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC)) >= 0;)
+    fds[n++] = fd;
+  close(ls); /* at once: later connections are refused, not queued and then reset */
+  for (int i = 0; i < n; i++) {
+    ssize_t w = send(fds[i], resp, sizeof resp - 1, MSG_NOSIGNAL);
+    (void)w;
+    shutdown(fds[i], SHUT_WR);
+  }
+  /* read what the clients send until they close, for up to a second */
+  struct pollfd pf[256];
+  for (int i = 0; i < n; i++)
+    pf[i] = (struct pollfd){.fd = fds[i], .events = POLLIN};
+  struct timespec t0;
+  clock_gettime(CLOCK_MONOTONIC, &t0);
+  for (int open = n; open > 0;) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    long left = 1000 - ((t.tv_sec - t0.tv_sec) * 1000 + (t.tv_nsec - t0.tv_nsec) / 1000000);
+    if (left <= 0 || poll(pf, (nfds_t)n, (int)left) <= 0)
+      break;
+    char buf[4096];
+    for (int i = 0; i < n; i++)
+      if (pf[i].fd >= 0 && pf[i].revents && recv(pf[i].fd, buf, sizeof buf, 0) <= 0) {
+        close(pf[i].fd);
+        pf[i].fd = -1;
+        open--;
+      }
+  }
+  for (int i = 0; i < n; i++)
+    if (pf[i].fd >= 0)
+      close(pf[i].fd);
+}
+
 static bool parse_uint(const char *s, unsigned long long max, unsigned long long *out) {
   char *end;
   if (!s || !*s || *s == '-')
@@ -533,10 +584,15 @@ int serve_main(int argc, char **argv) {
   atomic_store(&draining, true);
   MHD_socket ls = MHD_quiesce_daemon(d); /* no new connections */
   if (ls != MHD_INVALID_SOCKET)
-    close(ls);
+    refuse_backlog(ls);
+  /* in flight: requests MHD has read the headers of. A connection it has
+   * just accepted may not have got that far yet: inflight must stay 0 for
+   * a few ticks before the daemon (and such a connection) is stopped. */
   struct timespec tick = {0, 10 * 1000 * 1000};
-  for (unsigned long long waited = 0; atomic_load(&inflight) > 0 && waited < grace * 100; waited++)
+  for (unsigned long long waited = 0, quiet = 0; quiet < 5 && waited < grace * 100; waited++) {
+    quiet = atomic_load(&inflight) > 0 ? 0 : quiet + 1;
     nanosleep(&tick, NULL);
+  }
   if (atomic_load(&inflight) > 0) { /* suspended connections cannot be stopped cleanly */
     fprintf(stderr, "kiln serve: %d request%s still running after %llu s; exiting\n",
             atomic_load(&inflight), atomic_load(&inflight) == 1 ? "" : "s", grace);

@@ -49,7 +49,7 @@ typedef struct {
 void sb_put(SBuf *b, const void *p, size_t n);
 void sb_puts(SBuf *b, const char *s);
 void sb_printf(SBuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void sb_json_str(SBuf *b, const char *s, size_t n); /* a quoted, escaped JSON string */
+void sb_json_str(SBuf *b, const char *s, size_t n); /* a quoted, escaped JSON string (bytes that are not UTF-8: U+FFFD) */
 void sb_json_double(SBuf *b, double d);             /* json.dumps's spelling (repr) */
 void sb_base64(SBuf *b, const unsigned char *p, size_t n);
 void sb_free(SBuf *b);

@@ -1,5 +1,6 @@
 """safetensors.numpy for CPython (see __init__.py): load_file, save_file."""
 import json
+import math
 import struct
 
 import numpy as np
@@ -37,7 +38,7 @@ def load_file(filename):
             # norms widen them before computing.
             begin, end = info["data_offsets"]
             shape = tuple(info["shape"])
-            if end > len(body) or begin > end or end - begin != int(np.prod(shape, dtype=np.int64)) * 2:
+            if end > len(body) or begin > end or end - begin != math.prod(shape) * 2:
                 raise SafetensorError(f"{filename}: tensor '{name}' has data_offsets that do not match its shape and dtype")
             half = np.frombuffer(body, dtype=np.uint16, count=(end - begin) // 2, offset=begin)
             out[name] = (half.astype(np.uint32) << 16).view(np.float32).reshape(shape)
@@ -50,7 +51,7 @@ def load_file(filename):
         shape = tuple(info["shape"])
         if end > len(body) or begin > end:
             raise SafetensorError(f"{filename}: tensor '{name}' has data_offsets outside the file's data")
-        if end - begin != int(np.prod(shape, dtype=np.int64)) * np.dtype(dt).itemsize:
+        if end - begin != math.prod(shape) * np.dtype(dt).itemsize:
             raise SafetensorError(f"{filename}: tensor '{name}' has data_offsets that do not match its shape and dtype")
         out[name] = np.frombuffer(body, dtype=dt, count=(end - begin) // np.dtype(dt).itemsize,
                                   offset=begin).reshape(shape)

@@ -118,6 +118,11 @@ class Server:
 
 def request(port, method, path, body=None, key=KEY, headers=None):
     """(status, parsed JSON or text)."""
+    return request_h(port, method, path, body, key, headers)[:2]
+
+
+def request_h(port, method, path, body=None, key=KEY, headers=None):
+    """(status, parsed JSON or text, the response's headers)."""
     c = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     h = {"Content-Type": "application/json"}
     if key:
@@ -129,9 +134,9 @@ def request(port, method, path, body=None, key=KEY, headers=None):
     text = r.read().decode()
     c.close()
     try:
-        return r.status, json.loads(text)
+        return r.status, json.loads(text), dict(r.getheaders())
     except ValueError:
-        return r.status, text
+        return r.status, text, dict(r.getheaders())
 
 
 def openai_error_shape(doc):
@@ -313,16 +318,18 @@ def overload_test(lib):
         with concurrent.futures.ThreadPoolExecutor(9) as pool:
             slow = pool.submit(request, srv.port, "POST", "/v1/embeddings", {"model": MODEL, "input": "slow"})
             time.sleep(0.2)
-            futs = [pool.submit(request, srv.port, "POST", "/v1/embeddings", {"model": MODEL, "input": f"t{i}"})
+            futs = [pool.submit(request_h, srv.port, "POST", "/v1/embeddings", {"model": MODEL, "input": f"t{i}"})
                     for i in range(8)]
-            res = [f.result() for f in futs] + [slow.result()]
+            res = [f.result() for f in futs] + [slow.result() + ({},)]
     finally:
         srv.stop()
-    codes = sorted(st for st, _ in res)
-    refused = [doc for st, doc in res if st == 503]
+    codes = sorted(st for st, _, _ in res)
+    refused = [(doc, h) for st, doc, h in res if st == 503]
     check("--queue: requests past the bound get 503 'overloaded', the rest 200",
           set(codes) == {200, 503} and codes.count(200) >= 3 and
-          all(openai_error_shape(d) and d["error"]["code"] == "overloaded" for d in refused), str(codes))
+          all(openai_error_shape(d) and d["error"]["code"] == "overloaded" for d, _ in refused), str(codes))
+    check("--queue: a 503 says when to retry (Retry-After)",
+          refused and all(h.get("Retry-After", "").isdigit() for _, h in refused), str([h for _, h in refused]))
 
 
 def cli_tests(lib):
