@@ -268,4 +268,11 @@ bench-embed: bin/kiln build/libkilnrt.a | build/setup.stamp
 clean:
 	rm -rf build bin
 
-.PHONY: target-runtime test-middle all setup demo demo-primes test test-parity asan test-asan fuzz fuzz-run bench bench-serve bench-gemm bench-embed bench-decode bench-clients bench-targets clean
+# Differential fuzzing of the compiler against CPython (tests/difffuzz): N
+# generated programs from seed SEED; failures minimised into build/difffuzz.
+N ?= 1000
+SEED ?= 1
+difffuzz: $(KILN) build/libkilnrt.a
+	nice python3 tests/difffuzz/run.py -n $(N) --seed $(SEED)
+
+.PHONY: difffuzz target-runtime test-middle all setup demo demo-primes test test-parity asan test-asan fuzz fuzz-run bench bench-serve bench-gemm bench-embed bench-decode bench-clients bench-targets clean
