@@ -174,7 +174,7 @@ def check_standalone(src, work):
     return compare(ref, got), describe(ref, got)
 
 
-def reduce(src, want, work, budget=400):
+def reduce(src, want, work, budget=200):
     """Delete lines (chunks, then single lines) while check_standalone still gives want."""
     lines = src.split("\n")
     tries = 0
