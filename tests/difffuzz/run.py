@@ -38,7 +38,7 @@ sys.path.insert(0, HERE)
 import gen  # noqa: E402
 
 KILN = os.path.join(ROOT, "bin", "kiln")
-RUN_TIMEOUT = 20
+RUN_TIMEOUT = 60  # seconds; generated programs take milliseconds, but the machine may be loaded
 BUILD_TIMEOUT = 300
 DIAG = re.compile(r"^[^:\n]+:\d+:\d+: error: ", re.M)
 
@@ -238,7 +238,14 @@ def run_batch(job):
         # confirm on the program alone (and get the standalone form's detail)
         r, detail = check_standalone(gen.program(s), work)
         if r in ((), "invalid"):
-            results.append((s, ("fail", ("batch-only",) + kinds, describe(ref, got))))
+            # the program alone agrees: run it in the batch once more (a run that timed
+            # out on a loaded machine agrees now); one that still differs is a failure
+            ref, got = cpython_run(path, [str(i)]), kiln_run(exe, [str(i)])
+            kinds = compare(ref, got)
+            if not kinds:
+                results.append((s, "ok"))
+            else:
+                results.append((s, ("fail", ("batch-only",) + kinds, describe(ref, got))))
         else:
             results.append((s, ("fail", r if isinstance(r, tuple) else (r,), detail)))
     cleanup(work)
