@@ -215,6 +215,19 @@ def run_batch(job):
         f.write(gen.batch(seeds))
     results = []
     st, err = kiln_build(path, exe)
+    while st == "refused" and len(seeds) > 1:
+        # the diagnostic's line names the program: count it refused, build the rest
+        m = re.search(r":(\d+):\d+: error", err)
+        src = gen.batch(seeds).split("\n")
+        line = int(m.group(1)) if m else 0
+        who = [int(l.split()[2]) for l in src[:line] if l.startswith("# seed ")]
+        if not who:
+            break
+        results.append((who[-1], "refused", first_diag(err)))
+        seeds = [x for x in seeds if x != who[-1]]
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(gen.batch(seeds))
+        st, err = kiln_build(path, exe)
     if st != "ok":  # find who: each program alone
         for s in seeds:
             r, detail = check_standalone(gen.program(s), work)
