@@ -363,6 +363,13 @@ bench-embed-gemma: bin/kiln build/libkilnrt.a | build/setup.stamp
 clean:
 	rm -rf build bin
 
+# Differential fuzzing of the compiler against CPython (tests/difffuzz): N
+# generated programs from seed SEED; failures minimised into build/difffuzz.
+N ?= 1000
+SEED ?= 1
+difffuzz: $(KILN) build/libkilnrt.a
+	nice python3 tests/difffuzz/run.py -n $(N) --seed $(SEED)
+
 # docsref: begin
 # The reference generated from the code (docs/reference/): the op library,
 # the CLI's --help, include/kiln.h, the diagnostics table. tests/unit/
@@ -371,7 +378,7 @@ docs: bin/kiln
 	python3 scripts/gen_reference.py
 # docsref: end
 
-.PHONY: docs target-runtime test-middle all setup demo demo-primes test test-parity asan test-asan fuzz fuzz-run bench bench-serve bench-gemm bench-embed bench-embed-gemma bench-decode bench-clients bench-targets clean
+.PHONY: docs difffuzz target-runtime test-middle all setup demo demo-primes test test-parity asan test-asan fuzz fuzz-run bench bench-serve bench-gemm bench-embed bench-embed-gemma bench-decode bench-clients bench-targets clean
 
 # ---- examples (examples/README.md): make example-NAME runs examples/NAME/run.sh
 example-%: bin/kiln build/libkilnrt.a

@@ -1598,6 +1598,9 @@ static void emit_func(Emit *E, IrFunc *fn) {
   }
   for (int t = 0; t < E->ntemps; t++)
     buf_printf(o, "  KrObj *t%d = NULL;\n", t);
+  /* the recursion guard: kr_leave() at kp_out balances it on every way out */
+  int first_line = fn->nblocks && fn->blocks[0]->ninstrs ? line_of(E, fn->blocks[0]->instrs[0]->off) : 0;
+  buf_printf(o, "  if (kr_enter()) {\n    kp_line = %d;\n    goto kp_reraise;\n  }\n", first_line);
   buf_putn(o, body.data ? body.data : "", body.len);
   buf_free(&body);
   for (size_t line = 0; line < E->errlines.len; line++)
@@ -1608,7 +1611,7 @@ static void emit_func(Emit *E, IrFunc *fn) {
              tb_name_len(fn->decl), fn->decl->name->str);
   if (boxed(fn->ret))
     buf_puts(o, "  kr_xdecref(kp_ret);\n  kp_ret = NULL;\n");
-  buf_puts(o, "kp_out:\n");
+  buf_puts(o, "kp_out:\n  kr_leave();\n");
   for (int b = 0; b < fn->nblocks; b++) {
     Block *blk = fn->blocks[b];
     for (int i = 0; i < blk->ninstrs; i++) {

@@ -260,6 +260,8 @@ typedef struct Infer {
 typedef struct TVar {
   int parent;        /* union-find */
   const Type *bound; /* what the program stores: the join so far, or NULL */
+  bool pending;      /* an argument of an op that has another argument not typed yet
+                        (in the last pass): that op may still bind it */
 } TVar;
 
 static TVar *tvars;
@@ -271,7 +273,7 @@ static int tv_new(void) {
     captvars = captvars ? captvars * 2 : 16;
     tvars = xrealloc(tvars, (size_t)captvars * sizeof *tvars);
   }
-  tvars[ntvars] = (TVar){ntvars, NULL};
+  tvars[ntvars] = (TVar){ntvars, NULL, false};
   return ntvars++;
 }
 
@@ -337,6 +339,20 @@ static bool has_tvar(const Type *t) {
     if (has_tvar(t->items[i]))
       return true;
   return has_tvar(t->elem) || has_tvar(t->key);
+}
+
+/* Mark the variables in t (resolved) pending. */
+static void tv_mark_pending(const Type *t) {
+  if (!t || t->kind == TY_CLASS || t->kind == TY_CLASSREF)
+    return;
+  if (t->kind == TY_TVAR) {
+    tvars[tv_find(t->var)].pending = true;
+    return;
+  }
+  for (int i = 0; i < t->nitems; i++)
+    tv_mark_pending(t->items[i]);
+  tv_mark_pending(t->elem);
+  tv_mark_pending(t->key);
 }
 
 static void tv_bind(int v, const Type *t) {
@@ -1860,6 +1876,13 @@ static void infer_instr(Infer *I, IrFunc *fn, Instr *in) {
     if (args[i]->kind == TY_UNKNOWN || args[i]->kind == TY_TVAR || args[i]->kind == TY_NORETURN)
       known = false;
   }
+  if (!known) /* xs.append(v) with v not typed yet may still bind xs's variable */
+    for (int i = 0; i < nargs; i++)
+      if (args[i]->kind == TY_UNKNOWN) {
+        for (int j = 0; j < nargs; j++)
+          tv_mark_pending(args[j]);
+        break;
+      }
   switch (in->op) {
   case IR_CONST: set_type(I, in, const_type(in)); break;
   case IR_PARAM: set_type(I, in, fn->params[in->sub]); break;
@@ -2331,16 +2354,22 @@ static int infer_run(Arena *a, Module *m, IrFunc *entry, IrFunc **exports, int n
   for (;;) {
     do {
       I.changed = false;
+      for (int v = 0; v < ntvars; v++)
+        tvars[v].pending = false;
       for (int i = 0; i < I.specs.len; i++)
         infer_func(&I, I.specs.items[i]);
     } while (I.changed);
-    /* element types nothing bound: the containers stay empty */
+    /* element types nothing bound: the containers stay empty. A variable
+     * that an op not typed yet may still bind waits (`xs.append(min(set(),
+     * default=1))`: the set's variable first, then min is typed, then the
+     * append binds xs's), unless every unbound variable waits. */
     bool more = false;
-    for (int v = 0; v < ntvars; v++)
-      if (tv_find(v) == v && !tvars[v].bound) {
-        tvars[v].bound = ty_noreturn;
-        more = true;
-      }
+    for (int pass = 0; pass < 2 && !more; pass++)
+      for (int v = 0; v < ntvars; v++)
+        if (tv_find(v) == v && !tvars[v].bound && (pass == 1 || !tvars[v].pending)) {
+          tvars[v].bound = ty_noreturn;
+          more = true;
+        }
     if (!more)
       break;
   }

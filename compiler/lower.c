@@ -389,6 +389,7 @@ static void finish_ssa(Lower *L) {
 /* ----------------------------------------------------------- expressions */
 
 static Instr *expr(Lower *L, Node *e);
+static Instr *iter_expr(Lower *L, Node *it);
 
 static Instr *const_instr(Lower *L, uint32_t off, Const c) {
   Instr *in = new_instr(L, IR_CONST, off, 0);
@@ -1526,7 +1527,7 @@ static Instr *expr(Lower *L, Node *e) {
                         "function that shadows a builtin");
     Instr *in = new_instr(L, IR_BUILTIN, e->off, 2);
     in->args[0] = func_value(L, g, e->off);
-    in->args[1] = expr(L, e->GeneratorExp.generators.items[0]->comprehension.iter);
+    in->args[1] = iter_expr(L, e->GeneratorExp.generators.items[0]->comprehension.iter);
     in->name = intern(".__call__", 9);
     return emit(L, in);
   }
@@ -2272,6 +2273,21 @@ static void zip_loop(Lower *L, Node *it, Sink *k, Block *exhausted) {
 
 /* Feed the items of `it` to the sink; when they run out, go to
  * exhausted. value: it already evaluated (a plain iterable), or NULL. */
+/* The iterable of a for statement or a comprehension. CPython's AST
+ * optimizer makes a set display of constants there a frozenset constant,
+ * whatever its length (elsewhere only from three items), and that decides
+ * the order of iteration: `for v in {255, 99999}` gives 255 first. */
+static Instr *iter_expr(Lower *L, Node *it) {
+  Instr *v = expr(L, it);
+  if (it->kind == AST_Set && v->op == IR_BUILTIN && v->name == intern("set.new", 7)) {
+    NodeList elts = it->Set.elts;
+    v->sub = elts.len > 0;
+    for (int i = 0; i < elts.len; i++)
+      v->sub &= folded_constant(elts.items[i]);
+  }
+  return v;
+}
+
 static void iterate(Lower *L, Node *it, Instr *value, Sink *k, Block *exhausted) {
   if (!value && it->kind == AST_GeneratorExp) {
     Sink level = {.kind = SINK_LEVEL, .node = it, .scope = comp_scope(L, it), .next = k};
@@ -2293,7 +2309,7 @@ static void iterate(Lower *L, Node *it, Instr *value, Sink *k, Block *exhausted)
     iterate(L, x, xv, &e, exhausted);
     return;
   }
-  cursor_loop(L, value ? value : expr(L, it), it->off, k, exhausted);
+  cursor_loop(L, value ? value : k->kind == SINK_YIELD ? expr(L, it) : iter_expr(L, it), it->off, k, exhausted);
 }
 
 /* for target in iter: body else: orelse */

@@ -28,6 +28,31 @@
 #include <string.h>
 
 _Thread_local KrObj *kr_exc;
+_Thread_local KrRec kr_rec;
+int64_t kr_recursion_limit = 1000;
+
+/* kr_enter's slow path: a thread's first call (find its stack), or a call
+ * past the limit or too near the stack's end. The margin kept is an eighth
+ * of the stack, between 16 KiB and 256 KiB: room for the runtime's own
+ * calls (printing, sorting, PCRE2) below the deepest compiled frame. */
+int kr_enter_slow(void) {
+  KrRec *r = &kr_rec;
+  if (r->limit == 0) {
+    r->limit = kr_recursion_limit;
+    uintptr_t lo;
+    size_t size;
+    if (kr_plat_stack(&lo, &size)) {
+      size_t margin = size / 8;
+      margin = margin < 16384 ? 16384 : margin > 262144 ? 262144 : margin;
+      r->stack_lo = lo + margin;
+    }
+  }
+  if (r->depth > r->limit || (uintptr_t)__builtin_frame_address(0) < r->stack_lo) {
+    kr_raise(&kr_RecursionError_type, "maximum recursion depth exceeded");
+    return -1;
+  }
+  return 0;
+}
 
 /* The exception being handled by the innermost running except block (a
  * reference owned here), for implicit chaining and bare `raise`. */

@@ -208,6 +208,39 @@ int64_t kr_hash_float(double v); /* hash(float); 0 for a nan */
 extern _Thread_local KrObj *kr_exc;
 #define kr_failed() KR_UNLIKELY(kr_exc != NULL)
 
+/* Recursion. Every compiled function's prologue calls kr_enter() and its
+ * one exit kr_leave(), so this thread's depth counts compiled frames, as
+ * CPython counts Python frames; past the limit (CPython's default 1000) or
+ * when the C stack has less than a margin left (a host thread with a small
+ * stack), kr_enter raises RecursionError("maximum recursion depth
+ * exceeded") and returns -1. The fast path is an increment, a compare and
+ * a stack-pointer compare on this thread's KrRec; `limit` starts at 0, so
+ * a thread's first call takes the slow path, which finds its stack. */
+typedef struct KrRec {
+  int64_t depth;      /* compiled frames active on this thread */
+  int64_t limit;      /* raise past this depth (0: not set up yet) */
+  uintptr_t stack_lo; /* raise when a frame starts below this address */
+} KrRec;
+extern _Thread_local KrRec kr_rec;
+int kr_enter_slow(void);
+#if defined(__x86_64__)
+#define KR_STACK_POINTER(sp) __asm__("movq %%rsp, %0" : "=r"(sp))
+#elif defined(__aarch64__)
+#define KR_STACK_POINTER(sp) __asm__("mov %0, sp" : "=r"(sp))
+#else
+#define KR_STACK_POINTER(sp) ((sp) = (uintptr_t)__builtin_frame_address(0))
+#endif
+__attribute__((always_inline)) static inline int kr_enter(void) {
+  KrRec *r = &kr_rec;
+  uintptr_t sp;
+  KR_STACK_POINTER(sp);
+  if (KR_UNLIKELY(++r->depth > r->limit || sp < r->stack_lo))
+    return kr_enter_slow();
+  return 0;
+}
+#define kr_leave() ((void)kr_rec.depth--)
+extern int64_t kr_recursion_limit; /* sys.getrecursionlimit() */
+
 /* An exception instance: its type, args, cause, context, and the
  * traceback frames collected while it unwinds. args is a plain array of
  * boxed values (the runtime's core does not depend on tuple); e.args is

@@ -2,11 +2,35 @@
  * platform.h's kr_plat_ functions: POSIX first, then the fallback of the
  * targets without it (Windows through mingw-w64). */
 #include "platform.h"
+#if defined(__GLIBC__) && !defined(__EMSCRIPTEN__)
+#include <pthread.h>
+#endif
 
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+bool kr_plat_stack(uintptr_t *lo, size_t *size) {
+#if defined(__GLIBC__) && !defined(__EMSCRIPTEN__)
+  pthread_attr_t attr;
+  void *addr;
+  size_t n;
+  if (pthread_getattr_np(pthread_self(), &attr) != 0)
+    return false;
+  int rc = pthread_attr_getstack(&attr, &addr, &n);
+  pthread_attr_destroy(&attr);
+  if (rc != 0 || n == 0)
+    return false;
+  *lo = (uintptr_t)addr;
+  *size = n;
+  return true;
+#else
+  (void)lo;
+  (void)size;
+  return false;
+#endif
+}
 
 #if KR_HAVE_MMAP
 #include <sys/mman.h>

@@ -20,6 +20,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -66,6 +67,10 @@ void *kr_plat_memrchr(const void *s, int c, size_t n);
 
 /* The processors online, at least 1. */
 int kr_plat_ncpu(void);
+
+/* The calling thread's stack: its lowest address and size; false where the
+ * system does not say (then only the depth limit guards recursion). */
+bool kr_plat_stack(uintptr_t *lo, size_t *size);
 
 /* The whole of the open file fd (size bytes, size > 0), read-only: mapped
  * where the system maps files, else read into memory. NULL with errno set
