@@ -10,8 +10,9 @@
  *     does), whose rows are then checked on every call;
  *   chat: the first generator yielding str whose first parameter is
  *     list[dict[str, str]] (the messages); a parameter named max_tokens
- *     (int) or temperature (float) gets the request's value, any other
- *     must have a default.
+ *     (int), temperature (float) or stop (list[str] or Optional[list[str]],
+ *     with a default) gets the request's value, any other must have a
+ *     default. Without a stop parameter the server cuts at stop strings.
  */
 #include "serve.h"
 
@@ -107,6 +108,7 @@ static bool is_chat_fn(Model *m, const Js *f) {
       strcmp(str_of(js_get(params->items[0], "type")), "list[dict[str, str]]"))
     return false;
   m->chat_roles[0] = ARG_MESSAGES;
+  m->chat_stops = false;
   for (size_t i = 1; i < params->len; i++) {
     const char *name = str_of(js_get(params->items[i], "name"));
     const char *type = str_of(js_get(params->items[i], "type"));
@@ -115,6 +117,10 @@ static bool is_chat_fn(Model *m, const Js *f) {
       m->chat_roles[i] = ARG_MAX_TOKENS;
     else if (!strcmp(name, "temperature") && (!strcmp(type, "float") || !strcmp(type, "int")))
       m->chat_roles[i] = ARG_TEMPERATURE;
+    else if (!strcmp(name, "stop") && def &&
+             (!strcmp(type, "list[str]") || !strcmp(type, "Optional[list[str]]") ||
+              !strcmp(type, "list[str] | None")))
+      m->chat_roles[i] = ARG_STOP, m->chat_stops = true;
     else if (def)
       m->chat_roles[i] = ARG_DEFAULT;
     else

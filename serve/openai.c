@@ -17,6 +17,12 @@
  *     (an estimate); completion tokens are the items the generator yielded,
  *     exactly. `max_tokens` stops the generator after that many items
  *     (finish_reason "length").
+ *   - `stop` (a string or up to 4 non-empty strings): a chat function with
+ *     a stop parameter gets them and ends its reply itself; for any other
+ *     the server cuts the reply before the first stop string the joined
+ *     text contains (finish_reason "stop") and stops the generator. While
+ *     streaming, text that could be the start of a stop string is held back
+ *     until it is not, so no chunk ever carries part of one.
  *   - Token-id inputs to embeddings (arrays of ints) are a 400: the server
  *     has no vocabulary to map them back to text.
  */
@@ -408,6 +414,19 @@ static int chat(struct MHD_Connection *conn, Req *r, Js *body) {
     j->temperature = temp->num;
     j->temperature_set = true;
   }
+  Js *stop = js_get(body, "stop");
+  if (stop && stop->kind != JS_NULL) {
+    Js **items = stop->kind == JS_ARR ? stop->items : &stop;
+    size_t count = stop->kind == JS_ARR ? stop->len : 1;
+    if ((stop->kind != JS_STR && stop->kind != JS_ARR) || count > 4)
+      return bad_request(conn, "stop", "'stop' must be a string or a list of at most 4 strings.");
+    for (size_t i = 0; i < count; i++) {
+      if (items[i]->kind != JS_STR || items[i]->len == 0)
+        return bad_request(conn, "stop", "'stop' must hold non-empty strings.");
+      j->stops[j->nstops] = items[i]->str;
+      j->stop_lens[j->nstops++] = items[i]->len;
+    }
+  }
   Js *n = js_get(body, "n");
   if (n && n->kind != JS_NULL && !(n->kind == JS_NUM && n->integral && n->i == 1))
     return bad_request(conn, "n", "'n' must be 1: one completion per request.");
@@ -471,6 +490,21 @@ static int chat_start(Job *j) {
       args[i] = !j->temperature_set && m->chat_defaults[i] ? model_value(lib, m->chat_defaults[i])
                                                             : lib->floating(j->temperature);
       break;
+    case ARG_STOP:
+      if (j->nstops == 0) {
+        args[i] = model_value(lib, m->chat_defaults[i]);
+        break;
+      }
+      args[i] = lib->list();
+      for (int k = 0; k < j->nstops && args[i]; k++) {
+        kiln_value *s = lib->str(j->stops[k], j->stop_lens[k]);
+        if (!s || lib->list_append(args[i], s) < 0) {
+          lib->release(args[i]);
+          args[i] = NULL;
+        }
+        lib->release(s);
+      }
+      break;
     case ARG_DEFAULT: args[i] = model_value(lib, m->chat_defaults[i]); break;
     }
     if (!args[i])
@@ -511,6 +545,71 @@ static int chat_next(Job *j, SBuf *out) {
   return 1;
 }
 
+/* Stop strings cut here (the function does not take them). */
+static bool cuts_here(const Job *j) { return j->nstops > 0 && !j->model->chat_stops; }
+
+/* How many bytes at the end of text could begin a stop string. */
+static size_t held_back(const Job *j, const char *text, size_t n) {
+  size_t best = 0;
+  for (int k = 0; k < j->nstops; k++)
+    for (size_t len = j->stop_lens[k] - 1 < n ? j->stop_lens[k] - 1 : n; len > best; len--)
+      if (!memcmp(text + n - len, j->stops[k], len)) {
+        best = len;
+        break;
+      }
+  return best;
+}
+
+/* A generated piece: what of it may be sent now goes to out. The text
+ * before sent holds no stop string and no start of one (held_back saw to
+ * it), so a stop string found now begins at sent or after. */
+static void stop_filter(Job *j, const SBuf *piece, SBuf *out) {
+  if (!cuts_here(j)) {
+    sb_put(out, piece->data ? piece->data : "", piece->len);
+    return;
+  }
+  sb_put(&j->acc, piece->data ? piece->data : "", piece->len);
+  const char *text = j->acc.data;
+  size_t len = j->acc.len, cut = len;
+  if (len == 0)
+    return;
+  for (int k = 0; k < j->nstops; k++) {
+    const char *at = memmem(text + j->sent, len - j->sent, j->stops[k], j->stop_lens[k]);
+    if (at && (size_t)(at - text) < cut)
+      cut = (size_t)(at - text);
+  }
+  if (cut < len)
+    j->stopped = true;
+  else
+    cut = len - held_back(j, text, len);
+  if (cut > j->sent) {
+    sb_put(out, text + j->sent, cut - j->sent);
+    j->sent = cut;
+  }
+}
+
+/* The generator ended: the text held back was no stop string after all. */
+static void stop_flush(Job *j, SBuf *out) {
+  if (cuts_here(j) && !j->stopped && j->acc.len > j->sent) {
+    sb_put(out, j->acc.data + j->sent, j->acc.len - j->sent);
+    j->sent = j->acc.len;
+  }
+}
+
+/* One more piece through the stop filter: 1, 0 at the end, -1 on error. */
+static int chat_piece(Job *j, SBuf *out) {
+  SBuf piece = {0};
+  int k = chat_next(j, &piece);
+  if (k > 0)
+    stop_filter(j, &piece, out);
+  sb_free(&piece);
+  return k;
+}
+
+static const char *finish_reason(const Job *j) {
+  return !j->stopped && j->ntokens >= j->max_tokens ? "length" : "stop";
+}
+
 static void usage_json(SBuf *b, const Job *j) {
   sb_printf(b, "\"usage\":{\"prompt_tokens\":%lld,\"completion_tokens\":%lld,\"total_tokens\":%lld}",
             (long long)j->prompt_tokens, (long long)j->ntokens, (long long)(j->prompt_tokens + j->ntokens));
@@ -520,13 +619,15 @@ void chat_run(Job *j) {
   Req *r = j->req;
   SBuf text = {0}, b = {0};
   int rc = chat_start(j);
-  while (rc == 0 && j->ntokens < j->max_tokens) {
-    int k = chat_next(j, &text);
+  while (rc == 0 && !j->stopped && j->ntokens < j->max_tokens) {
+    int k = chat_piece(j, &text);
     if (k <= 0) {
       rc = k;
       break;
     }
   }
+  if (rc == 0)
+    stop_flush(j, &text);
   if (j->stream) {
     j->lib->stream_close(j->stream);
     j->stream = NULL;
@@ -546,7 +647,7 @@ void chat_run(Job *j) {
   sb_puts(&b, ",\"choices\":[{\"index\":0,\"message\":{\"role\":\"assistant\",\"content\":");
   sb_json_str(&b, text.data ? text.data : "", text.len);
   sb_printf(&b, ",\"refusal\":null,\"annotations\":[]},\"logprobs\":null,\"finish_reason\":\"%s\"}],",
-            j->ntokens >= j->max_tokens ? "length" : "stop");
+            finish_reason(j));
   usage_json(&b, j);
   sb_puts(&b, ",\"system_fingerprint\":null}");
   sb_free(&text);
@@ -571,30 +672,42 @@ bool stream_step(Job *j) {
   int k;
   if (!j->stream && chat_start(j) < 0)
     k = -1;
-  else if (j->ntokens >= j->max_tokens)
+  else if (j->stopped || j->ntokens >= j->max_tokens)
     k = 0;
   else
-    k = chat_next(j, &text);
+    k = chat_piece(j, &text);
   if (k < 0) { /* the SDKs raise an APIError for an event carrying "error" */
     sb_puts(&b, "data: ");
     sb_put(&b, j->error.data, j->error.len);
     sb_puts(&b, "\n\ndata: [DONE]\n\n");
     req_stream_push(r, &b, true);
     sb_free(&b);
+    sb_free(&text);
     return false;
   }
-  chunk_head(&b, r);
-  if (k > 0) {
+  if (k > 0 && !j->stopped && text.len == 0 && cuts_here(j)) /* all of it held back */
+    return true;
+  if (k == 0)
+    stop_flush(j, &text);
+  if (text.len || (k > 0 && !cuts_here(j))) {
+    chunk_head(&b, r);
     sb_puts(&b, ",\"choices\":[{\"index\":0,\"delta\":{\"content\":");
     sb_json_str(&b, text.data ? text.data : "", text.len);
     sb_puts(&b, "},\"logprobs\":null,\"finish_reason\":null}]}\n\n");
-    sb_free(&text);
+  }
+  sb_free(&text);
+  if (k > 0 && !j->stopped) {
     req_stream_push(r, &b, false);
     sb_free(&b);
     return true;
   }
+  if (j->stream) { /* the end: no more of the generator */
+    j->lib->stream_close(j->stream);
+    j->stream = NULL;
+  }
+  chunk_head(&b, r);
   sb_printf(&b, ",\"choices\":[{\"index\":0,\"delta\":{},\"logprobs\":null,\"finish_reason\":\"%s\"}]}\n\n",
-            j->ntokens >= j->max_tokens ? "length" : "stop");
+            finish_reason(j));
   if (j->include_usage) {
     chunk_head(&b, r);
     sb_puts(&b, ",\"choices\":[],");

@@ -64,6 +64,7 @@ void req_unref(Req *r) {
   if (r->job.stream)
     r->job.lib->stream_close(r->job.stream);
   free(r->job.vecs);
+  sb_free(&r->job.acc);
   sb_free(&r->body);
   sb_free(&r->out);
   js_arena_free(r->arena);

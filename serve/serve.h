@@ -99,7 +99,7 @@ typedef struct Lib {
 } Lib;
 
 /* How a parameter of the chat function gets its value. */
-typedef enum { ARG_MESSAGES, ARG_MAX_TOKENS, ARG_TEMPERATURE, ARG_DEFAULT } ArgRole;
+typedef enum { ARG_MESSAGES, ARG_MAX_TOKENS, ARG_TEMPERATURE, ARG_STOP, ARG_DEFAULT } ArgRole;
 
 typedef struct Model {
   const char *name; /* the model id */
@@ -109,6 +109,7 @@ typedef struct Model {
   int chat_nargs;
   ArgRole chat_roles[16];
   Js *chat_defaults[16]; /* ARG_DEFAULT's values, from the manifest */
+  bool chat_stops;       /* the function takes the stop strings itself */
   JsArena *arena;        /* the manifest's tree */
 } Model;
 
@@ -152,6 +153,14 @@ typedef struct Job {
   bool include_usage;
   kiln_stream *stream;
   int64_t ntokens, prompt_tokens;
+  /* stop strings (the request's `stop`): passed to a function that takes
+   * them, else cut here: acc is the text so far, acc[:sent] sent */
+  const char *stops[4];
+  size_t stop_lens[4];
+  int nstops;
+  SBuf acc;
+  size_t sent;
+  bool stopped; /* a stop string ended the reply */
 } Job;
 
 typedef enum { REQ_NEW, REQ_ROUTED, REQ_ANSWERED } ReqState;

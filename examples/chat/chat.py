@@ -9,7 +9,7 @@ do. temperature 0 is greedy.
     KILN_MODEL_DIR=path/to/model kiln call chat.so chat '[[{"role": "user", "content": "Hi"}]]'
 """
 import os
-from typing import Iterator
+from typing import Iterator, Optional
 
 from kiln.models import load_decoder
 from kiln.models.generate import Sampling, chat_prompt, generate
@@ -17,9 +17,13 @@ from kiln.models.generate import Sampling, chat_prompt, generate
 _model = load_decoder(os.environ.get("KILN_MODEL_DIR", "build/models/chat"))
 
 
-def chat(messages: list[dict[str, str]], max_tokens: int = 256, temperature: float = 0.7) -> Iterator[str]:
-    """The assistant's reply to messages, piece by piece."""
+def chat(messages: list[dict[str, str]], max_tokens: int = 256, temperature: float = 0.7,
+         stop: Optional[list[str]] = None) -> Iterator[str]:
+    """The assistant's reply to messages, piece by piece; it ends before the
+    first of the stop strings the text would contain."""
     s = Sampling(max_tokens=max_tokens, temperature=temperature)
+    if stop is not None:
+        s.stop = stop
     yield from generate(_model, chat_prompt(_model, messages), s)
 
 
