@@ -12,7 +12,10 @@
  *     list[dict[str, str]] (the messages); a parameter named max_tokens
  *     (int), temperature (float) or stop (list[str] or Optional[list[str]],
  *     with a default) gets the request's value, any other must have a
- *     default. Without a stop parameter the server cuts at stop strings.
+ *     default. Without a stop parameter the server cuts at stop strings;
+ *   prompt usage: a function prompt_tokens(list[dict[str, str]]) -> int,
+ *     when the library exports one (the messages' real token count);
+ *     otherwise the server estimates it in words.
  */
 #include "serve.h"
 
@@ -59,6 +62,7 @@ static Lib *lib_load(const char *path) {
   SYM(dict_set, kiln_dict_set);
   SYM(kind_of, kiln_kind_of);
   SYM(as_str, kiln_as_str);
+  SYM(as_int, kiln_as_int);
   SYM(to_json, kiln_to_json);
   SYM(release, kiln_release);
 #undef SYM
@@ -98,6 +102,14 @@ static bool is_embed_fn(const Js *f, bool loose) {
     return !strcmp(ret, "object");
   return !strcmp(ret, "list[list[float]]") || !strncmp(ret, "ndarray", 7) ||
          !strncmp(ret, "np.ndarray", 10) || !strncmp(ret, "numpy.ndarray", 13);
+}
+
+static bool is_tokens_fn(const Js *f) {
+  Js *params = js_get(f, "params"), *streams = js_get(f, "streams");
+  return !strcmp(str_of(js_get(f, "name")), "prompt_tokens") && !(streams && streams->kind == JS_BOOL && streams->b) &&
+         params && params->kind == JS_ARR && params->len == 1 &&
+         !strcmp(str_of(js_get(params->items[0], "type")), "list[dict[str, str]]") &&
+         !strcmp(str_of(js_get(f, "returns")), "int");
 }
 
 static bool is_chat_fn(Model *m, const Js *f) {
@@ -172,6 +184,8 @@ bool model_add(const char *spec) {
       m->embed_fn = fname;
     else if (!m->chat_fn && is_chat_fn(m, fns->items[i]))
       m->chat_fn = fname;
+    else if (is_tokens_fn(fns->items[i]))
+      m->tokens_fn = fname;
   }
   for (size_t i = 0; i < fns->len && !m->embed_fn; i++)
     if (is_embed_fn(fns->items[i], true)) {

@@ -12,8 +12,9 @@
  *     vector, as OpenAI sends them (the official SDKs ask for this by default
  *     and decode it into a Float32Array); "float": JSON numbers, the
  *     function's doubles printed as repr prints them.
- *   - usage: a compiled function has no tokenizer the server can ask, so
- *     prompt tokens are counted as whitespace-separated words of the input
+ *   - usage: a library that exports prompt_tokens(messages) -> int gives
+ *     the prompt's real token count; otherwise the server has no tokenizer
+ *     to ask, and prompt tokens are whitespace-separated words of the input
  *     (an estimate); completion tokens are the items the generator yielded,
  *     exactly. `max_tokens` stops the generator after that many items
  *     (finish_reason "length").
@@ -511,6 +512,17 @@ static int chat_start(Job *j) {
       rc = -1;
   }
   kiln_error *err = NULL;
+  if (rc == 0 && m->tokens_fn) { /* the real prompt usage */
+    kiln_value *count = NULL;
+    if (lib->call(lib->m, m->tokens_fn, args, 1, &count, &err) != 0) {
+      for (int i = 0; i < m->chat_nargs; i++)
+        lib->release(args[i]);
+      native_error(j, err, m->tokens_fn);
+      return -1;
+    }
+    j->prompt_tokens = lib->as_int(count);
+    lib->release(count);
+  }
   if (rc == 0)
     rc = lib->call_stream(lib->m, m->chat_fn, args, (size_t)m->chat_nargs, &j->stream, &err);
   for (int i = 0; i < m->chat_nargs; i++)

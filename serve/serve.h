@@ -94,6 +94,7 @@ typedef struct Lib {
   __typeof__(kiln_dict_set) *dict_set;
   __typeof__(kiln_kind_of) *kind_of;
   __typeof__(kiln_as_str) *as_str;
+  __typeof__(kiln_as_int) *as_int;
   __typeof__(kiln_to_json) *to_json;
   __typeof__(kiln_release) *release;
 } Lib;
@@ -110,6 +111,7 @@ typedef struct Model {
   ArgRole chat_roles[16];
   Js *chat_defaults[16]; /* ARG_DEFAULT's values, from the manifest */
   bool chat_stops;       /* the function takes the stop strings itself */
+  const char *tokens_fn;  /* prompt_tokens(messages) -> int, when exported: real usage */
   JsArena *arena;        /* the manifest's tree */
 } Model;
 

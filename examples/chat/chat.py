@@ -27,6 +27,12 @@ def chat(messages: list[dict[str, str]], max_tokens: int = 256, temperature: flo
     yield from generate(_model, chat_prompt(_model, messages), s)
 
 
+def prompt_tokens(messages: list[dict[str, str]]) -> int:
+    """How many tokens the messages are to the model, rendered as chat()
+    renders them: kiln serve reports it as the prompt's usage."""
+    return len(chat_prompt(_model, messages))
+
+
 if __name__ == "__main__":
     for piece in chat([{"role": "user", "content": "Hello! Who are you?"}], max_tokens=32, temperature=0.0):
         print(piece, end="", flush=True)

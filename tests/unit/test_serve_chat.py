@@ -12,7 +12,8 @@ Checked, greedy (temperature 0):
 
   - a completion and a streamed one (stream: true): the deltas joined equal
     the completion's content, which equals `kiln call chat.so chat` and
-    CPython's pieces joined; usage counts the pieces; max_tokens honoured;
+    CPython's pieces joined; usage counts the pieces, and the prompt's tokens
+    through chat.py's prompt_tokens() (words without one); max_tokens honoured;
   - `stop`: chat() takes a stop parameter, so the server passes the
     request's strings through; the reply equals CPython's with the same
     stop strings, cut before the first one;
@@ -80,7 +81,8 @@ TEXT = "alpha beta gamma ünï 😀 delta; the end"
 # CPython's pieces for the same calls; the stop string is cut from the
 # middle of the greedy reply, so it occurs whatever the weights say
 REFERENCE = '''import json, sys
-from chat import chat
+from chat import _model, chat
+from kiln.models.generate import chat_prompt
 from pieces import chat as pieces
 msgs, steps, short, text = json.loads(sys.argv[1])
 full = list(chat(msgs, steps, 0.0))
@@ -89,7 +91,7 @@ if len(reply) < 4:
     raise SystemExit(f"the greedy reply is too short to cut a stop string from: {reply!r}")
 k = len(reply) // 2
 stop = reply[k:k + 2]
-print(json.dumps({"full": full, "short": list(chat(msgs, short, 0.0)), "stop": stop,
+print(json.dumps({"prompt": len(chat_prompt(_model, msgs)), "full": full, "short": list(chat(msgs, short, 0.0)), "stop": stop,
                   "stopped": list(chat(msgs, steps, 0.0, [stop])),
                   "stopped2": list(chat(msgs, steps, 0.0, [stop, "\\x00never"])),
                   "pieces": list(pieces([{"role": "user", "content": text}], 64)),
@@ -236,7 +238,9 @@ def run(tmp):
     check("completion: shaped as OpenAI's", plain.get("object") == "chat.completion"
           and plain.get("role") == "assistant" and plain.get("finish_reason") in ("stop", "length"), plain)
     check("completion: usage counts the pieces", plain["usage"]["completion_tokens"] == len(want["full"])
-          and plain["usage"]["total_tokens"] == plain["usage"]["prompt_tokens"] + len(want["full"]), plain["usage"])
+          and plain["usage"]["total_tokens"] == want["prompt"] + len(want["full"]), plain["usage"])
+    check("usage: the prompt's tokens, from chat.py's prompt_tokens()", plain["usage"]["prompt_tokens"] == want["prompt"]
+          and plain["usage"]["prompt_tokens"] != sum(len(m["content"].split()) for m in MESSAGES), plain["usage"])
     check("stream: the deltas join to the completion's content", stream.get("content") == full, stream)
     check("stream: one delta per piece", stream.get("deltas") == [x for x in want["full"] if x], stream)
     check("stream: chunks, the same finish_reason and usage", stream.get("object") == "chat.completion.chunk"
@@ -244,6 +248,9 @@ def run(tmp):
     short_text = "".join(want["short"])
     check("max_tokens: CPython's reply of that many tokens", short.get("content") == short_text
           and short_s.get("content") == short_text, f"{short} {short_s} {short_text!r}")
+    for c, r in zip(calls[6:9], got[6:9]):  # no prompt_tokens(): the estimate
+        check(f"usage without prompt_tokens(): words, {c['stop']!r}", r["usage"]["prompt_tokens"] == len(TEXT.split()),
+              r["usage"])
     check("max_tokens: at most that many pieces", short["usage"]["completion_tokens"] <= SHORT
           and short_s["usage"]["completion_tokens"] == short["usage"]["completion_tokens"], [short, short_s])
     check("stop passed to chat(): CPython's reply with the stop string",
