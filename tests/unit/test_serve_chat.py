@@ -47,7 +47,7 @@ import subprocess
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-KILN = os.path.join(ROOT, "bin/kiln")
+KILN = os.environ.get("KILN", os.path.join(ROOT, "bin/kiln"))
 SERVE_DIR = os.path.join(ROOT, "tests/serve")
 KEY = "sk-kiln-chat-7d2e"
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
