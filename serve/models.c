@@ -13,9 +13,10 @@
  *     (int), temperature (float) or stop (list[str] or Optional[list[str]],
  *     with a default) gets the request's value, any other must have a
  *     default. Without a stop parameter the server cuts at stop strings;
- *   prompt usage: a function prompt_tokens(list[dict[str, str]]) -> int,
- *     when the library exports one (the messages' real token count);
- *     otherwise the server estimates it in words.
+ *   chat's prompt usage: prompt_tokens(list[dict[str, str]]) -> int, when
+ *     the library exports it (the rendered messages' token count); else
+ *     count_tokens(str) -> int summed over the contents (the clients'
+ *     convention); else an estimate in words.
  */
 #include "serve.h"
 
@@ -104,12 +105,12 @@ static bool is_embed_fn(const Js *f, bool loose) {
          !strncmp(ret, "np.ndarray", 10) || !strncmp(ret, "numpy.ndarray", 13);
 }
 
-static bool is_tokens_fn(const Js *f) {
+/* name(PARAM) -> int, no generator: the token counters */
+static bool is_counter(const Js *f, const char *name, const char *param) {
   Js *params = js_get(f, "params"), *streams = js_get(f, "streams");
-  return !strcmp(str_of(js_get(f, "name")), "prompt_tokens") && !(streams && streams->kind == JS_BOOL && streams->b) &&
+  return !strcmp(str_of(js_get(f, "name")), name) && !(streams && streams->kind == JS_BOOL && streams->b) &&
          params && params->kind == JS_ARR && params->len == 1 &&
-         !strcmp(str_of(js_get(params->items[0], "type")), "list[dict[str, str]]") &&
-         !strcmp(str_of(js_get(f, "returns")), "int");
+         !strcmp(str_of(js_get(params->items[0], "type")), param) && !strcmp(str_of(js_get(f, "returns")), "int");
 }
 
 static bool is_chat_fn(Model *m, const Js *f) {
@@ -184,8 +185,10 @@ bool model_add(const char *spec) {
       m->embed_fn = fname;
     else if (!m->chat_fn && is_chat_fn(m, fns->items[i]))
       m->chat_fn = fname;
-    else if (is_tokens_fn(fns->items[i]))
+    else if (is_counter(fns->items[i], "prompt_tokens", "list[dict[str, str]]"))
       m->tokens_fn = fname;
+    else if (is_counter(fns->items[i], "count_tokens", "str"))
+      m->count_fn = fname;
   }
   for (size_t i = 0; i < fns->len && !m->embed_fn; i++)
     if (is_embed_fn(fns->items[i], true)) {

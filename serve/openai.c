@@ -13,7 +13,8 @@
  *     and decode it into a Float32Array); "float": JSON numbers, the
  *     function's doubles printed as repr prints them.
  *   - usage: a library that exports prompt_tokens(messages) -> int gives
- *     the prompt's real token count; otherwise the server has no tokenizer
+ *     the prompt's real token count (or count_tokens(text) -> int, summed
+ *     over the messages' contents); otherwise the server has no tokenizer
  *     to ask, and prompt tokens are whitespace-separated words of the input
  *     (an estimate); completion tokens are the items the generator yielded,
  *     exactly. `max_tokens` stops the generator after that many items
@@ -512,16 +513,25 @@ static int chat_start(Job *j) {
       rc = -1;
   }
   kiln_error *err = NULL;
-  if (rc == 0 && m->tokens_fn) { /* the real prompt usage */
-    kiln_value *count = NULL;
-    if (lib->call(lib->m, m->tokens_fn, args, 1, &count, &err) != 0) {
+  if (rc == 0 && (m->tokens_fn || m->count_fn)) { /* the real prompt usage */
+    const char *fn = m->tokens_fn ? m->tokens_fn : m->count_fn;
+    int64_t total = 0;
+    for (size_t i = 0; rc == 0 && i < (m->tokens_fn ? 1 : j->messages->len); i++) {
+      Js *content = m->tokens_fn ? NULL : j->messages->items[i]->items[1];
+      kiln_value *arg = content ? lib->str(content->str, content->len) : args[0], *count = NULL;
+      rc = arg ? lib->call(lib->m, fn, &arg, 1, &count, &err) : -1;
+      if (content)
+        lib->release(arg);
+      total += rc == 0 ? lib->as_int(count) : 0;
+      lib->release(count);
+    }
+    if (rc != 0) {
       for (int i = 0; i < m->chat_nargs; i++)
         lib->release(args[i]);
-      native_error(j, err, m->tokens_fn);
+      native_error(j, err, fn);
       return -1;
     }
-    j->prompt_tokens = lib->as_int(count);
-    lib->release(count);
+    j->prompt_tokens = total;
   }
   if (rc == 0)
     rc = lib->call_stream(lib->m, m->chat_fn, args, (size_t)m->chat_nargs, &j->stream, &err);

@@ -111,7 +111,8 @@ typedef struct Model {
   ArgRole chat_roles[16];
   Js *chat_defaults[16]; /* ARG_DEFAULT's values, from the manifest */
   bool chat_stops;       /* the function takes the stop strings itself */
-  const char *tokens_fn;  /* prompt_tokens(messages) -> int, when exported: real usage */
+  const char *tokens_fn; /* prompt_tokens(messages) -> int, when exported: real usage */
+  const char *count_fn;  /* else count_tokens(text) -> int, summed over the contents */
   JsArena *arena;        /* the manifest's tree */
 } Model;
 
