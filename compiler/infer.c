@@ -238,6 +238,7 @@ typedef struct Infer {
   Module *m;
   Vec specs;            /* every IrFunc created */
   IrFunc *fn;           /* the function being propagated through */
+  bool fit_all;         /* propagation has settled once: every call may fit (call_spec) */
   bool changed;
 } Infer;
 
@@ -1094,7 +1095,9 @@ static bool var_spec(const IrFunc *fn) {
  * fresh comprehension must not make a new version each time (the callee's
  * own containers would be new variables again, and recursion would never
  * settle). Recursion is a call from callee itself, or from a version made
- * for a variable (mutual recursion goes one level deeper, then fits). Elsewhere the variable is left to what the program
+ * for a variable (mutual recursion goes one level deeper, then fits).
+ * Other calls fit only once propagation has settled with the variable
+ * still free (f([]) beside f([1]): the empty list is an f's list[int]). Elsewhere the variable is left to what the program
  * stores: `f([1, 2]); f([v for v in floats()])` must not make the
  * comprehension a list[int] because its items were not typed yet when the
  * call was first reached. */
@@ -1105,7 +1108,7 @@ static IrFunc *call_spec(Infer *I, Instr *in, FuncDecl *callee, const Type **arg
     targs[i] = tv_resolve(args[i]);
     free_vars |= has_tvar(targs[i]);
   }
-  bool recursive = free_vars && I->fn && (I->fn->decl == callee || var_spec(I->fn));
+  bool recursive = free_vars && (I->fit_all || (I->fn && (I->fn->decl == callee || var_spec(I->fn))));
   for (int s = 0; recursive && s < callee->nspecs; s++) {
     IrFunc *sp = callee->specs[s];
     bool fits = sp->nparams == nargs;
@@ -2359,6 +2362,10 @@ static int infer_run(Arena *a, Module *m, IrFunc *entry, IrFunc **exports, int n
       for (int i = 0; i < I.specs.len; i++)
         infer_func(&I, I.specs.items[i]);
     } while (I.changed);
+    if (!I.fit_all) { /* settled: now calls with a variable left may take an existing version */
+      I.fit_all = true;
+      continue;
+    }
     /* element types nothing bound: the containers stay empty. A variable
      * that an op not typed yet may still bind waits (`xs.append(min(set(),
      * default=1))`: the set's variable first, then min is typed, then the

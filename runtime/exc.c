@@ -45,9 +45,13 @@ int kr_enter_slow(void) {
       size_t margin = size / 8;
       margin = margin < 16384 ? 16384 : margin > 262144 ? 262144 : margin;
       r->stack_lo = lo + margin;
+      r->base = lo;
+      r->top = lo + size;
     }
   }
-  if (r->depth > r->limit || (uintptr_t)__builtin_frame_address(0) < r->stack_lo) {
+  uintptr_t sp = (uintptr_t)__builtin_frame_address(0);
+  bool own = sp >= r->base && sp < r->top;
+  if (r->depth > r->limit || (own && sp < r->stack_lo)) {
     kr_raise(&kr_RecursionError_type, "maximum recursion depth exceeded");
     return -1;
   }

@@ -61,7 +61,8 @@ static const struct {
 } g_types[] = {
     {0, "F32", KR_DT_FLOAT32, KR_Q_NONE},   {1, "F16", KR_DT_FLOAT16, KR_Q_NONE},
     {8, "Q8_0", KR_DT_UINT8, KR_Q8_0},      {12, "Q4_K", KR_DT_UINT8, KR_Q4_K},
-    {14, "Q6_K", KR_DT_UINT8, KR_Q6_K},
+    {14, "Q6_K", KR_DT_UINT8, KR_Q6_K},      {2, "Q4_0", KR_DT_UINT8, KR_Q4_0},
+    {3, "Q4_1", KR_DT_UINT8, KR_Q4_1},
     {24, "I8", KR_DT_INT8, KR_Q_NONE},      {25, "I16", KR_DT_INT16, KR_Q_NONE},
     {26, "I32", KR_DT_INT32, KR_Q_NONE},    {27, "I64", KR_DT_INT64, KR_Q_NONE},
     {28, "F64", KR_DT_FLOAT64, KR_Q_NONE},  {30, "BF16", KR_DT_BFLOAT16, KR_Q_NONE},
@@ -372,7 +373,7 @@ static KrObj *gguf_read(KrObj *path_obj, KrObj **tensors_out) {
       if (k < 0) {
         const char *on = other_type_name((uint32_t)t);
         if (on)
-          fail(r, "tensor '%s' has ggml type %s, which kiln does not read (F32, F16, BF16, Q8_0, Q4_K, Q6_K do)", name, on);
+          fail(r, "tensor '%s' has ggml type %s, which kiln does not read (F32, F16, BF16, Q8_0, Q4_0, Q4_1, Q4_K, Q6_K do)", name, on);
         else
           fail(r, "tensor '%s' has unknown ggml type %llu", name, (unsigned long long)t);
         goto fail;

@@ -220,6 +220,8 @@ typedef struct KrRec {
   int64_t depth;      /* compiled frames active on this thread */
   int64_t limit;      /* raise past this depth (0: not set up yet) */
   uintptr_t stack_lo; /* raise when a frame starts below this address */
+  uintptr_t base, top; /* the thread's own stack: a frame outside it runs on a stack the host
+                          switched to (koffi does), where only the depth limit applies */
 } KrRec;
 extern _Thread_local KrRec kr_rec;
 int kr_enter_slow(void);

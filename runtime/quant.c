@@ -24,9 +24,9 @@
 #define AVX2 __attribute__((target("avx2,fma,f16c")))
 #endif
 
-const char *const kr_q_name[KR_Q_COUNT] = {"", "Q8_0", "Q4_K", "Q6_K"};
-const int kr_q_block_elems[KR_Q_COUNT] = {1, 32, 256, 256};
-const int kr_q_block_bytes[KR_Q_COUNT] = {1, 34, 144, 210};
+const char *const kr_q_name[KR_Q_COUNT] = {"", "Q8_0", "Q4_K", "Q6_K", "Q4_0", "Q4_1"};
+const int kr_q_block_elems[KR_Q_COUNT] = {1, 32, 256, 256, 32, 32};
+const int kr_q_block_bytes[KR_Q_COUNT] = {1, 34, 144, 210, 18, 20};
 
 static inline float f16_at(const uint8_t *p) { return kr_f16_to_f32((uint16_t)(p[0] | p[1] << 8)); }
 
@@ -59,7 +59,23 @@ static void q6k_block(const uint8_t *b, float *y) {
   }
 }
 
+/* One Q4_0 or Q4_1 block's 32 values (layouts in quant.h). */
+static void q4_block(int q, const uint8_t *b, float *y) {
+  float d = f16_at(b), m = q == KR_Q4_1 ? f16_at(b + 2) : 0.0f;
+  const uint8_t *qs = b + (q == KR_Q4_1 ? 4 : 2);
+  int off = q == KR_Q4_1 ? 0 : 8;
+  for (int l = 0; l < 16; l++) {
+    y[l] = d * (float)((qs[l] & 0xF) - off) + m;
+    y[16 + l] = d * (float)((qs[l] >> 4) - off) + m;
+  }
+}
+
 void kr_q_dequant_row_ref(int q, const uint8_t *b, float *y, int64_t k) {
+  if (q == KR_Q4_0 || q == KR_Q4_1) {
+    for (int64_t i = 0; i < k; i += 32, b += kr_q_block_bytes[q])
+      q4_block(q, b, y + i);
+    return;
+  }
   if (q == KR_Q6_K) {
     for (int64_t i = 0; i < k; i += 256, b += 210)
       q6k_block(b, y + i);
@@ -91,6 +107,17 @@ void kr_q_dequant_row_ref(int q, const uint8_t *b, float *y, int64_t k) {
 
 float kr_q_dot_ref(int q, const uint8_t *b, const float *x, int64_t k) {
   float s = 0.0f;
+  if (q == KR_Q4_0 || q == KR_Q4_1) {
+    float y[32];
+    for (int64_t i = 0; i < k; i += 32, b += kr_q_block_bytes[q]) {
+      q4_block(q, b, y);
+      float t = 0.0f;
+      for (int l = 0; l < 32; l++)
+        t += y[l] * x[i + l];
+      s += t;
+    }
+    return s;
+  }
   if (q == KR_Q6_K) { /* a block decoded into registers' worth of stack, then dotted */
     float y[256];
     for (int64_t i = 0; i < k; i += 256, b += 210) {
@@ -206,7 +233,7 @@ static bool use_avx2(void) {
 
 float kr_q_dot(int q, const uint8_t *src, const float *x, int64_t k) {
 #if defined(__x86_64__)
-  if (use_avx2() && q != KR_Q6_K) /* Q6_K: the plain-C kernel on every CPU so far */
+  if (use_avx2() && (q == KR_Q8_0 || q == KR_Q4_K)) /* the others: the plain-C kernel so far */
     return q == KR_Q8_0 ? dot_q8_0_avx2(src, x, k) : dot_q4_k_avx2(src, x, k);
 #endif
   return kr_q_dot_ref(q, src, x, k);

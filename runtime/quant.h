@@ -1,4 +1,4 @@
-/* quant.h — block-quantised weights (ggml's Q8_0 and Q4_K), internal to
+/* quant.h — block-quantised weights (ggml's Q8_0, Q4_0, Q4_1, Q4_K, Q6_K), internal to
  * the runtime: gguf.c makes such arrays, quant.c computes with them.
  *
  * A quantised tensor is a uint8 array of its raw blocks, shape (rows,
@@ -10,6 +10,10 @@
  *
  * Layouts (ggml's, little-endian):
  *   Q8_0  32 values in 34 bytes: f16 d, int8 q[32]; x = d * q
+ *   Q4_0  32 values in 18 bytes: f16 d, 16 bytes of 4-bit q; value l < 16 is
+ *         the low nibble of qs[l], value 16 + l its high nibble; x = d * (q - 8)
+ *   Q4_1  32 values in 20 bytes: f16 d, f16 m, 16 bytes of 4-bit q as Q4_0's;
+ *         x = d * q + m
  *   Q4_K  256 values in 144 bytes: f16 d, f16 dmin, 12 bytes of eight 6-bit
  *         scales and eight 6-bit mins, 128 bytes of 4-bit q; sub-block j
  *         (32 values) is x = d*sc[j]*q - dmin*m[j]; the 64 values of chunk
@@ -26,7 +30,7 @@
 
 #include "ndarray.h"
 
-enum { KR_Q_NONE = 0, KR_Q8_0 = 1, KR_Q4_K = 2, KR_Q6_K = 3, KR_Q_COUNT };
+enum { KR_Q_NONE = 0, KR_Q8_0 = 1, KR_Q4_K = 2, KR_Q6_K = 3, KR_Q4_0 = 4, KR_Q4_1 = 5, KR_Q_COUNT };
 
 extern const char *const kr_q_name[KR_Q_COUNT]; /* "Q8_0" */
 extern const int kr_q_block_elems[KR_Q_COUNT];  /* values per block */

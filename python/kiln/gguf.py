@@ -24,10 +24,11 @@ _SCALARS = {0: "<u1", 1: "<i1", 2: "<u2", 3: "<i2", 4: "<u4", 5: "<i4", 6: "<f4"
 _MIN_SIZE = {0: 1, 1: 1, 2: 2, 3: 2, 4: 4, 5: 4, 6: 4, 7: 1, 8: 8, 9: 12, 10: 8, 11: 8, 12: 8}
 # ggml tensor types: name, numpy dtype (None: blocks), block values, block bytes
 _TYPES = {0: ("F32", "<f4", 1, 4), 1: ("F16", "<f2", 1, 2), 8: ("Q8_0", None, 32, 34),
+          2: ("Q4_0", None, 32, 18), 3: ("Q4_1", None, 32, 20),
           12: ("Q4_K", None, 256, 144), 14: ("Q6_K", None, 256, 210), 24: ("I8", "<i1", 1, 1), 25: ("I16", "<i2", 1, 2),
           26: ("I32", "<i4", 1, 4), 27: ("I64", "<i8", 1, 8), 28: ("F64", "<f8", 1, 8),
           30: ("BF16", "<u2", 1, 2)}
-_OTHER = {2: "Q4_0", 3: "Q4_1", 6: "Q5_0", 7: "Q5_1", 9: "Q8_1", 10: "Q2_K", 11: "Q3_K", 13: "Q5_K",
+_OTHER = {6: "Q5_0", 7: "Q5_1", 9: "Q8_1", 10: "Q2_K", 11: "Q3_K", 13: "Q5_K",
           15: "Q8_K", 16: "IQ2_XXS", 17: "IQ2_XS", 18: "IQ3_XXS", 19: "IQ1_S", 20: "IQ4_NL",
           21: "IQ3_S", 22: "IQ2_S", 23: "IQ4_XS", 29: "IQ1_M", 34: "TQ1_0", 35: "TQ2_0"}
 _MAX_DEPTH = 4
@@ -151,7 +152,7 @@ def _read(path, want_tensors):
         if t not in _TYPES:
             if t in _OTHER:
                 r.fail(f"tensor '{short}' has ggml type {_OTHER[t]}, which kiln does not read "
-                       "(F32, F16, BF16, Q8_0, Q4_K, Q6_K do)")
+                       "(F32, F16, BF16, Q8_0, Q4_0, Q4_1, Q4_K, Q6_K do)")
             r.fail(f"tensor '{short}' has unknown ggml type {t}")
         tname, dt, be, bb = _TYPES[t]
         if ne[0] % be:
@@ -207,6 +208,15 @@ def dequantize_blocks(raw, ggml_type):
         d = _f16(b, 0)                                    # (blocks, 1)
         q = b[:, 2:].view(np.int8).astype(np.float32)     # (blocks, 32)
         return (d * q).reshape(lead + (-1,))
+    if ggml_type == "Q4_0" or ggml_type == "Q4_1":
+        one = ggml_type == "Q4_1"
+        b = raw.reshape(-1, 20 if one else 18)
+        d = _f16(b, 0)
+        qs = b[:, 4:] if one else b[:, 2:]                # (blocks, 16)
+        q = np.concatenate([qs & 15, qs >> 4], axis=1).astype(np.float32)  # low nibbles, then high
+        if one:
+            return (d * q + _f16(b, 2)).reshape(lead + (-1,))
+        return (d * (q - 8.0)).reshape(lead + (-1,))
     if ggml_type == "Q4_K":
         b = raw.reshape(-1, 144)
         d = _f16(b, 0)

@@ -10,7 +10,7 @@ executable and under this CPython (in a forked child of this process: no interpr
 program), and stdout, the last line of stderr and the exit status must agree.
 
 A batch kiln refuses is split: each program is built alone, and one that kiln refuses with a
-diagnostic (`FILE:LINE:COL: error: ...`, exit 1) counts as a refusal, not a failure; anything
+diagnostic (`FILE:LINE:COL: error[KNNNN]: ...`, exit 1) counts as a refusal, not a failure; anything
 else (a crash, a C compiler error, a build that hangs) is a failure. Each failing program is
 rebuilt alone to confirm it, then minimised by deleting lines (and blocks of lines) while the
 same kind of disagreement remains, and saved under OUT (build/difffuzz): fail-SEED.py (the
@@ -40,7 +40,7 @@ import gen  # noqa: E402
 KILN = os.path.join(ROOT, "bin", "kiln")
 RUN_TIMEOUT = 60  # seconds; generated programs take milliseconds, but the machine may be loaded
 BUILD_TIMEOUT = 300
-DIAG = re.compile(r"^[^:\n]+:\d+:\d+: error: ", re.M)
+DIAG = re.compile(r"^[^:\n]+:\d+:\d+: error(\[K\d+\])?: ", re.M)
 
 
 def last_line(text):
@@ -270,7 +270,7 @@ def first_diag(err):
     if not m:
         return err.strip().split("\n")[0]
     line = err[m.start():].split("\n")[0]
-    return line.split("error: ", 1)[1]
+    return line[m.end() - m.start():]
 
 
 def cleanup(work):

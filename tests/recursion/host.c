@@ -1,11 +1,15 @@
 /* host.c: calls tests/recursion/deep.py's library through include/kiln.h from
- * the main thread and from threads with small stacks (32 KiB, 256 KiB), and
+ * the main thread, from the main thread switched onto a stack of the host's
+ * own (ucontext, as koffi and coroutine libraries switch), and from threads
+ * with small stacks (32 KiB, 256 KiB), and
  * prints one line per call: "NAME ARGS -> RESULT" or "NAME ARGS -> TYPE: MESSAGE".
  * A stack overflow would end it with SIGSEGV instead. */
 #define _GNU_SOURCE
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <ucontext.h>
 
 #include "kiln.h"
 
@@ -32,6 +36,16 @@ static void *worker(void *arg) {
   return NULL;
 }
 
+static ucontext_t main_ctx, side_ctx;
+
+/* On a heap stack the thread's stack bounds do not describe: only the
+ * depth limit applies there, and calls work as on the thread's own. */
+static void on_side_stack(void) {
+  call("switched", "depth", "[50]");
+  call("switched", "depth", "[500]");
+  call("switched", "probe", "[0]");
+}
+
 int main(void) {
   kiln_error *err = NULL;
   mod = kiln_open(&err);
@@ -42,6 +56,17 @@ int main(void) {
   call("main", "depth", "[500]");
   call("main", "depth", "[5000]");
   call("main", "probe", "[0]");
+  size_t side = 8u << 20;
+  char *stack = malloc(side);
+  if (!stack || getcontext(&side_ctx) != 0)
+    return 2;
+  side_ctx.uc_stack.ss_sp = stack;
+  side_ctx.uc_stack.ss_size = side;
+  side_ctx.uc_link = &main_ctx;
+  makecontext(&side_ctx, on_side_stack, 0);
+  if (swapcontext(&main_ctx, &side_ctx) != 0)
+    return 2;
+  free(stack);
   size_t sizes[] = {32 * 1024, 256 * 1024};
   const char *names[] = {"thread32k", "thread256k"};
   for (int i = 0; i < 2; i++) {

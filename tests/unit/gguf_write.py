@@ -16,7 +16,7 @@ VTYPE = {"u8": 0, "i8": 1, "u16": 2, "i16": 3, "u32": 4, "i32": 5, "f32": 6, "bo
          "u64": 10, "i64": 11, "f64": 12}
 PACK = {"u8": "<B", "i8": "<b", "u16": "<H", "i16": "<h", "u32": "<I", "i32": "<i", "f32": "<f", "u64": "<Q",
         "i64": "<q", "f64": "<d", "bool": "<?"}
-TTYPE = {"F32": 0, "F16": 1, "Q8_0": 8, "Q4_K": 12, "Q6_K": 14, "BF16": 30}
+TTYPE = {"F32": 0, "F16": 1, "Q4_0": 2, "Q4_1": 3, "Q8_0": 8, "Q4_K": 12, "Q6_K": 14, "BF16": 30}
 
 
 def gstr(s):
@@ -108,6 +108,39 @@ def quant_q6_k(x):
     return out.reshape(rows, -1)
 
 
+def quant_q4_0(x):
+    """(rows, k) -> (rows, k/32*18): per 32 values an f16 d with the value
+    of largest magnitude at -8 (ggml's choice: d = max / -8), q = round(x/d)
+    + 8 clipped to 0..15; values l and 16 + l share byte l (low, high)."""
+    rows = x.shape[0]
+    b = x.astype(np.float32).reshape(-1, 32)
+    idx = np.abs(b).argmax(axis=1)
+    mx = b[np.arange(b.shape[0]), idx]
+    d = (mx / -8.0).astype(np.float32)
+    inv = np.where(d != 0, 1.0 / np.where(d != 0, d, 1), 0.0)
+    q = np.clip(np.floor(b * inv[:, None] + 8.5), 0, 15).astype(np.uint8)
+    out = np.empty((b.shape[0], 18), dtype=np.uint8)
+    out[:, 0:2] = d.astype("<f2").reshape(-1, 1).view(np.uint8)
+    out[:, 2:] = q[:, :16] | (q[:, 16:] << 4)
+    return out.reshape(rows, -1)
+
+
+def quant_q4_1(x):
+    """(rows, k) -> (rows, k/32*20): per 32 values f16 d = (max - min)/15
+    and f16 m = min, q = round((x - m)/d) clipped to 0..15."""
+    rows = x.shape[0]
+    b = x.astype(np.float32).reshape(-1, 32)
+    lo, hi = b.min(axis=1), b.max(axis=1)
+    d = ((hi - lo) / 15.0).astype(np.float32)
+    inv = np.where(d > 0, 1.0 / np.where(d > 0, d, 1), 0.0)
+    q = np.clip(np.floor((b - lo[:, None]) * inv[:, None] + 0.5), 0, 15).astype(np.uint8)
+    out = np.empty((b.shape[0], 20), dtype=np.uint8)
+    out[:, 0:2] = d.astype("<f2").reshape(-1, 1).view(np.uint8)
+    out[:, 2:4] = lo.astype("<f2").reshape(-1, 1).view(np.uint8)
+    out[:, 4:] = q[:, :16] | (q[:, 16:] << 4)
+    return out.reshape(rows, -1)
+
+
 def dequant_ref(raw, kind):
     """Decode blocks back, per value in a plain loop over the layout (the
     tests' own reading of the spec, for the roundtrip check)."""
@@ -131,6 +164,14 @@ def dequant_ref(raw, kind):
                             v = 128 * h + 32 * k + l
                             block[v] = d * sc[v // 16] * (qs[k] - 32)
                 vals += block
+        elif kind == "Q4_0" or kind == "Q4_1":
+            size = 18 if kind == "Q4_0" else 20
+            for o in range(0, len(row), size):
+                d = float(np.frombuffer(row[o:o + 2], dtype="<f2")[0])
+                m = float(np.frombuffer(row[o + 2:o + 4], dtype="<f2")[0]) if kind == "Q4_1" else 0.0
+                qs = row[o + size - 16:o + size]
+                nib = [v & 15 for v in qs] + [v >> 4 for v in qs]
+                vals += [d * q + m for q in nib] if kind == "Q4_1" else [d * (q - 8) for q in nib]
         elif kind == "Q8_0":
             for o in range(0, len(row), 34):
                 d = float(np.frombuffer(row[o:o + 2], dtype="<f2")[0])
@@ -165,7 +206,8 @@ def tensor_bytes(a, kind):
         u = a.view(np.uint32).astype(np.uint64)
         return ((u + 0x7FFF + ((u >> 16) & 1)) >> 16).astype("<u2").tobytes()
     flat = a.reshape(-1, a.shape[-1])
-    return {"Q8_0": quant_q8_0, "Q4_K": quant_q4_k, "Q6_K": quant_q6_k}[kind](flat).tobytes()
+    return {"Q8_0": quant_q8_0, "Q4_0": quant_q4_0, "Q4_1": quant_q4_1, "Q4_K": quant_q4_k,
+            "Q6_K": quant_q6_k}[kind](flat).tobytes()
 
 
 def write_gguf(path, kvs, tensors, alignment=32, version=3):

@@ -59,7 +59,8 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "python"))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from gguf_write import dequant_ref, quant_q4_k, quant_q6_k, quant_q8_0, write_gguf  # noqa: E402
+from gguf_write import (dequant_ref, quant_q4_0, quant_q4_1, quant_q4_k, quant_q6_k, quant_q8_0,  # noqa: E402
+                        write_gguf)
 from safetensors.numpy import save_file  # noqa: E402
 from test_tokenizers import MODS, ensure_npm  # noqa: E402
 
@@ -168,7 +169,7 @@ def reader_tests(tmp, rng):
            ("a.strs", "arr:str", ["x", "é日本😀", ""]), ("a.nest", "arr:arr:u8", [[1, 2], [3], []]),
            ("a.empty", "arr:f32", []), ("a.fl", "arr:f32", [0.5, -1.25])]
     tensors = {"w32": (W, "F32"), "w16": (W, "F16"), "wbf": (W, "BF16"), "q8": (W, "Q8_0"), "q4": (W, "Q4_K"),
-               "q6": (W, "Q6_K"),
+               "q6": (W, "Q6_K"), "q40": (W, "Q4_0"), "q41": (W, "Q4_1"),
                "vec": (W[0], "F32"), "t3": (W.reshape(2, 12, 512), "Q8_0")}
     path = os.path.join(tmp, "t.gguf")
     write_gguf(path, kvs, tensors, alignment=64)
@@ -207,9 +208,9 @@ import json
 import sys
 from kiln.gguf import load_metadata, load_tensors, tensor_type
 
-ids = {"float32": 0, "float16": 1, "Q8_0": 8, "Q4_K": 12, "Q6_K": 14, "bfloat16": 30}
-per = {"Q8_0": 34, "Q4_K": 144, "Q6_K": 210}
-vals = {"Q8_0": 32, "Q4_K": 256, "Q6_K": 256}
+ids = {"float32": 0, "float16": 1, "Q4_0": 2, "Q4_1": 3, "Q8_0": 8, "Q4_K": 12, "Q6_K": 14, "bfloat16": 30}
+per = {"Q8_0": 34, "Q4_0": 18, "Q4_1": 20, "Q4_K": 144, "Q6_K": 210}
+vals = {"Q8_0": 32, "Q4_0": 32, "Q4_1": 32, "Q4_K": 256, "Q6_K": 256}
 w = load_tensors(sys.argv[1])
 infos: list[list[object]] = []
 for name in w:
@@ -257,7 +258,8 @@ def roundtrip_tests(rng):
     from kiln.gguf import dequantize_blocks
     X = np.concatenate([rng.standard_normal((6, 512)), rng.uniform(0, 3, (2, 512)), np.zeros((1, 512)),
                         rng.standard_normal((1, 512)) * 1e-3]).astype(np.float32)
-    for kind, quant in [("Q8_0", quant_q8_0), ("Q4_K", quant_q4_k), ("Q6_K", quant_q6_k)]:
+    for kind, quant in [("Q8_0", quant_q8_0), ("Q4_K", quant_q4_k), ("Q6_K", quant_q6_k), ("Q4_0", quant_q4_0),
+                        ("Q4_1", quant_q4_1)]:
         raw = quant(X)
         mine = dequantize_blocks(raw, kind)
         ref = dequant_ref(raw, kind)
@@ -267,6 +269,16 @@ def roundtrip_tests(rng):
             d = np.abs(X.reshape(-1, 32)).max(axis=1) / 127.0
             bound = (d * 0.5 + np.abs(X.reshape(-1, 32)).max(axis=1) * 2.0 ** -10)[:, None]
             ok = np.all(err.reshape(-1, 32) <= bound * 1.001 + 1e-12)
+        elif kind == "Q4_0":
+            # d = the largest magnitude / 8 (f16): half a step, or a whole one where +8 clips to 7
+            g = np.abs(X.reshape(-1, 32)).max(axis=1, keepdims=True)
+            ok = np.all(err.reshape(-1, 32) <= (g / 8.0) * 1.001 + g * 2.0 ** -9 + 1e-12)
+        elif kind == "Q4_1":
+            # half a step of (max - min)/15, plus the f16 rounding of d (over 15 steps) and of the min
+            b = X.reshape(-1, 32)
+            lo, hi = b.min(axis=1, keepdims=True), b.max(axis=1, keepdims=True)
+            bound = (hi - lo) / 15.0 / 2 + ((hi - lo) + np.abs(lo)) * 2.0 ** -10 + 1e-12
+            ok = np.all(err.reshape(-1, 32) <= bound * 1.001)
         elif kind == "Q6_K":
             # half a step d*sc per value, the int8 scale off by up to d/2 over 31 levels
             g = np.abs(X.reshape(-1, 16, 16)).max(axis=2)

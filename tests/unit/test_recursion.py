@@ -60,6 +60,12 @@ def main():
             want = cpython("depth", n)
             check(f"main thread: depth({n}) is CPython's {want!r}", got.get(("main", "depth", f"[{n}]")) == want,
                   got.get(("main", "depth", f"[{n}]")))
+        for n in (50, 500):
+            want = cpython("depth", n)
+            check(f"on a stack the host switched to: depth({n}) is CPython's {want!r}",
+                  got.get(("switched", "depth", f"[{n}]")) == want, got.get(("switched", "depth", f"[{n}]")))
+        check("on a stack the host switched to: probe reaches 999 frames",
+              got.get(("switched", "probe", "[0]")) == "999", got.get(("switched", "probe", "[0]")))
         probe = got.get(("main", "probe", "[0]"), "")
         check("main thread: probe reaches CPython's limit (999 frames)", probe == "999", probe)
         for where in ("thread32k", "thread256k"):
