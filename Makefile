@@ -305,7 +305,7 @@ TSAN_RT_OBJ = $(RT_SRC:runtime/%.c=build/tsanrt/%.o)
 
 build/tsanrt/%.o: runtime/%.c $(RT_HDR) | build/setup.stamp
 	@mkdir -p build/tsanrt
-	$(CC) $(WARN) -O1 -g -fsanitize=thread $(RT_CFLAGS) -c -o $@ $<
+	$(CC) $(TWARN) -O1 -g -fsanitize=thread $(RT_CFLAGS) -c -o $@ $<
 
 build/tsanrt/libkilnrt.a: $(TSAN_RT_OBJ)
 	@rm -f $@

@@ -327,10 +327,10 @@ static int convert(KrObj *o, const char *d, KrVal *out, Where *w) {
     bool is_list = d[0] == 'l';
     const char *ed = d + (is_list ? 5 : 4);
     ValKind ek = kind_of_type(ed);
-    KrVal *items;
-    ValKind kind;
-    const uint8_t *kinds;
-    int64_t n;
+    KrVal *items = NULL;
+    ValKind kind = KR_OBJ;
+    const uint8_t *kinds = NULL;
+    int64_t n = 0;
     bool from_set = kr_is_anyset(o);
     if (!from_set && seq_items(o, &items, &kind, &kinds, &n) < 0)
       return mismatch(w, d, o);
