@@ -41,6 +41,13 @@ static inline ValKind num_kind(const KrObj *o) {
 /* Raise OSError(err, strerror(err), path) as the subclass CPython picks for
  * err (FileNotFoundError...); path may be kr_None. Returns NULL. */
 void *kr_raise_os(int err, KrObj *path);
+/* The bytes of the file at path, read-only, for the loaders that view them
+ * in place (safetensors, GGUF): the program's embedded copy when it has one
+ * (kiln compile --embed), else a memory map of the file. Returns the object
+ * that owns them (arrays over them keep it alive) with *data and *size set
+ * (*data NULL for an empty file); NULL with OSError raised
+ * (IsADirectoryError for a folder). file.c. */
+KrObj *kr_map_file(KrObj *path, const unsigned char **data, uint64_t *size);
 
 /* ---- exc.c */
 

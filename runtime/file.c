@@ -15,9 +15,11 @@
 #include "platform.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 typedef struct KrFile {
   KrIter it;     /* its lines */
@@ -370,4 +372,62 @@ void kr_print_file(KrObj *f, int64_t n, const KrVal *vals, const uint8_t *kinds,
     kr_file_write(f, end);
   else if (fputc('\n', KR_FILE(f)->fp) == EOF)
     kr_raise_os(errno ? errno : EIO, kr_None);
+}
+
+/* ---- files viewed in place (kr_map_file) */
+
+typedef struct KrMapping {
+  KrObj h;
+  void *addr;
+  size_t len; /* 0: bytes embedded in the program (or none), nothing to unmap */
+} KrMapping;
+
+static void mapping_dealloc(KrObj *o) {
+  KrMapping *m = (KrMapping *)o;
+  if (m->addr && m->len)
+    kr_plat_unmap(m->addr, m->len);
+  kr_free(m);
+}
+
+static const KrType mapping_type = {.name = "mmap", .dealloc = mapping_dealloc};
+
+KrObj *kr_map_file(KrObj *path_obj, const unsigned char **data, uint64_t *size) {
+  const char *path = kr_str_data(path_obj);
+  const KrEmbedFile *emb = kr_embed_find(path);
+  KrMapping *map;
+  if (emb) {
+    if (!(map = (KrMapping *)kr_obj_new(&mapping_type, sizeof(KrMapping))))
+      return NULL;
+    map->addr = (void *)emb->data;
+    *data = emb->data;
+    *size = (uint64_t)(emb->end - emb->data);
+    return &map->h;
+  }
+  int fd = open(path, O_RDONLY | O_CLOEXEC | O_BINARY);
+  if (fd < 0)
+    return kr_raise_os(errno, path_obj);
+  struct stat sb;
+  if (fstat(fd, &sb) < 0 || S_ISDIR(sb.st_mode)) {
+    int e = S_ISDIR(sb.st_mode) ? EISDIR : errno;
+    close(fd);
+    return kr_raise_os(e, path_obj);
+  }
+  if (!(map = (KrMapping *)kr_obj_new(&mapping_type, sizeof(KrMapping)))) {
+    close(fd);
+    return NULL;
+  }
+  if (sb.st_size > 0) {
+    map->addr = kr_plat_map(fd, (size_t)sb.st_size);
+    int e = errno;
+    if (!map->addr) {
+      close(fd);
+      kr_decref(&map->h);
+      return kr_raise_os(e, path_obj);
+    }
+    map->len = (size_t)sb.st_size;
+  }
+  close(fd);
+  *data = map->addr;
+  *size = (uint64_t)sb.st_size;
+  return &map->h;
 }

@@ -26,27 +26,9 @@
 #include "platform.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
-/* The mapping: owner of the memory the tensors view. */
-typedef struct GgMap {
-  KrObj h;
-  void *addr;
-  size_t len;
-} GgMap;
-
-static void map_dealloc(KrObj *o) {
-  GgMap *m = (GgMap *)o;
-  if (m->addr && m->len)
-    kr_plat_unmap(m->addr, m->len);
-  kr_free(m);
-}
-
-static const KrType map_type = {.name = "mmap", .dealloc = map_dealloc};
 
 /* The metadata value types. */
 enum { V_U8, V_I8, V_U16, V_I16, V_U32, V_I32, V_F32, V_BOOL, V_STR, V_ARR, V_U64, V_I64, V_F64, V_COUNT };
@@ -247,34 +229,12 @@ static KrObj *gguf_read(KrObj *path_obj, KrObj **tensors_out) {
   const char *path = kr_str_data(path_obj);
   if (memchr(path, 0, (size_t)kr_str_bytes(path_obj)))
     return kr_raise(&kr_ValueError_type, "embedded null byte");
-  int fd = open(path, O_RDONLY | O_CLOEXEC | O_BINARY);
-  if (fd < 0)
-    return kr_raise_os(errno, path_obj);
-  struct stat sb;
-  if (fstat(fd, &sb) < 0 || S_ISDIR(sb.st_mode)) {
-    int e = S_ISDIR(sb.st_mode) ? EISDIR : errno;
-    close(fd);
-    return kr_raise_os(e, path_obj);
-  }
-  GgMap *map = (GgMap *)kr_obj_new(&map_type, sizeof(GgMap));
-  if (!map) {
-    close(fd);
+  const unsigned char *file;
+  uint64_t size;
+  KrObj *map = kr_map_file(path_obj, &file, &size); /* the file, or its copy embedded in the program */
+  if (!map)
     return NULL;
-  }
-  Rd rd = {.len = (uint64_t)sb.st_size, .path = path}, *r = &rd;
-  if (rd.len) {
-    map->addr = kr_plat_map(fd, (size_t)rd.len);
-    int e = errno;
-    close(fd);
-    if (!map->addr) {
-      kr_decref(&map->h);
-      return kr_raise_os(e, path_obj);
-    }
-    map->len = (size_t)rd.len;
-  } else {
-    close(fd);
-  }
-  rd.p = map->addr;
+  Rd rd = {.p = file, .len = size, .path = path}, *r = &rd;
   KrObj *meta = NULL, *tensors = NULL, *key = NULL;
   uint64_t magic, version, n_tensors, n_kv;
   if (!rd_u(r, 4, &magic, "the header"))
@@ -413,7 +373,7 @@ static KrObj *gguf_read(KrObj *path_obj, KrObj **tensors_out) {
         st[d] = s;
         s *= sh[d] ? sh[d] : 1;
       }
-      KrArray *a = kr_array_over(&map->h, dt, (char *)map->addr + data_start + off, (int)nd, sh, st);
+      KrArray *a = kr_array_over(map, dt, (char *)file + data_start + off, (int)nd, sh, st);
       if (!a)
         goto fail;
       a->qtype = (uint8_t)q;
@@ -430,7 +390,7 @@ static KrObj *gguf_read(KrObj *path_obj, KrObj **tensors_out) {
     }
   }
 done:
-  kr_decref(&map->h);
+  kr_decref(map);
   if (tensors_out)
     *tensors_out = tensors;
   return meta;
@@ -438,7 +398,7 @@ fail:
   kr_xdecref(key);
   kr_xdecref(meta);
   kr_xdecref(tensors);
-  kr_decref(&map->h);
+  kr_decref(map);
   return NULL;
 }
 

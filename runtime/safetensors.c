@@ -16,31 +16,12 @@
 #include "platform.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 const KrType kr_SafetensorError_type = {
     .name = "SafetensorError", .module = "safetensors", .base = &kr_Exception_type, .dealloc = kr_exc_dealloc,
     .repr = kr_exc_repr, .str = kr_exc_str,
 };
-
-/* The mapping: owner of the memory the arrays view. */
-typedef struct KrMapping {
-  KrObj h;
-  void *addr;
-  size_t len; /* 0: bytes embedded in the program, not a mapping of ours */
-} KrMapping;
-
-static void mapping_dealloc(KrObj *o) {
-  KrMapping *m = (KrMapping *)o;
-  if (m->addr && m->len)
-    kr_plat_unmap(m->addr, m->len);
-  kr_free(m);
-}
-
-static const KrType mapping_type = {.name = "mmap", .dealloc = mapping_dealloc};
 
 static const struct {
   const char *name;
@@ -83,7 +64,7 @@ static KrObj *field(KrObj *d, const char *key) {
 }
 
 /* One tensor of the header: a read-only view of the mapping. */
-static KrArray *tensor(const char *path, KrMapping *map, const char *data, uint64_t datalen, const char *name,
+static KrArray *tensor(const char *path, KrObj *map, const char *data, uint64_t datalen, const char *name,
                        KrObj *info) {
   if (info->type != &kr_dict_type)
     return bad(path, "is not described by an object", name);
@@ -123,53 +104,21 @@ static KrArray *tensor(const char *path, KrMapping *map, const char *data, uint6
     st[i] = s;
     s *= sh[i] ? sh[i] : 1;
   }
-  KrArray *v = kr_array_over(&map->h, d, (char *)data + begin, nd, sh, st);
+  KrArray *v = kr_array_over(map, d, (char *)data + begin, nd, sh, st);
   return v;
 }
 
 KrObj *kr_st_load_file(KrObj *path_obj) {
   const char *path = kr_str_data(path_obj);
-  const KrEmbedFile *emb = kr_embed_find(path);
-  KrMapping *map;
+  const unsigned char *p;
   uint64_t size;
-  if (emb) { /* embedded in the program: the arrays view its bytes, nothing to unmap */
-    size = (uint64_t)(emb->end - emb->data);
-    if (size < 8)
-      return bad(path, "file too short for a safetensors header", NULL);
-    if (!(map = (KrMapping *)kr_obj_new(&mapping_type, sizeof(KrMapping))))
-      return NULL;
-    map->addr = (void *)emb->data;
-    map->len = 0;
-  } else {
-    int fd = open(path, O_RDONLY | O_CLOEXEC | O_BINARY);
-    if (fd < 0)
-      return kr_raise_os(errno, path_obj);
-    struct stat sb;
-    if (fstat(fd, &sb) < 0) {
-      int e = errno;
-      close(fd);
-      return kr_raise_os(e, path_obj);
-    }
-    size = (uint64_t)sb.st_size;
-    if (size < 8) {
-      close(fd);
-      return bad(path, "file too short for a safetensors header", NULL);
-    }
-    map = (KrMapping *)kr_obj_new(&mapping_type, sizeof(KrMapping));
-    if (!map) {
-      close(fd);
-      return NULL;
-    }
-    map->addr = kr_plat_map(fd, (size_t)size);
-    int map_errno = errno;
-    close(fd);
-    if (!map->addr) {
-      kr_decref(&map->h);
-      return kr_raise_os(map_errno, path_obj);
-    }
-    map->len = (size_t)size;
+  KrObj *map = kr_map_file(path_obj, &p, &size); /* the file, or its copy embedded in the program */
+  if (!map)
+    return NULL;
+  if (size < 8) {
+    kr_decref(map);
+    return bad(path, "file too short for a safetensors header", NULL);
   }
-  const unsigned char *p = map->addr;
   uint64_t n = 0;
   for (int i = 0; i < 8; i++)
     n |= (uint64_t)p[i] << (8 * i);
@@ -223,7 +172,7 @@ fail:
   result = NULL;
 out:
   kr_xdecref(header);
-  kr_decref(&map->h);
+  kr_decref(map);
   return result;
 }
 
