@@ -70,15 +70,21 @@ static void q4_block(int q, const uint8_t *b, float *y) {
   }
 }
 
+/* The types whose reference reads decode a whole block at a time (Q8_0
+ * and Q4_K have fused loops below). */
+static bool whole_blocks(int q) { return q == KR_Q4_0 || q == KR_Q4_1 || q == KR_Q6_K; }
+
+static void decode_block(int q, const uint8_t *b, float *y) {
+  if (q == KR_Q6_K)
+    q6k_block(b, y);
+  else
+    q4_block(q, b, y);
+}
+
 void kr_q_dequant_row_ref(int q, const uint8_t *b, float *y, int64_t k) {
-  if (q == KR_Q4_0 || q == KR_Q4_1) {
-    for (int64_t i = 0; i < k; i += 32, b += kr_q_block_bytes[q])
-      q4_block(q, b, y + i);
-    return;
-  }
-  if (q == KR_Q6_K) {
-    for (int64_t i = 0; i < k; i += 256, b += 210)
-      q6k_block(b, y + i);
+  if (whole_blocks(q)) {
+    for (int64_t i = 0; i < k; i += kr_q_block_elems[q], b += kr_q_block_bytes[q])
+      decode_block(q, b, y + i);
     return;
   }
   if (q == KR_Q8_0) {
@@ -107,23 +113,13 @@ void kr_q_dequant_row_ref(int q, const uint8_t *b, float *y, int64_t k) {
 
 float kr_q_dot_ref(int q, const uint8_t *b, const float *x, int64_t k) {
   float s = 0.0f;
-  if (q == KR_Q4_0 || q == KR_Q4_1) {
-    float y[32];
-    for (int64_t i = 0; i < k; i += 32, b += kr_q_block_bytes[q]) {
-      q4_block(q, b, y);
-      float t = 0.0f;
-      for (int l = 0; l < 32; l++)
-        t += y[l] * x[i + l];
-      s += t;
-    }
-    return s;
-  }
-  if (q == KR_Q6_K) { /* a block decoded into registers' worth of stack, then dotted */
+  if (whole_blocks(q)) { /* each block decoded on the stack, then dotted */
     float y[256];
-    for (int64_t i = 0; i < k; i += 256, b += 210) {
-      q6k_block(b, y);
+    int n = kr_q_block_elems[q], size = kr_q_block_bytes[q];
+    for (int64_t i = 0; i < k; i += n, b += size) {
+      decode_block(q, b, y);
       float t = 0.0f;
-      for (int l = 0; l < 256; l++)
+      for (int l = 0; l < n; l++)
         t += y[l] * x[i + l];
       s += t;
     }
