@@ -50,13 +50,14 @@ def check(name, ok, detail=""):
         print(f"FAIL {name}\n{detail}".rstrip())
 
 
-def tokenizer_json(path):
-    """A small WordPiece tokenizer.json, generated (nothing third-party)."""
+def tokenizer_json(path, padding=True):
+    """A small WordPiece tokenizer.json, generated (nothing third-party);
+    padding: BatchLongest with [PAD], else none (tests/unit/test_soak.py)."""
     vocab = {t: i for i, t in enumerate(["[PAD]", "[UNK]", "[CLS]", "[SEP]", "hello", "the", "world", "qu",
                                          "##ick", ",", "!", "##s"])}
-    tj = {"version": "1.0", "truncation": None,
-          "padding": {"strategy": "BatchLongest", "direction": "Right", "pad_to_multiple_of": None, "pad_id": 0,
-                      "pad_type_id": 0, "pad_token": "[PAD]"},
+    pad = {"strategy": "BatchLongest", "direction": "Right", "pad_to_multiple_of": None, "pad_id": 0,
+           "pad_type_id": 0, "pad_token": "[PAD]"}
+    tj = {"version": "1.0", "truncation": None, "padding": pad if padding else None,
           "added_tokens": [{"id": vocab[t], "content": t, "single_word": False, "lstrip": False, "rstrip": False,
                             "normalized": False, "special": True} for t in ("[PAD]", "[UNK]", "[CLS]", "[SEP]")],
           "normalizer": {"type": "BertNormalizer", "clean_text": True, "handle_chinese_chars": True,
@@ -158,4 +159,5 @@ def main():
     sys.exit(1 if failed else 0)
 
 
-main()
+if __name__ == "__main__":
+    main()

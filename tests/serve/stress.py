@@ -29,7 +29,6 @@ make serve-stress runs it at full length; make test runs a 5-second slice
 (tests/unit/test_serve_stress.py). The last line is 'N passed, N failed'.
 """
 import argparse
-import concurrent.futures
 import http.client
 import json
 import os
@@ -40,16 +39,17 @@ import signal
 import socket
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 KILN = os.environ.get("KILN", os.path.join(ROOT, "bin/kiln"))
 OUT = os.path.join(ROOT, "build/serve-stress")
-KEY = "sk-kiln-stress"
-MODEL = "servelib"
 PLAIN_ENV = {k: v for k, v in os.environ.items() if k != "KILN_CFLAGS"}
+
+# kiln serve on a free port, as the functional tests start it (and its key)
+sys.path.insert(0, os.path.join(ROOT, "tests", "unit"))
+from test_serve import KEY, MODEL, Server  # noqa: E402
 
 passed = failed = 0
 
@@ -62,41 +62,6 @@ def check(name, ok, detail=""):
     else:
         failed += 1
         print(f"FAIL {name}" + (f": {detail}" if detail else ""))
-
-
-class Server:
-    def __init__(self, lib, *extra):
-        self.log = tempfile.TemporaryFile()
-        self.proc = subprocess.Popen([KILN, "serve", f"{MODEL}={lib}", "--port", "0", "--api-key", KEY, *extra],
-                                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        self.port = None
-        for line in self.proc.stderr:
-            m = re.search(r"listening on http://[^:]+:(\d+)", line.decode())
-            if m:
-                self.port = int(m.group(1))
-                break
-        if self.port is None:
-            raise RuntimeError("kiln serve did not start")
-        self.pump = subprocess.Popen(["cat"], stdin=self.proc.stderr, stdout=self.log)
-
-    def rss_kib(self):
-        with open(f"/proc/{self.proc.pid}/status") as f:
-            for line in f:
-                if line.startswith("VmRSS:"):
-                    return int(line.split()[1])
-        return 0
-
-    def stop(self, timeout=60):
-        if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGTERM)
-        try:
-            rc = self.proc.wait(timeout)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            rc = self.proc.wait()
-        self.pump.wait()
-        self.log.seek(0)
-        return rc, self.log.read().decode(errors="replace")
 
 
 def request(port, body, path="/v1/embeddings", timeout=60):
@@ -271,7 +236,7 @@ def sigterm_under_load(lib, seconds):
     time.sleep(seconds)
     srv.proc.send_signal(signal.SIGTERM)
     t0 = time.time()
-    rc, log = srv.stop()
+    rc, log = srv.stop(timeout=60)
     took = time.time() - t0
     time.sleep(0.5)
     stop.set()
@@ -335,7 +300,7 @@ def main():
               f"non-2xx {non2xx.group(1) if non2xx else 0}; RSS {before} -> {after} KiB; "
               f"fault clients done in {after_faults:.1f} s")
     finally:
-        rc, log = srv.stop()
+        rc, log = srv.stop(timeout=60)
     check("the server exits 0 on SIGTERM after the run", rc == 0, log[-1500:])
     sigterm_under_load(lib, min(args.seconds, 10))
     print(f"{passed} passed, {failed} failed")

@@ -30,6 +30,9 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "runtime"))
+from test_oom import tokenizer_json  # noqa: E402  (the same generated WordPiece file)
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 ABI = os.path.join(ROOT, "tests", "abi")
 KILN = os.path.join(ROOT, "bin", "kiln")
@@ -68,24 +71,6 @@ def check(name, ok, detail=""):
         print(f"FAIL {name}\n{detail}".rstrip())
 
 
-def tokenizer_json(path):
-    """A small WordPiece tokenizer.json, generated."""
-    vocab = {t: i for i, t in enumerate(["[PAD]", "[UNK]", "[CLS]", "[SEP]", "hello", "the", "world", "qu",
-                                         "##ick", ",", "!", "##s"])}
-    tj = {"version": "1.0", "truncation": None, "padding": None,
-          "added_tokens": [{"id": vocab[t], "content": t, "single_word": False, "lstrip": False, "rstrip": False,
-                            "normalized": False, "special": True} for t in ("[PAD]", "[UNK]", "[CLS]", "[SEP]")],
-          "normalizer": {"type": "BertNormalizer", "clean_text": True, "handle_chinese_chars": True,
-                         "strip_accents": None, "lowercase": True},
-          "pre_tokenizer": {"type": "BertPreTokenizer"},
-          "post_processor": {"type": "BertProcessing", "sep": ["[SEP]", 3], "cls": ["[CLS]", 2]},
-          "decoder": {"type": "WordPiece", "prefix": "##", "cleanup": True},
-          "model": {"type": "WordPiece", "unk_token": "[UNK]", "continuing_subword_prefix": "##",
-                    "max_input_chars_per_word": 100, "vocab": vocab}}
-    with open(path, "w") as f:
-        json.dump(tj, f)
-
-
 def refs(out):
     return {int(line.split()[1]): line.split(" ", 2)[2] for line in out.splitlines() if line.startswith("ref ")}
 
@@ -120,7 +105,7 @@ def main():
     t0 = time.time()
     with tempfile.TemporaryDirectory() as tmp:
         tok = os.path.join(tmp, "tokenizer.json")
-        tokenizer_json(tok)
+        tokenizer_json(tok, padding=False)
         src = os.path.join(ABI, "soaklib.py")
         lib = os.path.join(tmp, "soaklib.so")
         p = subprocess.run([KILN, "compile", src, "-o", lib], capture_output=True, text=True)
