@@ -245,6 +245,10 @@ def main():
     make_model(folder)
     from tokenizers import Tokenizer
     tok = Tokenizer.from_file(os.path.join(folder, "tokenizer.json"))
+    # the folder's tokenizer.json pads to 128 as all-MiniLM-L6-v2's does:
+    # the texts are made to a token count, and PyTorch is given the ids unpadded
+    tok.no_padding()
+    tok.no_truncation()
     texts = make_texts(tok)
     ids = [tok.encode(t).ids for t in texts]
     ntok = sum(len(i) for i in ids)
