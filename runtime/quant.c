@@ -165,6 +165,14 @@ AVX2 static inline float hsum8(__m256 v) {
   return _mm_cvtss_f32(s);
 }
 
+/* A block's binary16 scale, converted by F16C (the call to the portable
+ * kr_f16_to_f32 was a fifth of a Q8_0 GEMV's time). */
+AVX2 static inline float f16c_at(const uint8_t *p) {
+  uint16_t h;
+  memcpy(&h, p, 2);
+  return _cvtsh_ss(h);
+}
+
 /* 8 bytes at p (int8 or uint8 per sign) as float32. */
 AVX2 static inline __m256 i8x8(const uint8_t *p) {
   return _mm256_cvtepi32_ps(_mm256_cvtepi8_epi32(_mm_loadl_epi64((const __m128i *)p)));
@@ -172,9 +180,27 @@ AVX2 static inline __m256 i8x8(const uint8_t *p) {
 AVX2 static inline __m256 u8x8(__m128i v) { return _mm256_cvtepi32_ps(_mm256_cvtepu8_epi32(v)); }
 
 AVX2 static float dot_q8_0_avx2(const uint8_t *b, const float *x, int64_t k) {
+  /* two blocks per round, four independent chains */
   __m256 acc0 = _mm256_setzero_ps(), acc1 = _mm256_setzero_ps();
-  for (int64_t i = 0; i < k; i += 32, b += 34) {
-    __m256 d = _mm256_set1_ps(f16_at(b));
+  __m256 acc2 = _mm256_setzero_ps(), acc3 = _mm256_setzero_ps();
+  int64_t i = 0;
+  for (; i + 64 <= k; i += 64, b += 68) {
+    __m256 d0 = _mm256_set1_ps(f16c_at(b)), d1 = _mm256_set1_ps(f16c_at(b + 34));
+    __m256 t0 = _mm256_mul_ps(i8x8(b + 2), _mm256_loadu_ps(x + i));
+    __m256 t1 = _mm256_mul_ps(i8x8(b + 10), _mm256_loadu_ps(x + i + 8));
+    __m256 t2 = _mm256_mul_ps(i8x8(b + 36), _mm256_loadu_ps(x + i + 32));
+    __m256 t3 = _mm256_mul_ps(i8x8(b + 44), _mm256_loadu_ps(x + i + 40));
+    t0 = _mm256_fmadd_ps(i8x8(b + 18), _mm256_loadu_ps(x + i + 16), t0);
+    t1 = _mm256_fmadd_ps(i8x8(b + 26), _mm256_loadu_ps(x + i + 24), t1);
+    t2 = _mm256_fmadd_ps(i8x8(b + 52), _mm256_loadu_ps(x + i + 48), t2);
+    t3 = _mm256_fmadd_ps(i8x8(b + 60), _mm256_loadu_ps(x + i + 56), t3);
+    acc0 = _mm256_fmadd_ps(d0, t0, acc0);
+    acc1 = _mm256_fmadd_ps(d0, t1, acc1);
+    acc2 = _mm256_fmadd_ps(d1, t2, acc2);
+    acc3 = _mm256_fmadd_ps(d1, t3, acc3);
+  }
+  for (; i < k; i += 32, b += 34) {
+    __m256 d = _mm256_set1_ps(f16c_at(b));
     __m256 t0 = _mm256_mul_ps(i8x8(b + 2), _mm256_loadu_ps(x + i));
     __m256 t1 = _mm256_mul_ps(i8x8(b + 10), _mm256_loadu_ps(x + i + 8));
     t0 = _mm256_fmadd_ps(i8x8(b + 18), _mm256_loadu_ps(x + i + 16), t0);
@@ -182,7 +208,7 @@ AVX2 static float dot_q8_0_avx2(const uint8_t *b, const float *x, int64_t k) {
     acc0 = _mm256_fmadd_ps(d, t0, acc0);
     acc1 = _mm256_fmadd_ps(d, t1, acc1);
   }
-  return hsum8(_mm256_add_ps(acc0, acc1));
+  return hsum8(_mm256_add_ps(_mm256_add_ps(acc0, acc2), _mm256_add_ps(acc1, acc3)));
 }
 
 /* Q4_K: per sub-block, acc += (d*sc*q - dmin*m) * x, the weight formed in
@@ -191,7 +217,7 @@ AVX2 static float dot_q4_k_avx2(const uint8_t *b, const float *x, int64_t k) {
   __m256 acc0 = _mm256_setzero_ps(), acc1 = _mm256_setzero_ps();
   const __m256i low = _mm256_set1_epi8(0x0F);
   for (int64_t i = 0; i < k; i += 256, b += 144) {
-    float d = f16_at(b), dmin = f16_at(b + 2);
+    float d = f16c_at(b), dmin = f16c_at(b + 2);
     for (int c = 0; c < 4; c++) {
       int sc1, m1, sc2, m2;
       q4k_scale_min(2 * c, b + 4, &sc1, &m1);
@@ -217,25 +243,48 @@ AVX2 static float dot_q4_k_avx2(const uint8_t *b, const float *x, int64_t k) {
 }
 #endif
 
-/* Use the AVX2 kernels? Whenever the GEMM would (it reads cpuid once and
- * honours KILN_ISA=generic). */
-static bool use_avx2(void) {
 #if defined(__x86_64__)
-  return kr_gemm_isa() != &kr_gemm_isa_generic;
-#else
-  return false;
+/* Q8_0 rows to float32: d * q, eight at a time. */
+AVX2 static void dequant_q8_0_avx2(const uint8_t *b, float *y, int64_t k) {
+  for (int64_t i = 0; i < k; i += 32, b += 34) {
+    __m256 d = _mm256_set1_ps(f16c_at(b));
+    for (int j = 0; j < 32; j += 8)
+      _mm256_storeu_ps(y + i + j, _mm256_mul_ps(d, i8x8(b + 2 + j)));
+  }
+}
 #endif
+
+/* The dot kernel for a quantised type: the best the CPU runs, chosen as
+ * the GEMM chooses its ISA (cpuid once; KILN_ISA=generic forces the
+ * plain-C kernels). */
+static KrQDot q_dot_for(int q) {
+#if defined(__x86_64__)
+  const KrGemmIsa *isa = kr_gemm_isa();
+  if (isa != &kr_gemm_isa_generic) {
+    if (q == KR_Q8_0)
+      return dot_q8_0_avx2; /* an AVX-512 one measured no faster: the loop is memory-bound */
+    if (q == KR_Q4_K)
+      return dot_q4_k_avx2;
+  }
+#endif
+  (void)q;
+  return NULL; /* the plain-C kernel (the other types so far) */
 }
 
 float kr_q_dot(int q, const uint8_t *src, const float *x, int64_t k) {
-#if defined(__x86_64__)
-  if (use_avx2() && (q == KR_Q8_0 || q == KR_Q4_K)) /* the others: the plain-C kernel so far */
-    return q == KR_Q8_0 ? dot_q8_0_avx2(src, x, k) : dot_q4_k_avx2(src, x, k);
-#endif
-  return kr_q_dot_ref(q, src, x, k);
+  KrQDot f = q_dot_for(q);
+  return f ? f(src, x, k) : kr_q_dot_ref(q, src, x, k);
 }
 
-void kr_q_dequant_row(int q, const uint8_t *src, float *y, int64_t k) { kr_q_dequant_row_ref(q, src, y, k); }
+void kr_q_dequant_row(int q, const uint8_t *src, float *y, int64_t k) {
+#if defined(__x86_64__)
+  if (q == KR_Q8_0 && kr_gemm_isa() != &kr_gemm_isa_generic) {
+    dequant_q8_0_avx2(src, y, k);
+    return;
+  }
+#endif
+  kr_q_dequant_row_ref(q, src, y, k);
+}
 
 /* ------------------------------------------------------------ linear */
 
@@ -243,6 +292,7 @@ enum { STRIP = 32 }; /* weight rows per task */
 
 typedef struct LinCtx {
   int q;
+  KrQDot dot;        /* q's fast kernel, or NULL for the plain-C one */
   const uint8_t *w;  /* (N, rb) blocks */
   int64_t rb;        /* bytes per weight row */
   const float *x;    /* (M, K) */
@@ -258,7 +308,8 @@ static void lin_gemv_task(void *vc, int64_t t) {
   int64_t n1 = (t + 1) * STRIP < c->N ? (t + 1) * STRIP : c->N;
   for (int64_t n = t * STRIP; n < n1; n++)
     for (int64_t m = 0; m < c->M; m++)
-      c->y[m * c->N + n] = kr_q_dot(c->q, c->w + n * c->rb, c->x + m * c->K, c->K);
+      c->y[m * c->N + n] = c->dot ? c->dot(c->w + n * c->rb, c->x + m * c->K, c->K)
+                                  : kr_q_dot_ref(c->q, c->w + n * c->rb, c->x + m * c->K, c->K);
 }
 
 /* Matrix-matrix: the strip's rows dequantised, then the float32 GEMM into
@@ -298,7 +349,7 @@ KrObj *kr_q_linear(KrArray *x, KrArray *w, KrObj *bo) {
     kr_decref(&xc->h);
     return NULL;
   }
-  LinCtx c = {.q = q, .w = (const uint8_t *)w->data, .rb = rb, .x = (const float *)xc->data,
+  LinCtx c = {.q = q, .dot = q_dot_for(q), .w = (const uint8_t *)w->data, .rb = rb, .x = (const float *)xc->data,
               .y = (float *)y->data, .M = K ? x->size / K : 0, .N = w->shape[0], .K = K};
   int64_t tasks = (c.N + STRIP - 1) / STRIP;
   if (c.M > 0 && K > 0)

@@ -54,6 +54,8 @@ void kr_q_dequant_row_ref(int q, const uint8_t *src, float *y, int64_t k);
  * and the fastest kernel this CPU has (AVX2 on x86-64). */
 float kr_q_dot_ref(int q, const uint8_t *src, const float *x, int64_t k);
 float kr_q_dot(int q, const uint8_t *src, const float *x, int64_t k);
+/* A dot kernel of one quantised type: a row of blocks against k floats. */
+typedef float (*KrQDot)(const uint8_t *src, const float *x, int64_t k);
 
 /* kiln.nn.linear for a quantised weight (w (out, row_bytes), x (..., in)). */
 KrObj *kr_q_linear(KrArray *x, KrArray *w, KrObj *bias);
