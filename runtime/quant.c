@@ -244,6 +244,41 @@ AVX2 static float dot_q4_k_avx2(const uint8_t *b, const float *x, int64_t k) {
 #endif
 
 #if defined(__x86_64__)
+/* 8 int8 lanes of a register as float32. */
+AVX2 static inline __m256 i8x8r(__m128i v) { return _mm256_cvtepi32_ps(_mm256_cvtepi8_epi32(v)); }
+
+/* Q6_K (layout in quant.h): per 32 values the 4-bit halves of ql and the
+ * 2-bit fields of qh are joined into 32 signed bytes in registers, then
+ * widened 8 at a time; each 16 values carry their own int8 scale. */
+AVX2 static float dot_q6_k_avx2(const uint8_t *b, const float *x, int64_t k) {
+  __m256 acc0 = _mm256_setzero_ps(), acc1 = _mm256_setzero_ps();
+  const __m256i m4 = _mm256_set1_epi8(0x0F), m2 = _mm256_set1_epi8(3), c32 = _mm256_set1_epi8(32);
+  for (int64_t i = 0; i < k; i += 256, b += 210) {
+    const uint8_t *ql = b, *qh = b + 128;
+    const int8_t *sc = (const int8_t *)(b + 192);
+    float d = f16c_at(b + 208);
+    for (int h = 0; h < 2; h++) {
+      __m256i hv = _mm256_loadu_si256((const __m256i *)(qh + 32 * h));
+#pragma GCC unroll 4
+      for (int j = 0; j < 4; j++) {
+        __m256i lv = _mm256_loadu_si256((const __m256i *)(ql + 64 * h + 32 * (j & 1)));
+        __m256i nib = _mm256_and_si256(j >= 2 ? _mm256_srli_epi16(lv, 4) : lv, m4);
+        __m256i hi = _mm256_and_si256(_mm256_srli_epi16(hv, 2 * j), m2);
+        __m256i q = _mm256_sub_epi8(_mm256_or_si256(nib, _mm256_slli_epi16(hi, 4)), c32);
+        __m128i q0 = _mm256_castsi256_si128(q), q1 = _mm256_extracti128_si256(q, 1);
+        const float *xp = x + i + 128 * h + 32 * j;
+        __m256 t0 = _mm256_fmadd_ps(i8x8r(_mm_srli_si128(q0, 8)), _mm256_loadu_ps(xp + 8),
+                                    _mm256_mul_ps(i8x8r(q0), _mm256_loadu_ps(xp)));
+        __m256 t1 = _mm256_fmadd_ps(i8x8r(_mm_srli_si128(q1, 8)), _mm256_loadu_ps(xp + 24),
+                                    _mm256_mul_ps(i8x8r(q1), _mm256_loadu_ps(xp + 16)));
+        acc0 = _mm256_fmadd_ps(_mm256_set1_ps(d * (float)sc[8 * h + 2 * j]), t0, acc0);
+        acc1 = _mm256_fmadd_ps(_mm256_set1_ps(d * (float)sc[8 * h + 2 * j + 1]), t1, acc1);
+      }
+    }
+  }
+  return hsum8(_mm256_add_ps(acc0, acc1));
+}
+
 /* Q8_0 rows to float32: d * q, eight at a time. */
 AVX2 static void dequant_q8_0_avx2(const uint8_t *b, float *y, int64_t k) {
   for (int64_t i = 0; i < k; i += 32, b += 34) {
@@ -265,10 +300,12 @@ static KrQDot q_dot_for(int q) {
       return dot_q8_0_avx2; /* an AVX-512 one measured no faster: the loop is memory-bound */
     if (q == KR_Q4_K)
       return dot_q4_k_avx2;
+    if (q == KR_Q6_K)
+      return dot_q6_k_avx2;
   }
 #endif
   (void)q;
-  return NULL; /* the plain-C kernel (the other types so far) */
+  return NULL; /* the plain-C kernel (Q4_0, Q4_1 so far) */
 }
 
 float kr_q_dot(int q, const uint8_t *src, const float *x, int64_t k) {
