@@ -1560,6 +1560,64 @@ static void find_cycles(Emit *E, IrFunc *fn) {
   free(stack);
 }
 
+/* Boxed values released at the function's exit: all but parameters (borrowed)
+ * and an except clause's saved exception (restored, not released). */
+static bool exit_released(const Instr *in) {
+  return !(ir_flags[in->op] & IRF_TERM) && in->op != IR_PARAM && in->op != IR_EXC_BEGIN && boxed(in->type);
+}
+
+/* A function with at least this many boxed locals keeps them in memory, in
+ * one struct `kl` released by one call (kr_release_locals), instead of one C
+ * local each released inline. Every boxed local lives until the exit, so in a
+ * large function (a program's main) hundreds of them are live across every
+ * block: gcc's register allocator and dataflow passes then take time
+ * superlinear in the function's size, and each error edge into the exit,
+ * where a local is still NULL, gets its own copy of that NULL for every such
+ * local (edges x locals). In memory they are plain loads and stores. Small
+ * functions, hot inner ones among them, keep their locals in registers. */
+enum { KL_MIN = 8 };
+
+/* Rename v<id> (ids marked in home) and t<n> (n < ntemps) to kl.v<id> and
+ * kl.t<n> in a function body: a pass over its C tokens that skips string and
+ * character literals and comments. */
+static void rename_homes(Buf *out, const char *s, size_t n, const uint8_t *home, int nv, int ntemps) {
+  size_t i = 0;
+  while (i < n) {
+    char c = s[i];
+    if (c == '"' || c == '\'') {
+      size_t j = i + 1;
+      while (j < n && s[j] != c)
+        j += s[j] == '\\' ? 2 : 1;
+      j = j < n ? j + 1 : n;
+      buf_putn(out, s + i, j - i);
+      i = j;
+    } else if (c == '/' && i + 1 < n && s[i + 1] == '*') {
+      const char *e = strstr(s + i + 2, "*/");
+      size_t j = e ? (size_t)(e - s) + 2 : n;
+      buf_putn(out, s + i, j - i);
+      i = j;
+    } else if (c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) {
+      size_t j = i + 1;
+      while (j < n && (s[j] == '_' || (s[j] >= 'a' && s[j] <= 'z') || (s[j] >= 'A' && s[j] <= 'Z') ||
+                       (s[j] >= '0' && s[j] <= '9')))
+        j++;
+      bool digits = j - i > 1 && j - i < 12 && (c == 'v' || c == 't') && (i == 0 || s[i - 1] != '.');
+      for (size_t k = i + 1; digits && k < j; k++)
+        digits = s[k] >= '0' && s[k] <= '9';
+      if (digits) {
+        long id = strtol(s + i + 1, NULL, 10);
+        if (c == 'v' ? id < nv && home[id] : id < ntemps)
+          buf_puts(out, "kl.");
+      }
+      buf_putn(out, s + i, j - i);
+      i = j;
+    } else {
+      buf_putc(out, c);
+      i++;
+    }
+  }
+}
+
 static void emit_func(Emit *E, IrFunc *fn) {
   E->fn = fn;
   find_cycles(E, fn);
@@ -1581,27 +1639,58 @@ static void emit_func(Emit *E, IrFunc *fn) {
   }
   E->out = saved;
 
+  /* the boxed locals released at the exit: in registers, or in kl */
+  int nhome = 0, nv = fn->nvalues + 1;
+  for (int b = 0; b < fn->nblocks; b++)
+    for (int i = 0; i < fn->blocks[b]->ninstrs; i++) {
+      Instr *in = fn->blocks[b]->instrs[i];
+      nhome += exit_released(in);
+      if (in->id >= nv)
+        nv = in->id + 1;
+    }
+  bool in_memory = nhome + E->ntemps >= KL_MIN;
+  uint8_t *home = xmalloc((size_t)nv);
+  memset(home, 0, (size_t)nv);
+
   Buf *o = E->out;
   func_signature(o, fn);
   buf_puts(o, " {\n  int kp_line = 0;\n");
   buf_printf(o, "  %s kp_ret = %s;\n", ctype(fn->ret), czero(fn->ret));
+  if (in_memory)
+    buf_puts(o, "  struct {\n");
+  for (int b = 0; b < fn->nblocks && in_memory; b++)
+    for (int i = 0; i < fn->blocks[b]->ninstrs; i++) {
+      Instr *in = fn->blocks[b]->instrs[i];
+      if (exit_released(in)) {
+        home[in->id] = 1;
+        buf_printf(o, "    KrObj *v%d;\n", in->id);
+      }
+    }
+  for (int t = 0; t < E->ntemps && in_memory; t++)
+    buf_printf(o, "    KrObj *t%d;\n", t);
+  if (in_memory)
+    buf_puts(o, "  } kl = {0}; /* the boxed locals, released by one call at the exit */\n");
   for (int b = 0; b < fn->nblocks; b++) {
     Block *blk = fn->blocks[b];
     for (int i = 0; i < blk->ninstrs; i++) {
       Instr *in = blk->instrs[i];
       if (ir_flags[in->op] & IRF_TERM)
         continue;
-      buf_printf(o, "  %s v%d = %s;\n", ctype(in->type), in->id, czero(in->type));
+      if (!home[in->id])
+        buf_printf(o, "  %s v%d = %s;\n", ctype(in->type), in->id, czero(in->type));
       if (E->maybe_unbound[in->id] && in->op == IR_PHI)
         buf_printf(o, "  bool v%d_b = false;\n", in->id);
     }
   }
-  for (int t = 0; t < E->ntemps; t++)
+  for (int t = 0; t < E->ntemps && !in_memory; t++)
     buf_printf(o, "  KrObj *t%d = NULL;\n", t);
   /* the recursion guard: kr_leave() at kp_out balances it on every way out */
   int first_line = fn->nblocks && fn->blocks[0]->ninstrs ? line_of(E, fn->blocks[0]->instrs[0]->off) : 0;
   buf_printf(o, "  if (kr_enter()) {\n    kp_line = %d;\n    goto kp_reraise;\n  }\n", first_line);
-  buf_putn(o, body.data ? body.data : "", body.len);
+  if (in_memory)
+    rename_homes(o, body.data ? body.data : "", body.len, home, nv, E->ntemps);
+  else
+    buf_putn(o, body.data ? body.data : "", body.len);
   buf_free(&body);
   for (size_t line = 0; line < E->errlines.len; line++)
     if (E->errlines.data[line])
@@ -1616,15 +1705,17 @@ static void emit_func(Emit *E, IrFunc *fn) {
     Block *blk = fn->blocks[b];
     for (int i = 0; i < blk->ninstrs; i++) {
       Instr *in = blk->instrs[i];
-      if (!(ir_flags[in->op] & IRF_TERM) && in->op != IR_PARAM && in->op != IR_EXC_BEGIN &&
-          boxed(in->type))
+      if (exit_released(in) && !in_memory)
         buf_printf(o, "  kr_xdecref(v%d);\n", in->id);
       else if (in->type->kind == TY_CURSOR)
         buf_printf(o, "  kr_loop_clear(&v%d);\n", in->id);
     }
   }
-  for (int t = 0; t < E->ntemps; t++)
+  for (int t = 0; t < E->ntemps && !in_memory; t++)
     buf_printf(o, "  kr_xdecref(t%d);\n", t);
+  if (in_memory)
+    buf_printf(o, "  kr_release_locals((KrObj **)&kl, %d);\n", nhome + E->ntemps);
+  free(home);
   buf_puts(o, "  return kp_ret;\n}\n\n");
 }
 

@@ -21,7 +21,7 @@ typedef struct KrcReprFrame {
   KrObj *obj;
   struct KrcReprFrame *up;
 } KrcReprFrame;
-extern _Thread_local KrcReprFrame *krc_repr_top;
+extern KR_TLS_HIDDEN _Thread_local KrcReprFrame *krc_repr_top;
 
 /* 1 if o is already being repr'd further up (print '[...]'); else 0 and o
  * is entered (call krc_repr_leave with the same frame). */

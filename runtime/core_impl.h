@@ -22,7 +22,7 @@ KrObj *kr_obj_new_uninit(const KrType *t, size_t size);
 
 /* Set while the runtime allocates the MemoryError it is raising: the
  * failure hook lets those allocations through. */
-extern _Thread_local bool kr_alloc_nofail;
+extern KR_TLS_HIDDEN _Thread_local bool kr_alloc_nofail;
 
 /* The kind an object stands for: KR_INT, KR_FLOAT or KR_BOOL for the boxes
  * of the unboxed types, else KR_OBJ. */

@@ -111,6 +111,23 @@ enum { KR_LT, KR_LE, KR_GT, KR_GE, KR_EQ, KR_NE };
  * three instructions. */
 #define KR_INLINE static inline __attribute__((always_inline))
 
+/* The runtime's thread-local state (kr_exc, kr_rec, the allocation
+ * counters) is hidden and, in position-independent code, local-dynamic: the
+ * runtime is linked statically into every program and library, so generated
+ * code and the runtime always sit in the same module. In a shared library
+ * that makes a function call __tls_get_addr once for the module's block and
+ * reach each variable at a fixed offset, instead of one call per access
+ * (global-dynamic, gcc's choice for any extern thread-local under -fPIC,
+ * which the linker cannot relax in a shared object): every kr_failed() check
+ * was such a call. In an executable the linker relaxes either to local-exec. */
+#if defined(__ELF__) && defined(__PIC__) && !defined(__PIE__)
+#define KR_TLS_HIDDEN __attribute__((visibility("hidden"), tls_model("local-dynamic")))
+#elif defined(__ELF__)
+#define KR_TLS_HIDDEN __attribute__((visibility("hidden")))
+#else
+#define KR_TLS_HIDDEN
+#endif
+
 void *kr_alloc(size_t n);              /* zeroed; NULL + MemoryError on failure */
 void *kr_realloc(void *p, size_t n);   /* NULL + MemoryError on failure (p untouched); p NULL: kr_alloc */
 void kr_free(void *p);                 /* NULL is fine */
@@ -120,10 +137,10 @@ void kr_dealloc(KrObj *o);             /* rc reached 0: the type's dealloc, or k
 /* The allocation hook for tests: count allocations, fail the nth. The
  * counters are per thread (tests run one thread; a threaded host pays no
  * atomics); an object freed by another thread than made it moves a count. */
-extern _Thread_local int64_t kr_alloc_count;   /* kr_alloc/kr_realloc calls so far */
-extern _Thread_local int64_t kr_alloc_fail_at; /* when kr_alloc_count reaches it, fail (0: never) */
-extern _Thread_local int64_t kr_live_objects;  /* objects allocated and not yet freed (immortal ones excluded) */
-extern _Thread_local int64_t kr_live_blocks;   /* kr_alloc blocks not yet freed, objects included */
+extern KR_TLS_HIDDEN _Thread_local int64_t kr_alloc_count;   /* kr_alloc/kr_realloc calls so far */
+extern KR_TLS_HIDDEN _Thread_local int64_t kr_alloc_fail_at; /* when kr_alloc_count reaches it, fail (0: never) */
+extern KR_TLS_HIDDEN _Thread_local int64_t kr_live_objects;  /* objects allocated and not yet freed (immortal ones excluded) */
+extern KR_TLS_HIDDEN _Thread_local int64_t kr_live_blocks;   /* kr_alloc blocks not yet freed, objects included */
 
 KR_INLINE void kr_incref(KrObj *o) {
   if (o->rc >= 0)
@@ -141,6 +158,9 @@ KR_INLINE void kr_xdecref(KrObj *o) {
   if (o)
     kr_decref(o);
 }
+/* The exit of a generated function with many boxed locals: they live in
+ * one struct of KrObj * (emit.c, kl), released here in one call. */
+void kr_release_locals(KrObj **v, int64_t n);
 /* Make o immortal (a constant shared for the rest of the run): it leaves
  * kr_live_objects and is never freed. */
 void kr_obj_immortalize(KrObj *o);
@@ -205,7 +225,7 @@ int64_t kr_hash_float(double v); /* hash(float); 0 for a nan */
 /* ---------------------------------------------------------------- exc.c */
 
 /* The pending exception of this thread, or NULL. */
-extern _Thread_local KrObj *kr_exc;
+extern KR_TLS_HIDDEN _Thread_local KrObj *kr_exc;
 #define kr_failed() KR_UNLIKELY(kr_exc != NULL)
 
 /* Recursion. Every compiled function's prologue calls kr_enter() and its
@@ -223,7 +243,7 @@ typedef struct KrRec {
   uintptr_t base, top; /* the thread's own stack: a frame outside it runs on a stack the host
                           switched to (koffi does), where only the depth limit applies */
 } KrRec;
-extern _Thread_local KrRec kr_rec;
+extern KR_TLS_HIDDEN _Thread_local KrRec kr_rec;
 int kr_enter_slow(void);
 #if defined(__x86_64__)
 #define KR_STACK_POINTER(sp) __asm__("movq %%rsp, %0" : "=r"(sp))

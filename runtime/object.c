@@ -53,6 +53,11 @@ void kr_dealloc(KrObj *o) {
     kr_free(o);
 }
 
+void kr_release_locals(KrObj **v, int64_t n) {
+  for (int64_t i = 0; i < n; i++)
+    kr_xdecref(v[i]);
+}
+
 void kr_obj_immortalize(KrObj *o) {
   if (o->rc < 0)
     return;
