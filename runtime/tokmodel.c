@@ -179,12 +179,12 @@ static int cache_get(const TkModel *m, const char *s, int32_t len, uint32_t h, T
   CacheSlot *c = &m->cache->slot[h & (CACHE_SLOTS - 1)];
   uint32_t q = atomic_load_explicit(&c->seq, memory_order_acquire);
   if (q & 1) return 0;
-  uint64_t meta = atomic_load_explicit(&c->meta, memory_order_relaxed), key[CACHE_KEY / 8], tok[CACHE_TOKS];
+  uint64_t meta = atomic_load_explicit(&c->meta, memory_order_acquire), key[CACHE_KEY / 8], tok[CACHE_TOKS];
   int32_t n = (int32_t)(meta >> 8 & 0xFF);
   if ((meta & 0xFF) != (uint64_t)len || meta >> 32 != h || n < 1 || n > CACHE_TOKS) return 0;
-  for (int k = 0; k < CACHE_KEY / 8; k++) key[k] = atomic_load_explicit(&c->key[k], memory_order_relaxed);
-  for (int k = 0; k < n; k++) tok[k] = atomic_load_explicit(&c->tok[k], memory_order_relaxed);
-  atomic_thread_fence(memory_order_acquire);
+  /* acquire loads: the second read of the number cannot move before them (no fence: TSan has none) */
+  for (int k = 0; k < CACHE_KEY / 8; k++) key[k] = atomic_load_explicit(&c->key[k], memory_order_acquire);
+  for (int k = 0; k < n; k++) tok[k] = atomic_load_explicit(&c->tok[k], memory_order_acquire);
   if (atomic_load_explicit(&c->seq, memory_order_relaxed) != q || memcmp(key, s, (size_t)len)) return 0;
   for (int k = 0; k < n; k++)
     if (tk_toks_push(out, (int32_t)(uint32_t)tok[k], (int32_t)(tok[k] >> 32 & 0xFFFF), (int32_t)(tok[k] >> 48)) < 0) return -1;

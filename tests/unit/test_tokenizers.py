@@ -457,6 +457,30 @@ def check_splits(n, seed, verbose):
     return ok, bad
 
 
+def check_threads(toks, tmp):
+    """BPE's word cache is shared by threads (a seqlock per slot): the
+    driver built with ThreadSanitizer encodes the gpt2-style corpus (BPE
+    with merges, so the cache fills and is read) from 4 threads at once;
+    every encoding must equal the lone one, with no TSan report."""
+    exe = os.path.join(ROOT, "build/unit/tok_driver-tsan")
+    srcs = ["tests/unit/tok_driver.c", "runtime/tokjson.c", "runtime/tokmodel.c", "runtime/tokenizer.c", "runtime/toksplit.c"]
+    p = subprocess.run(["cc", "-std=c11", "-D_GNU_SOURCE", "-g", "-O1", "-fsanitize=thread", "-Iruntime", "-o", exe] + srcs +
+                       ["-lpcre2-8", "-lutf8proc", "-lpthread"], cwd=ROOT, capture_output=True, text=True)
+    if p.returncode != 0:
+        print(f"  threads: TSan build failed: {p.stderr[-1500:]}")
+        return 0, 1
+    with open(os.path.join(tmp, "gpt2-style.json"), encoding="utf-8") as f:
+        inputs = json.load(f)[:400]
+    inp = os.path.join(tmp, "threads.json")
+    with open(inp, "w", encoding="utf-8") as f:
+        json.dump(inputs, f, ensure_ascii=False)
+    p = subprocess.run([exe, "--threads", "4", toks["gpt2-style"], inp], capture_output=True, text=True, timeout=900,
+                       env=dict(os.environ, TSAN_OPTIONS="halt_on_error=1:exitcode=86"))
+    ok = p.returncode == 0 and p.stdout.startswith("ok ") and "WARNING: ThreadSanitizer" not in p.stderr
+    print(f"threads: 4 threads on one BPE tokenizer under TSan: {p.stdout.strip() or p.stderr[-1500:]}")
+    return (1, 0) if ok else (0, 1)
+
+
 def check_malformed(verbose):
     ok = bad = 0
     d = os.path.join(ROOT, "build/unit/tok_bad")
@@ -593,6 +617,9 @@ def main():
                     failed += bad
     ok, bad = check_programs(toks, args.v)
     print(f"compiled programs (tests/tokenizers) vs CPython with python/tokenizers: {ok}/{ok + bad} agree")
+    passed += ok
+    failed += bad
+    ok, bad = check_threads(toks, tmp)
     passed += ok
     failed += bad
     ok, bad = check_splits(args.split_n, args.seed, args.v)

@@ -8,6 +8,12 @@
  *       encodes every input ROUNDS times; prints tokens, seconds, tokens/s
  *   tok_driver --load TOKENIZER.json
  *       loads it; prints "ok" and the load time, or the error (exit 1)
+ *   tok_driver --threads N TOKENIZER.json INPUTS.json
+ *       encodes every input once alone, then from N threads at once, each
+ *       twice over in its own order (BPE's word cache is shared); prints
+ *       "ok T encodings" if every encoding's ids and offsets match the
+ *       lone ones, else the first difference (exit 1). Built with TSan by
+ *       test_tokenizers.py.
  *   tok_driver --splitcheck N SEED
  *       the hand-written matchers of the GPT-2, Llama 3 and Qwen 2 split
  *       patterns (runtime/toksplit.c) against PCRE2 running the same
@@ -17,6 +23,7 @@
  *       token, so the offsets are the splits. Prints one JSON line per
  *       pattern: {"pattern", "codepoints", "random", "mismatched_cps" (up
  *       to 10,000), "n_mismatched_cps", "bad_random" (up to 20 strings)} */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,6 +67,74 @@ static double now(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* ---- --threads ---- */
+
+typedef struct ThreadJob {
+  Tok *t;
+  TjNode *in;
+  TkEncoding *ref;
+  int id, bad;
+  long done;
+} ThreadJob;
+
+static void *thread_run(void *arg) {
+  ThreadJob *j = arg;
+  char err[TK_ERRLEN];
+  int32_t n = j->in->len;
+  for (int pass = 0; pass < 2; pass++)
+    for (int32_t q = 0; q < n && !j->bad; q++) {
+      int32_t i = (int32_t)(((int64_t)q * (2 * j->id + 1) + j->id * 7 + pass) % n); /* each thread its own order */
+      TkEncoding e;
+      if (tk_encode(j->t, j->in->items[i]->str, (size_t)j->in->items[i]->len, 1, &e, err) < 0) { j->bad = 1; break; }
+      TkEncoding *r = &j->ref[i];
+      int same = e.n == r->n;
+      for (int32_t k = 0; same && k < e.n; k++)
+        same = e.ids[k] == r->ids[k] && e.starts[k] == r->starts[k] && e.ends[k] == r->ends[k];
+      if (!same) {
+        fprintf(stderr, "thread %d: input %d encodes differently\n", j->id, i);
+        j->bad = 1;
+      }
+      tk_enc_free(&e);
+      j->done++;
+    }
+  return NULL;
+}
+
+static int threads_check(int nthreads, const char *tok, const char *inputs) {
+  char err[TK_ERRLEN];
+  Tok *t = tk_load(tok, err);
+  if (!t) { printf("%s\n", err); return 1; }
+  size_t n;
+  char *text = slurp(inputs, &n);
+  TjArena *ar;
+  TjNode *in = text ? tj_parse(text, n, &ar, err) : NULL;
+  if (!in || in->type != TJ_ARR || in->len == 0) { fprintf(stderr, "bad inputs\n"); return 2; }
+  TkEncoding *ref = calloc((size_t)in->len, sizeof *ref);
+  for (int32_t i = 0; i < in->len; i++)
+    if (tk_encode(t, in->items[i]->str, (size_t)in->items[i]->len, 1, &ref[i], err) < 0) { fprintf(stderr, "%s\n", err); return 1; }
+  pthread_t th[64];
+  ThreadJob jobs[64];
+  if (nthreads > 64) nthreads = 64;
+  for (int k = 0; k < nthreads; k++) {
+    jobs[k] = (ThreadJob){t, in, ref, k, 0, 0};
+    pthread_create(&th[k], NULL, thread_run, &jobs[k]);
+  }
+  long total = 0;
+  int bad = 0;
+  for (int k = 0; k < nthreads; k++) {
+    pthread_join(th[k], NULL);
+    total += jobs[k].done;
+    bad |= jobs[k].bad;
+  }
+  if (!bad) printf("ok %ld encodings\n", total);
+  for (int32_t i = 0; i < in->len; i++) tk_enc_free(&ref[i]);
+  free(ref);
+  tj_free(ar);
+  free(text);
+  tk_free(t);
+  return bad;
 }
 
 /* ---- --splitcheck ---- */
@@ -179,6 +254,8 @@ static int splitcheck(long nrand, unsigned seed) {
 
 int main(int argc, char **argv) {
   char err[TK_ERRLEN];
+  if (argc >= 5 && !strcmp(argv[1], "--threads"))
+    return threads_check(atoi(argv[2]), argv[3], argv[4]);
   if (argc >= 2 && !strcmp(argv[1], "--splitcheck"))
     return splitcheck(argc > 2 ? atol(argv[2]) : 10000, argc > 3 ? (unsigned)atol(argv[3]) : 1);
   if (argc >= 3 && !strcmp(argv[1], "--load")) {
