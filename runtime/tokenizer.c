@@ -185,7 +185,8 @@ static int pat_load(Pat *p, const TjNode *j, const char *where, char *err) {
   if ((p->fast = ts_recognize(r->str, (size_t)r->len)) != TS_NONE) return 0;
   int ec;
   PCRE2_SIZE eo;
-  p->re = pcre2_compile((PCRE2_SPTR)r->str, (PCRE2_SIZE)r->len, PCRE2_UTF | PCRE2_UCP | PCRE2_NO_UTF_CHECK, &ec, &eo, NULL);
+  /* PCRE2 checks the pattern's UTF-8 itself: the file's strings need not be valid */
+  p->re = pcre2_compile((PCRE2_SPTR)r->str, (PCRE2_SIZE)r->len, PCRE2_UTF | PCRE2_UCP, &ec, &eo, NULL);
   if (!p->re) {
     char msg[200];
     pcre2_get_error_message(ec, (PCRE2_UCHAR *)msg, sizeof msg);
@@ -1396,7 +1397,10 @@ static int dec_apply(const Dec *d, SList *in, SList *out) {
     Ranges r = {0};
     int32_t clen = (int32_t)strlen(d->content);
     for (int32_t i = 0; i < in->n; i++) {
-      if (pat_find(&d->pat, in->s[i], in->len[i], &r) < 0) return free(r.v), -1;
+      /* a vocabulary's token need not be UTF-8, and pat_find tells PCRE2 not
+       * to check: such a token has no match (what a checked match would say) */
+      if (d->pat.re && !valid_utf8(in->s[i], in->len[i])) r.n = 0;
+      else if (pat_find(&d->pat, in->s[i], in->len[i], &r) < 0) return free(r.v), -1;
       Buf b = {0};
       int32_t prev = 0;
       for (int32_t k = 0; k < r.n; k += 2) {
