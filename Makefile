@@ -244,9 +244,9 @@ fuzz-run: bin/fuzz-parse
 # build/fuzz/seeds/NAME; a campaign's corpus is build/fuzz/NAME, crashes go
 # to build/fuzz/artifacts/NAME-; tests/fuzz/corpus/NAME holds the minimized
 # corpus and every crash input, run by `make test` (tests/unit/test_fuzz_harnesses.py).
-#   make fuzz-all                       the five harnesses
+#   make fuzz-all                       the six harnesses
 #   make fuzz-campaign FUZZ=abi FUZZ_TIME=1800   one campaign
-FUZZ_HARNESSES = abi serve safetensors tokjson types
+FUZZ_HARNESSES = abi serve safetensors gguf tokjson types
 FUZZ_RT_FLAGS  = -O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer-no-link,address,undefined \
                  -fno-sanitize-recover=undefined
 FUZZ_RT_OBJ    = $(RT_SRC:runtime/%.c=build/fuzzrt/%.o)
@@ -266,6 +266,10 @@ bin/fuzz-abi: tests/fuzz/fuzz_abi.c build/fuzz/abilib.c $(FUZZ_RT_OBJ)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -w -Iruntime -o $@ tests/fuzz/fuzz_abi.c build/fuzz/abilib.c $(FUZZ_RT_OBJ) $(FUZZ_LIBS)
 
 bin/fuzz-safetensors: tests/fuzz/fuzz_safetensors.c $(filter-out build/fuzzrt/abi.o,$(FUZZ_RT_OBJ))
+	@mkdir -p bin
+	$(FUZZ_CC) $(WARN) $(FUZZ_FLAGS) -Iruntime -o $@ $^ $(FUZZ_LIBS)
+
+bin/fuzz-gguf: tests/fuzz/fuzz_gguf.c $(filter-out build/fuzzrt/abi.o,$(FUZZ_RT_OBJ))
 	@mkdir -p bin
 	$(FUZZ_CC) $(WARN) $(FUZZ_FLAGS) -Iruntime -o $@ $^ $(FUZZ_LIBS)
 

@@ -718,6 +718,7 @@ def main():
     ap.add_argument("--skip-core", action="store_true", help="leave out the core-language suite")
     ap.add_argument("--skip-tokenizers", action="store_true", help="leave out the tokenizer throughput (bench/tokenizers.py)")
     ap.add_argument("--skip-tensor", action="store_true", help="leave out the numpy-style programs (bench/tensor.py)")
+    ap.add_argument("--skip-load", action="store_true", help="leave out the time to first tensor (bench/load.py)")
     ap.add_argument("--skip-serve", action="store_true", help="leave out the serving section (bench/serve.py)")
     ap.add_argument("--out", default="bench/RESULTS.md", help="where to write the results")
     opts = ap.parse_args()
@@ -743,6 +744,10 @@ def main():
         sys.path.insert(0, os.path.join(ROOT, "bench"))
         import tokenizers as tokbench  # bench/tokenizers.py
         sections += tokbench.section()
+    if not opts.skip_load:
+        sys.path.insert(0, os.path.join(ROOT, "bench"))
+        import load as loadbench  # bench/load.py: time to first tensor of a 600 MB safetensors file
+        sections += loadbench.section(kiln)
     if not opts.skip_tensor:
         sys.path.insert(0, os.path.join(ROOT, "bench"))
         import tensor as tensorbench  # bench/tensor.py: numpy programs against numpy, Numba, Pythran

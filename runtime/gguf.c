@@ -71,7 +71,7 @@ typedef struct Rd {
 
 static void *fail(Rd *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void *fail(Rd *r, const char *fmt, ...) {
-  char msg[512];
+  char msg[1024];
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(msg, sizeof msg, fmt, ap);
@@ -308,21 +308,31 @@ static KrObj *gguf_read(KrObj *path_obj, KrObj **tensors_out) {
       uint64_t nn, nd, t, off;
       if (!rd_str(r, &ns, &nn, "a tensor name") || !rd_u(r, 4, &nd, "a tensor's dimension count"))
         goto fail;
-      char name[160];
-      snprintf(name, sizeof name, "%.*s", (int)(nn < 128 ? nn : 128), (const char *)ns);
+      /* messages name a tensor by its first 128 characters (not bytes: the
+       * name is UTF-8, and Python's name[:128] counts characters) */
+      char name[520];
+      uint64_t cut = 0;
+      for (int c = 0; c < 128 && cut < nn; c++)
+        for (cut++; cut < nn && (ns[cut] & 0xC0) == 0x80; cut++)
+          ;
+      snprintf(name, sizeof name, "%.*s", (int)cut, (const char *)ns);
       if (nd < 1 || nd > MAX_DIMS) {
         fail(r, "tensor '%s' has %llu dimensions (1 to %d are allowed)", name, (unsigned long long)nd, MAX_DIMS);
         goto fail;
       }
-      uint64_t ne[MAX_DIMS], count = 1;
+      /* span: the product of the nonzero dimensions, bounded (as numpy
+       * bounds an array's) even when a zero makes the count 0, so that no
+       * stride below overflows */
+      uint64_t ne[MAX_DIMS], count = 1, span = 1;
       for (uint64_t d = 0; d < nd; d++) {
         if (!rd_u(r, 8, &ne[d], "a tensor's shape"))
           goto fail;
-        if (ne[d] > INT64_MAX || (ne[d] && count > (UINT64_MAX / 16) / ne[d])) {
+        if (ne[d] > INT64_MAX || (ne[d] && span > ((uint64_t)INT64_MAX / 16) / ne[d])) {
           fail(r, "tensor '%s' declares a shape too large to exist", name);
           goto fail;
         }
         count *= ne[d];
+        span *= ne[d] ? ne[d] : 1;
       }
       if (!rd_u(r, 4, &t, "a tensor's type") || !rd_u(r, 8, &off, "a tensor's offset"))
         goto fail;

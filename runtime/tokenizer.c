@@ -8,7 +8,10 @@
  * still get offsets in the original. Pre-tokenizers turn a list of NStr
  * pieces into a new list. Regular expressions (Split patterns, the
  * ByteLevel split, Whitespace) run on PCRE2 with UTF and Unicode
- * properties, JIT-compiled; Unicode tables come from utf8proc. */
+ * properties, JIT-compiled, except the GPT-2 and Llama 3 split patterns,
+ * which toksplit.c matches by hand; Unicode tables come from utf8proc.
+ * Text that is all ASCII takes shortcuts where the general path costs an
+ * allocation or a table lookup per character (encode_bert below). */
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <errno.h>
 #include <pcre2.h>
@@ -166,8 +169,8 @@ static void pc_free(Pieces *p) {
 typedef struct Pat {
   char *lit;           /* literal (NULL for a regex) */
   int32_t litlen;
-  pcre2_code *re;
-  pcre2_match_data *md_unused;
+  pcre2_code *re;      /* NULL for a literal or a hand-written matcher */
+  TkSplitKind fast;    /* a well-known pattern matched by toksplit.c, not PCRE2 */
 } Pat;
 
 static int pat_load(Pat *p, const TjNode *j, const char *where, char *err) {
@@ -179,9 +182,11 @@ static int pat_load(Pat *p, const TjNode *j, const char *where, char *err) {
     return 0;
   }
   if (!r || r->type != TJ_STR) return snprintf(err, TK_ERRLEN, "%s.pattern: expected {\"String\": ...} or {\"Regex\": ...}", where), -1;
+  if ((p->fast = ts_recognize(r->str, (size_t)r->len)) != TS_NONE) return 0;
   int ec;
   PCRE2_SIZE eo;
-  p->re = pcre2_compile((PCRE2_SPTR)r->str, (PCRE2_SIZE)r->len, PCRE2_UTF | PCRE2_UCP | PCRE2_NO_UTF_CHECK, &ec, &eo, NULL);
+  /* PCRE2 checks the pattern's UTF-8 itself: the file's strings need not be valid */
+  p->re = pcre2_compile((PCRE2_SPTR)r->str, (PCRE2_SIZE)r->len, PCRE2_UTF | PCRE2_UCP, &ec, &eo, NULL);
   if (!p->re) {
     char msg[200];
     pcre2_get_error_message(ec, (PCRE2_UCHAR *)msg, sizeof msg);
@@ -192,6 +197,7 @@ static int pat_load(Pat *p, const TjNode *j, const char *where, char *err) {
 }
 
 static int pat_compile(Pat *p, const char *re, char *err) {
+  if ((p->fast = ts_recognize(re, strlen(re))) != TS_NONE) return 0;
   int ec;
   PCRE2_SIZE eo;
   p->re = pcre2_compile((PCRE2_SPTR)re, PCRE2_ZERO_TERMINATED, PCRE2_UTF | PCRE2_UCP, &ec, &eo, NULL);
@@ -229,6 +235,13 @@ static int pat_find(const Pat *p, const char *s, int32_t len, Ranges *r) {
       int32_t st = (int32_t)(f - s);
       if (rg_push(r, st, st + p->litlen) < 0) return -1;
       i = st + p->litlen;
+    }
+    return 0;
+  }
+  if (p->fast != TS_NONE) { /* the matches tile s */
+    for (int32_t i = 0, e; i < len; i = e) {
+      e = ts_match(p->fast, s, len, i);
+      if (rg_push(r, i, e) < 0) return -1;
     }
     return 0;
   }
@@ -488,6 +501,18 @@ static int nf_apply(int opts, const NStr *in, NStr *out) {
     return 0;
   }
   for (int32_t i = 0; i < in->len;) {
+    if ((uint8_t)in->s[i] < 0x80) {
+      /* a run of ASCII: each character its own cluster and its own
+       * normal form, except the last, which a mark after it may join */
+      int32_t k = i;
+      while (k + 1 < in->len && (uint8_t)in->s[k + 1] < 0x80) k++;
+      int32_t end = k + 1 == in->len ? in->len : k;
+      if (end > i) {
+        if (ns_copy(out, in, i, end) < 0) return -1;
+        i = end;
+        continue;
+      }
+    }
     int32_t j = i, cl;
     u8dec(in->s, in->len, j, &cl);
     j += cl;
@@ -833,12 +858,20 @@ static int pre_each(const Pre *p, NStr *piece, Pieces *out) {
       if (ns_put(&pre, " ", 1, CH_OS(piece, 0), CH_OE(piece, 0, cl)) < 0 || ns_copy(&pre, piece, 0, piece->len) < 0) { ns_free(&pre); goto done; }
       src = &pre;
     }
-    Pieces parts = {0};
-    if (p->use_regex) {
-      if (pat_find(&p->pat, src->s, src->len, &r) < 0 || split_by(src, &r, B_ISOLATED, 0, &parts) < 0) { ns_free(&pre), pc_free(&parts); goto done; }
-    } else {
-      if (pc_add(&parts, src, 0, src->len) < 0) { ns_free(&pre), pc_free(&parts); goto done; }
+    if (!p->use_regex) { /* the piece as it is, each byte as its character */
+      NStr *o = pc_begin(out);
+      rc = ns_reserve(o, 2 * src->len); /* a byte's character takes at most 2 */
+      for (int32_t i = 0; i < src->len && rc == 0; i++) {
+        uint8_t b = (uint8_t)src->s[i];
+        for (int k = 0; k < bl_len[b]; k++, o->len++)
+          o->s[o->len] = bl_char[b][k], o->a[2 * o->len] = src->a[2 * i], o->a[2 * o->len + 1] = src->a[2 * i + 1];
+      }
+      ns_free(&pre);
+      if (rc < 0 || (rc = pc_end(out)) < 0) goto done;
+      break;
     }
+    Pieces parts = {0};
+    if (pat_find(&p->pat, src->s, src->len, &r) < 0 || split_by(src, &r, B_ISOLATED, 0, &parts) < 0) { ns_free(&pre), pc_free(&parts); goto done; }
     ns_free(&pre);
     for (int32_t k = 0; k < parts.n; k++) {
       NStr qv = pc_get(&parts, k), *q = &qv, *o = pc_begin(out);
@@ -854,10 +887,16 @@ static int pre_each(const Pre *p, NStr *piece, Pieces *out) {
     NStr m = {0};
     int32_t rl = (int32_t)strlen(p->repl);
     int starts = 0;
-    for (int32_t i = 0; i < piece->len; i++) {
+    for (int32_t i = 0; i < piece->len;) {
       if (piece->s[i] == ' ') {
         if (ns_put(&m, p->repl, rl, piece->a[2 * i], piece->a[2 * i + 1]) < 0) { ns_free(&m); goto done; }
-      } else if (ns_copy(&m, piece, i, i + 1) < 0) { ns_free(&m); goto done; }
+        i++;
+        continue;
+      }
+      const char *sp = memchr(piece->s + i, ' ', (size_t)(piece->len - i));
+      int32_t j = sp ? (int32_t)(sp - piece->s) : piece->len;
+      if (ns_copy(&m, piece, i, j) < 0) { ns_free(&m); goto done; }
+      i = j;
     }
     starts = m.len >= rl && !memcmp(m.s, p->repl, (size_t)rl);
     if (m.len && !starts && (p->prepend == PS_ALWAYS || (p->prepend == PS_FIRST && piece->a[0] == 0))) {
@@ -1178,6 +1217,26 @@ static int put_lossy(Buf *b, const char *s, int32_t n) {
   return 0;
 }
 
+/* Is s[0..n) valid UTF-8 (utf8proc's rules)? *ascii: are all its bytes < 0x80?
+ * ASCII is skipped eight bytes at a time. */
+static int valid_utf8_ascii(const char *s, int32_t n, int *ascii) {
+  *ascii = 1;
+  for (int32_t i = 0; i < n;) {
+    if (i + 8 <= n) {
+      uint64_t w;
+      memcpy(&w, s + i, 8);
+      if (!(w & 0x8080808080808080ull)) { i += 8; continue; }
+    }
+    if ((uint8_t)s[i] < 0x80) { i++; continue; }
+    *ascii = 0;
+    utf8proc_int32_t c;
+    utf8proc_ssize_t k = utf8proc_iterate((const uint8_t *)s + i, n - i, &c);
+    if (k <= 0) return 0;
+    i += (int32_t)k;
+  }
+  return 1;
+}
+
 static int valid_utf8(const char *s, int32_t n) {
   for (int32_t i = 0; i < n;) {
     utf8proc_int32_t c;
@@ -1338,7 +1397,10 @@ static int dec_apply(const Dec *d, SList *in, SList *out) {
     Ranges r = {0};
     int32_t clen = (int32_t)strlen(d->content);
     for (int32_t i = 0; i < in->n; i++) {
-      if (pat_find(&d->pat, in->s[i], in->len[i], &r) < 0) return free(r.v), -1;
+      /* a vocabulary's token need not be UTF-8, and pat_find tells PCRE2 not
+       * to check: such a token has no match (what a checked match would say) */
+      if (d->pat.re && !valid_utf8(in->s[i], in->len[i])) r.n = 0;
+      else if (pat_find(&d->pat, in->s[i], in->len[i], &r) < 0) return free(r.v), -1;
       Buf b = {0};
       int32_t prev = 0;
       for (int32_t k = 0; k < r.n; k += 2) {
@@ -1599,9 +1661,11 @@ Tok *tk_load(const char *path, char *err) {
 
 /* ---- encoding ---- */
 
-static int enc_push(TkEncoding *e, int32_t id, int32_t type_id, int32_t special, int64_t s, int64_t en) {
-  if (e->n == e->cap) {
+/* Room for at least want items (the arrays grow together). */
+static int enc_reserve(TkEncoding *e, int32_t want) {
+  if (want > e->cap) {
     int32_t nc = e->cap ? e->cap * 2 : 32;
+    while (nc < want) nc *= 2;
     int32_t *a = realloc(e->ids, sizeof(int32_t) * (size_t)nc);
     if (!a) return -1;
     e->ids = a;
@@ -1618,6 +1682,11 @@ static int enc_push(TkEncoding *e, int32_t id, int32_t type_id, int32_t special,
     e->ends = b;
     e->cap = nc;
   }
+  return 0;
+}
+
+static int enc_push(TkEncoding *e, int32_t id, int32_t type_id, int32_t special, int64_t s, int64_t en) {
+  if (e->n == e->cap && enc_reserve(e, e->n + 1) < 0) return -1;
   e->ids[e->n] = id, e->type_ids[e->n] = type_id, e->attention_mask[e->n] = 1, e->special_tokens_mask[e->n] = special;
   e->starts[e->n] = s, e->ends[e->n] = en;
   e->n++;
@@ -1629,8 +1698,164 @@ void tk_enc_free(TkEncoding *e) {
   memset(e, 0, sizeof *e);
 }
 
+static int encode_general(const Tok *t, const char *text, int32_t base, int32_t len, TkEncoding *out);
+
+/* What the BERT steps see in an ASCII byte: white space (Rust's), punctuation
+ * (is_punct), a control character clean_text drops, a byte the text is cut
+ * at (space, \t, \n, \r: white space whatever the settings). */
+enum { A_WS = 1, A_PUNCT = 2, A_CTRL = 4, A_CUT = 8 };
+static const uint8_t bert_ascii[128] = {
+    4, 4, 4, 4, 4, 4, 4, 4, 4, 9, 9, 5, 5, 9, 4, 4, /* \t \n \r: WS|CUT; \v \f: WS|CTRL */
+    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+    9, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, /* space, then !"#$%&'()*+,-./ */
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2, 2, 2, /* digits, :;<=>? */
+    2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, /* @, letters */
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2, 2, /* [\]^_ */
+    2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, /* ` */
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2, 4, /* {|}~, DEL */
+};
+
+/* The BERT pipeline (BertNormalizer or none, then BertPreTokenizer) without
+ * NStr for ASCII. Every step of both is per character, and ASCII \t \n
+ * \r and space are white space that the pre-tokenizer drops whatever the
+ * normalizer's settings, so the text can be cut at them first and each
+ * chunk between them encoded alone: an ASCII chunk here (clean_text drops
+ * control characters, lowercase folds A-Z, then words split at the other
+ * white space and around each punctuation character), any other chunk by
+ * the general path. pos[] maps the normalized chunk back to the text. */
+static int encode_bert(const Tok *t, const char *text, int32_t base, int32_t len, TkEncoding *out) {
+  int clean = t->norm ? t->norm->clean : 0, lower = t->norm ? t->norm->lower : 0;
+  TkToks toks = {0};
+  char sbuf[256], *nb = sbuf;
+  int32_t spos[256], *pos = spos, cap = 256;
+  int rc = -1;
+  const uint8_t *s = (const uint8_t *)text + base;
+  for (int32_t i = 0; i < len;) {
+    if (s[i] < 0x80 && (bert_ascii[s[i]] & A_CUT)) { i++; continue; }
+    int32_t cs = i, ascii = 1;
+    for (; i < len; i++) {
+      if (s[i] >= 0x80) ascii = 0;
+      else if (bert_ascii[s[i]] & A_CUT) break;
+    }
+    if (!ascii) {
+      if (encode_general(t, text, base + cs, i - cs, out) < 0) goto done;
+      continue;
+    }
+    if (i - cs > cap) {
+      if (nb != sbuf) free(nb), free(pos);
+      cap = i - cs;
+      nb = malloc((size_t)cap), pos = malloc(sizeof(int32_t) * (size_t)cap);
+      if (!nb || !pos) {
+        free(nb), free(pos);
+        nb = sbuf, pos = spos; /* nothing to free at done */
+        goto done;
+      }
+    }
+    int32_t n = 0;
+    uint8_t drop = clean ? A_CTRL : 0;
+    for (int32_t k = cs; k < i; k++) {
+      uint8_t c = s[k];
+      if (bert_ascii[c] & drop) continue;
+      if (lower && c >= 'A' && c <= 'Z') c += 32;
+      nb[n] = (char)c, pos[n++] = k;
+    }
+    /* words: cut at white space (dropped) and around punctuation (kept alone) */
+    for (int32_t w = 0; w < n;) {
+      uint8_t b = bert_ascii[(uint8_t)nb[w]];
+      if (b & A_WS) { w++; continue; }
+      int32_t e = w + 1;
+      if (!(b & A_PUNCT))
+        while (e < n && !(bert_ascii[(uint8_t)nb[e]] & (A_WS | A_PUNCT))) e++;
+      toks.n = 0;
+      if (tm_tokenize(t->model, nb + w, e - w, &toks) < 0) goto done;
+      if (enc_reserve(out, out->n + toks.n) < 0) goto done;
+      for (int32_t q = 0; q < toks.n; q++) {
+        TkTok *tk = &toks.v[q];
+        int32_t k = out->n++;
+        out->ids[k] = tk->id, out->type_ids[k] = 0, out->attention_mask[k] = 1, out->special_tokens_mask[k] = 0;
+        out->starts[k] = base + pos[w + tk->start], out->ends[k] = base + pos[w + tk->end - 1] + 1;
+      }
+      w = e;
+    }
+  }
+  rc = 0;
+done:
+  if (nb != sbuf) free(nb), free(pos);
+  free(toks.v);
+  return rc;
+}
+
+/* The hand-matched pattern of Llama 3's pre-tokenizer — Split(pattern,
+ * Isolated) then ByteLevel without its own regex or prefix space — or
+ * TS_NONE for any other. */
+static TkSplitKind split_bytelevel(const Pre *p) {
+  if (!p || p->kind != P_SEQ || p->nchild != 2) return TS_NONE;
+  const Pre *a = p->child[0], *b = p->child[1];
+  if (a->kind != P_SPLIT || a->behavior != B_ISOLATED || a->invert || b->kind != P_BYTELEVEL || b->use_regex ||
+      b->add_prefix_space)
+    return TS_NONE;
+  return a->pat.fast;
+}
+
+/* That pre-tokenizer with no normalizer, without NStr: each match of the
+ * pattern (they tile the text) is mapped to ByteLevel's characters, each
+ * output byte remembering the original character it came from, and cut
+ * into tokens at once. */
+static int encode_split_bytelevel(const Tok *t, TkSplitKind kind, const char *text, int32_t base, int32_t len,
+                                  TkEncoding *out) {
+  TkToks toks = {0};
+  char sbuf[256], *buf = sbuf;
+  int32_t sst[256], sen[256], *st = sst, *en = sen, cap = 256;
+  int rc = -1;
+  const char *s = text + base;
+  for (int32_t i = 0, e; i < len; i = e) {
+    e = ts_match(kind, s, len, i);
+    if (2 * (e - i) > cap) {
+      if (buf != sbuf) free(buf), free(st), free(en);
+      cap = 2 * (e - i);
+      buf = malloc((size_t)cap), st = malloc(sizeof(int32_t) * (size_t)cap), en = malloc(sizeof(int32_t) * (size_t)cap);
+      if (!buf || !st || !en) {
+        free(buf), free(st), free(en);
+        buf = sbuf, st = sst, en = sen;
+        goto done;
+      }
+    }
+    int32_t m = 0;
+    for (int32_t k = i; k < e;) {
+      uint8_t lead = (uint8_t)s[k];
+      int32_t cl = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4; /* the text is valid UTF-8 */
+      for (int32_t q = k; q < k + cl; q++) {
+        uint8_t b = (uint8_t)s[q];
+        for (int x = 0; x < bl_len[b]; x++, m++) buf[m] = bl_char[b][x], st[m] = base + k, en[m] = base + k + cl;
+      }
+      k += cl;
+    }
+    toks.n = 0;
+    if (tm_tokenize(t->model, buf, m, &toks) < 0 || enc_reserve(out, out->n + toks.n) < 0) goto done;
+    for (int32_t q = 0; q < toks.n; q++) {
+      TkTok *tk = &toks.v[q];
+      int32_t k = out->n++;
+      out->ids[k] = tk->id, out->type_ids[k] = 0, out->attention_mask[k] = 1, out->special_tokens_mask[k] = 0;
+      out->starts[k] = st[tk->start], out->ends[k] = en[tk->end - 1];
+    }
+  }
+  rc = 0;
+done:
+  if (buf != sbuf) free(buf), free(st), free(en);
+  free(toks.v);
+  return rc;
+}
+
 /* Encodes one segment of text (no added tokens inside) at byte offset base; byte offsets into out. */
 static int encode_segment(const Tok *t, const char *text, int32_t base, int32_t len, TkEncoding *out) {
+  if (t->pre && t->pre->kind == P_BERT && (!t->norm || t->norm->kind == N_BERT))
+    return encode_bert(t, text, base, len, out);
+  TkSplitKind k = t->norm ? TS_NONE : split_bytelevel(t->pre);
+  if (k != TS_NONE) return encode_split_bytelevel(t, k, text, base, len, out);
+  return encode_general(t, text, base, len, out);
+}
+
+static int encode_general(const Tok *t, const char *text, int32_t base, int32_t len, TkEncoding *out) {
   NStr raw = {0}, norm = {0};
   Pieces pieces = {0}, pre = {0};
   TkToks toks = {0};
@@ -1711,11 +1936,51 @@ static const Post *trimmer(const Post *q) {
   return (q->kind == Q_BYTELEVEL || q->kind == Q_ROBERTA) && q->trim_offsets ? q : NULL;
 }
 
+/* Writes one special token at item k (the arrays have room). */
+static void enc_set_special(TkEncoding *e, int32_t k, int32_t id, int32_t type_id) {
+  e->ids[k] = id, e->type_ids[k] = type_id, e->attention_mask[k] = 1, e->special_tokens_mask[k] = 1;
+  e->starts[k] = 0, e->ends[k] = 0;
+}
+
+/* Wraps the sequence e in place: lead special tokens before it, trail
+ * after it (ids and type ids in pairs), its items given type_id. */
+static int enc_wrap(TkEncoding *e, const int32_t *lead, int32_t nlead, const int32_t *trail, int32_t ntrail, int32_t type_id) {
+  if (enc_reserve(e, e->n + nlead + ntrail) < 0) return -1;
+  if (nlead && e->n) {
+    memmove(e->ids + nlead, e->ids, sizeof(int32_t) * (size_t)e->n);
+    memmove(e->type_ids + nlead, e->type_ids, sizeof(int32_t) * (size_t)e->n);
+    memmove(e->attention_mask + nlead, e->attention_mask, sizeof(int32_t) * (size_t)e->n);
+    memmove(e->special_tokens_mask + nlead, e->special_tokens_mask, sizeof(int32_t) * (size_t)e->n);
+    memmove(e->starts + nlead, e->starts, sizeof(int64_t) * (size_t)e->n);
+    memmove(e->ends + nlead, e->ends, sizeof(int64_t) * (size_t)e->n);
+  }
+  for (int32_t k = 0; k < nlead; k++) enc_set_special(e, k, lead[2 * k], lead[2 * k + 1]);
+  for (int32_t k = nlead; k < nlead + e->n; k++) e->type_ids[k] = type_id, e->attention_mask[k] = 1;
+  e->n += nlead;
+  for (int32_t k = 0; k < ntrail; k++) enc_set_special(e, e->n++, trail[2 * k], trail[2 * k + 1]);
+  return 0;
+}
+
 static int post_apply(const Post *q, TkEncoding *e) {
   if (!q) return 0;
-  TkEncoding o = {0};
   switch (q->kind) {
-  case Q_TEMPLATE:
+  case Q_TEMPLATE: {
+    /* the special tokens before and after the single sequence A, as
+     * (id, type id) pairs; a template naming A twice takes the copying path */
+    int32_t nseq = 0, seq_type = 0, nspec = count_special(q), nlead = 0, ntrail = 0, sbuf[64], *sp = sbuf;
+    for (int32_t i = 0; i < q->nsingle; i++)
+      if (!q->single[i].special && !q->single[i].seq) nseq++, seq_type = q->single[i].type_id;
+    if (nseq == 1 && 2 * nspec <= (int32_t)(sizeof sbuf / sizeof *sbuf)) {
+      int after = 0;
+      for (int32_t i = 0; i < q->nsingle; i++) {
+        const TplItem *it = &q->single[i];
+        if (!it->special) { after |= !it->seq; continue; }
+        for (int32_t k = 0; k < it->nids; k++, after ? ntrail++ : nlead++)
+          sp[2 * (nlead + ntrail)] = it->ids[k], sp[2 * (nlead + ntrail) + 1] = it->type_id;
+      }
+      return enc_wrap(e, sp, nlead, sp + 2 * nlead, ntrail, seq_type);
+    }
+    TkEncoding o = {0};
     for (int32_t i = 0; i < q->nsingle; i++) {
       const TplItem *it = &q->single[i];
       if (it->special) {
@@ -1726,26 +1991,23 @@ static int post_apply(const Post *q, TkEncoding *e) {
           if (enc_push(&o, e->ids[k], it->type_id, e->special_tokens_mask[k], e->starts[k], e->ends[k]) < 0) goto oom;
       }
     }
-    break;
-  case Q_BERT: case Q_ROBERTA:
-    if (enc_push(&o, q->cls_id, 0, 1, 0, 0) < 0) goto oom;
-    for (int32_t k = 0; k < e->n; k++)
-      if (enc_push(&o, e->ids[k], 0, e->special_tokens_mask[k], e->starts[k], e->ends[k]) < 0) goto oom;
-    if (enc_push(&o, q->sep_id, 0, 1, 0, 0) < 0) goto oom;
-    break;
+    tk_enc_free(e);
+    *e = o;
+    return 0;
+  oom:
+    tk_enc_free(&o);
+    return -1;
+  }
+  case Q_BERT: case Q_ROBERTA: {
+    int32_t cls[2] = {q->cls_id, 0}, sep[2] = {q->sep_id, 0};
+    return enc_wrap(e, cls, 1, sep, 1, 0);
+  }
   case Q_SEQ:
     for (int32_t i = 0; i < q->nchild; i++)
       if (post_apply(q->child[i], e) < 0) return -1;
     return 0;
-  default:
-    return 0;
   }
-  tk_enc_free(e);
-  *e = o;
   return 0;
-oom:
-  tk_enc_free(&o);
-  return -1;
 }
 
 static int pad_one(const TkPadding *p, TkEncoding *e, int32_t target) {
@@ -1776,10 +2038,14 @@ int tk_encode(const Tok *t, const char *text, size_t len, int add_special, TkEnc
   memset(out, 0, sizeof *out);
   if (len > 0x7fffff00u) return snprintf(err, TK_ERRLEN, "text too long"), -1;
   int32_t n = (int32_t)len;
-  if (!valid_utf8(text, n)) return snprintf(err, TK_ERRLEN, "text is not valid UTF-8"), -1;
+  int ascii;
+  if (!valid_utf8_ascii(text, n, &ascii)) return snprintf(err, TK_ERRLEN, "text is not valid UTF-8"), -1;
   /* split off added tokens, leftmost-longest on the raw text */
   int32_t seg = 0;
   for (int32_t i = 0; i < n;) {
+    /* to the next character whose first byte starts an added token */
+    while (i < n && (!t->first_byte[(uint8_t)text[i]] || ((uint8_t)text[i] & 0xC0) == 0x80)) i++;
+    if (i == n) break;
     int32_t mlen = 0, k = -1;
     if (t->first_byte[(uint8_t)text[i]]) k = trie_match(t, text, n, i, &mlen);
     if (k >= 0) {
@@ -1809,8 +2075,8 @@ int tk_encode(const Tok *t, const char *text, size_t len, int add_special, TkEnc
     while (i < n && ((uint8_t)text[i] & 0xC0) == 0x80) i++;
   }
   if (seg < n && encode_segment(t, text, seg, n - seg, out) < 0) goto oom;
-  /* byte offsets -> code points */
-  if (out->n) {
+  /* byte offsets -> code points (the same numbers in ASCII text) */
+  if (out->n && !ascii) {
     int32_t *cp = malloc(sizeof(int32_t) * (size_t)(n + 1));
     if (!cp) goto oom;
     int32_t c = 0;
@@ -1822,6 +2088,8 @@ int tk_encode(const Tok *t, const char *text, size_t len, int add_special, TkEnc
     cp[n] = c;
     for (int32_t i = 0; i < out->n; i++) out->starts[i] = cp[out->starts[i]], out->ends[i] = cp[out->ends[i]];
     free(cp);
+  }
+  if (out->n) {
     /* trimming counts characters off code-point offsets, as the library
      * (which converts offsets to characters before post-processing) does */
     const Post *tr = trimmer(t->post);

@@ -1,5 +1,5 @@
 /* tokenizer.h — Hugging Face tokenizer.json, natively (internal header of
- * the runtime: tokjson.c, tokenizer.c, tokmodel.c, tokmod.c and the unit
+ * the runtime: tokjson.c, tokenizer.c, toksplit.c, tokmodel.c, tokmod.c and the unit
  * driver include it; generated code does not).
  *
  * The pipeline is the tokenizers library's: added tokens are split off the
@@ -13,8 +13,9 @@
  *
  * This layer is plain C on malloc (no runtime objects), so the unit driver
  * can test it alone; tokmod.c wraps it as the `tokenizers` module's
- * Tokenizer and Encoding objects. A tokenizer is read-only after loading,
- * so threads may encode with one tokenizer at once. */
+ * Tokenizer and Encoding objects. A tokenizer is read-only after loading
+ * but for BPE's cache of merged words (lock-free, one seqlock per slot:
+ * tokmodel.c), so threads may encode with one tokenizer at once. */
 #ifndef KILN_TOKENIZER_H
 #define KILN_TOKENIZER_H
 
@@ -93,6 +94,14 @@ typedef struct TkTruncation {
 void tk_set_padding(Tok *t, const TkPadding *p);
 void tk_set_truncation(Tok *t, const TkTruncation *tr);
 TkPadding tk_get_padding(const Tok *t);
+
+/* ---- toksplit.c: the well-known split patterns without a regex engine ---- */
+typedef enum { TS_NONE, TS_GPT2, TS_LLAMA3, TS_QWEN2 } TkSplitKind;
+/* Which hand-written matcher has exactly this regex source (TS_NONE: PCRE2's job). */
+TkSplitKind ts_recognize(const char *re, size_t len);
+/* The end of the match that starts at i < len of valid UTF-8 s (the
+ * patterns match at every position, so their matches tile the text). */
+int32_t ts_match(TkSplitKind k, const char *s, int32_t len, int32_t i);
 
 /* ---- tokmodel.c: vocabularies and models ---- */
 /* A string -> int32 hash table (open addressing; keys copied into a pool). */

@@ -189,11 +189,13 @@ done:;
   n->len = (int32_t)len;
   n->items = tj_alloc(p->a, sizeof(TjNode *) * (size_t)(len ? len : 1));
   if (!n->items) return fail(p, "out of memory");
-  memcpy(n->items, p->items + base, sizeof(TjNode *) * (size_t)len);
+  if (len) /* an empty container may come before anything was pushed: p->items is still NULL */
+    memcpy(n->items, p->items + base, sizeof(TjNode *) * (size_t)len);
   if (is_obj) {
     n->keys = tj_alloc(p->a, sizeof(char *) * (size_t)(len ? len : 1));
     if (!n->keys) return fail(p, "out of memory");
-    memcpy(n->keys, p->keys + base, sizeof(char *) * (size_t)len);
+    if (len)
+      memcpy(n->keys, p->keys + base, sizeof(char *) * (size_t)len);
   }
   p->n = base;
   p->depth--;

@@ -8,9 +8,12 @@
  * equal ranks), checks it is still current, merges, and pushes the two new
  * neighbouring pairs, so a piece of n bytes costs O(n log n) — a 100 KB
  * string with no spaces (one piece in Gemma's setup) stays fast.
+ * Words of up to 24 bytes are remembered in a lock-free cache once merged.
  * WordPiece is greedy longest-match-first with the continuing prefix;
  * Unigram is Viterbi over the scores of every vocabulary piece that starts
- * at each position. */
+ * at each position, found by extending the piece's hash a byte at a time
+ * until no vocabulary piece has that prefix. */
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -71,9 +74,10 @@ int sm_put(StrMap *m, const char *s, int32_t len, int32_t val) {
   return 0;
 }
 
-int32_t sm_get(const StrMap *m, const char *s, int32_t len) {
+/* sm_get with the key's hash (tk_hash) already known */
+static int32_t sm_get_h(const StrMap *m, const char *s, int32_t len, uint32_t h) {
   if (!m->n) return -1;
-  uint32_t h = tk_hash(s, len), j = h & m->mask;
+  uint32_t j = h & m->mask;
   while (m->slots[j]) {
     int32_t e = (int32_t)m->slots[j] - 1;
     if (m->ents[e].hash == h && m->ents[e].len == len && !memcmp(m->pool + m->ents[e].off, s, (size_t)len))
@@ -82,6 +86,8 @@ int32_t sm_get(const StrMap *m, const char *s, int32_t len) {
   }
   return -1;
 }
+
+int32_t sm_get(const StrMap *m, const char *s, int32_t len) { return sm_get_h(m, s, len, tk_hash(s, len)); }
 
 const char *sm_key(const StrMap *m, int32_t i, int32_t *len) {
   *len = m->ents[i].len;
@@ -129,6 +135,11 @@ struct TkModel {
   double *scores;
   double min_score;
   int32_t max_piece;     /* longest piece in bytes */
+  /* Every prefix (ending at a character boundary) of every piece, as a
+   * bit at its tk_hash: no bit, no piece starts with those bytes, so
+   * Viterbi stops extending there (a false bit costs one lookup). */
+  uint64_t *prefix_bits;
+  uint32_t prefix_mask;  /* bits - 1 */
   /* BPE over Metaspace-style text ("▁" for spaces, one piece per text): a
    * piece may be cut before a "▁" whose preceding character c is a token of
    * its own and no token contains c followed by "▁" — no merge can then
@@ -138,7 +149,62 @@ struct TkModel {
   int meta_split;
   uint8_t glue[128];
   int glue_other;        /* some token has a non-ASCII character before "▁" */
+  struct WordCache *cache; /* BPE: words already merged (NULL: none) */
 };
+
+/* ---- BPE's word cache ----
+ *
+ * Prose repeats its words, and merging one costs a dozen hash lookups in
+ * big tables, so BPE remembers the tokens of short words: a direct-mapped
+ * table of CACHE_SLOTS entries, each a word of up to 24 bytes and its up
+ * to 8 tokens (id, start, end). Threads encode with one tokenizer at once
+ * and the model is otherwise read-only, so each slot is a seqlock: a
+ * writer claims it by moving its sequence number from even to odd
+ * (compare-and-swap; a busy slot is simply not written), stores, and makes
+ * it even again; a reader copies the slot between two reads of the number
+ * and trusts the copy only if both are the same even value. The payload is
+ * atomic words (relaxed), so there is no data race for a sanitizer to see. */
+enum { CACHE_SLOTS = 4096, CACHE_KEY = 24, CACHE_TOKS = 8 };
+
+typedef struct CacheSlot {
+  _Atomic uint32_t seq;
+  _Atomic uint64_t meta;              /* key length | token count << 8 | key hash << 32 */
+  _Atomic uint64_t key[CACHE_KEY / 8];
+  _Atomic uint64_t tok[CACHE_TOKS];   /* id | start << 32 | end << 48 */
+} CacheSlot;
+
+struct WordCache { CacheSlot slot[CACHE_SLOTS]; };
+
+static int cache_get(const TkModel *m, const char *s, int32_t len, uint32_t h, TkToks *out) {
+  CacheSlot *c = &m->cache->slot[h & (CACHE_SLOTS - 1)];
+  uint32_t q = atomic_load_explicit(&c->seq, memory_order_acquire);
+  if (q & 1) return 0;
+  uint64_t meta = atomic_load_explicit(&c->meta, memory_order_acquire), key[CACHE_KEY / 8], tok[CACHE_TOKS];
+  int32_t n = (int32_t)(meta >> 8 & 0xFF);
+  if ((meta & 0xFF) != (uint64_t)len || meta >> 32 != h || n < 1 || n > CACHE_TOKS) return 0;
+  /* acquire loads: the second read of the number cannot move before them (no fence: TSan has none) */
+  for (int k = 0; k < CACHE_KEY / 8; k++) key[k] = atomic_load_explicit(&c->key[k], memory_order_acquire);
+  for (int k = 0; k < n; k++) tok[k] = atomic_load_explicit(&c->tok[k], memory_order_acquire);
+  if (atomic_load_explicit(&c->seq, memory_order_relaxed) != q || memcmp(key, s, (size_t)len)) return 0;
+  for (int k = 0; k < n; k++)
+    if (tk_toks_push(out, (int32_t)(uint32_t)tok[k], (int32_t)(tok[k] >> 32 & 0xFFFF), (int32_t)(tok[k] >> 48)) < 0) return -1;
+  return 1;
+}
+
+static void cache_put(const TkModel *m, const char *s, int32_t len, uint32_t h, const TkTok *t, int32_t n) {
+  CacheSlot *c = &m->cache->slot[h & (CACHE_SLOTS - 1)];
+  uint32_t q = atomic_load_explicit(&c->seq, memory_order_relaxed);
+  if ((q & 1) || !atomic_compare_exchange_strong_explicit(&c->seq, &q, q + 1, memory_order_acquire, memory_order_relaxed))
+    return;
+  uint64_t key[CACHE_KEY / 8] = {0};
+  memcpy(key, s, (size_t)len);
+  atomic_store_explicit(&c->meta, (uint64_t)len | (uint64_t)n << 8 | (uint64_t)h << 32, memory_order_relaxed);
+  for (int k = 0; k < CACHE_KEY / 8; k++) atomic_store_explicit(&c->key[k], key[k], memory_order_relaxed);
+  for (int k = 0; k < n; k++)
+    atomic_store_explicit(&c->tok[k], (uint64_t)(uint32_t)t[k].id | (uint64_t)t[k].start << 32 | (uint64_t)t[k].end << 48,
+                          memory_order_relaxed);
+  atomic_store_explicit(&c->seq, q + 2, memory_order_release);
+}
 
 static int utf8_len(uint8_t c) { return c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4; }
 
@@ -290,6 +356,7 @@ static int load_bpe(TkModel *m, const TjNode *j, char *err) {
     if (!m->merges[jx].key) m->merges[jx] = (Merge){k, r, id}; /* the first rank of a repeated pair wins */
   }
   free(buf);
+  m->cache = calloc(1, sizeof *m->cache); /* none if this fails: merging works without */
   return 0;
 }
 
@@ -336,6 +403,22 @@ static int load_unigram(TkModel *m, const TjNode *j, char *err) {
   }
   m->nid = vocab->len;
   if (finish_vocab(m, err) < 0) return -1;
+  int64_t nbytes = 0;
+  for (int32_t i = 0; i < m->vocab.n; i++) nbytes += m->vocab.ents[i].len;
+  uint32_t nbits = 1024;
+  while (nbits < (uint64_t)nbytes * 8 && nbits < (1u << 30)) nbits *= 2;
+  m->prefix_bits = calloc(nbits / 64, sizeof(uint64_t));
+  if (!m->prefix_bits) return snprintf(err, TK_ERRLEN, "out of memory"), -1;
+  m->prefix_mask = nbits - 1;
+  for (int32_t i = 0; i < m->vocab.n; i++) {
+    int32_t l;
+    const char *k = sm_key(&m->vocab, i, &l);
+    uint32_t h = 2166136261u;
+    for (int32_t x = 0; x < l; x++) {
+      h = (h ^ (uint8_t)k[x]) * 16777619u; /* tk_hash, a byte at a time */
+      if (x + 1 == l || ((uint8_t)k[x + 1] & 0xC0) != 0x80) m->prefix_bits[(h & m->prefix_mask) >> 6] |= 1ull << (h & 63);
+    }
+  }
   TjNode *u = tj_get(j, "unk_id");
   m->unk_id = u && u->type == TJ_NUM ? (int32_t)u->num : -1;
   if (m->unk_id >= m->nid) return snprintf(err, TK_ERRLEN, "model.unk_id %d out of range", m->unk_id), -1;
@@ -369,7 +452,7 @@ void tm_free(TkModel *m) {
   if (!m) return;
   sm_free(&m->vocab);
   free(m->id_str), free(m->id_len), free(m->unk_token), free(m->merges);
-  free(m->cont_prefix), free(m->eow_suffix), free(m->scores);
+  free(m->cont_prefix), free(m->eow_suffix), free(m->scores), free(m->prefix_bits), free(m->cache);
   free(m);
 }
 
@@ -394,14 +477,16 @@ static int cand_less(const Cand *a, const Cand *b) {
   return a->rank != b->rank ? a->rank < b->rank : a->left < b->left;
 }
 
-typedef struct { Cand *v; int32_t n, cap; } Heap;
+/* v starts as a caller's buffer (owned 0) and moves to malloc'd memory when it fills. */
+typedef struct { Cand *v; int32_t n, cap; int owned; } Heap;
 
 static int heap_push(Heap *h, Cand c) {
   if (h->n == h->cap) {
     int32_t nc = h->cap ? h->cap * 2 : 64;
-    Cand *nv = realloc(h->v, sizeof(Cand) * (size_t)nc);
+    Cand *nv = h->owned ? realloc(h->v, sizeof(Cand) * (size_t)nc) : malloc(sizeof(Cand) * (size_t)nc);
     if (!nv) return -1;
-    h->v = nv, h->cap = nc;
+    if (!h->owned) memcpy(nv, h->v, sizeof(Cand) * (size_t)h->n);
+    h->v = nv, h->cap = nc, h->owned = 1;
   }
   int32_t i = h->n++;
   while (i > 0) {
@@ -441,7 +526,9 @@ static int bpe_word(const TkModel *m, const char *s, int32_t len, TkToks *out) {
     int32_t id = sm_get(&m->vocab, s, len);
     if (id >= 0) return tk_toks_push(out, id, 0, len);
   }
-  Sym *sym = malloc(sizeof(Sym) * (size_t)(len ? len : 1) * 1);
+  /* a word's symbols and candidate pairs live on the stack unless it is long */
+  Sym sbuf[64], *sym = len <= 64 ? sbuf : malloc(sizeof(Sym) * (size_t)len);
+  Cand hbuf[128];
   if (!sym) return -1;
   int32_t ns = 0;
   int32_t plen = m->cont_prefix ? (int32_t)strlen(m->cont_prefix) : 0;
@@ -478,7 +565,7 @@ static int bpe_word(const TkModel *m, const char *s, int32_t len, TkToks *out) {
     i += cl;
   }
   for (int32_t i = 0; i < ns; i++) sym[i].prev = i - 1, sym[i].next = i + 1 < ns ? i + 1 : -1;
-  Heap h = {0};
+  Heap h = {hbuf, 0, (int32_t)(sizeof hbuf / sizeof *hbuf), 0};
   for (int32_t i = 0; i + 1 < ns; i++)
     if (push_pair(m, &h, sym, i) < 0) goto oom;
   while (h.n) {
@@ -492,19 +579,40 @@ static int bpe_word(const TkModel *m, const char *s, int32_t len, TkToks *out) {
     if (l->prev >= 0 && push_pair(m, &h, sym, l->prev) < 0) goto oom;
     if (push_pair(m, &h, sym, c.left) < 0) goto oom;
   }
-  free(h.v);
-  for (int32_t i = ns ? 0 : -1; i >= 0; i = sym[i].next)
-    if (tk_toks_push(out, sym[i].id, sym[i].start, sym[i].end) < 0) { free(sym); return -1; }
-  free(sym);
-  return 0;
+  if (h.owned) free(h.v);
+  int rc = 0;
+  for (int32_t i = ns ? 0 : -1; i >= 0 && rc == 0; i = sym[i].next) rc = tk_toks_push(out, sym[i].id, sym[i].start, sym[i].end);
+  if (sym != sbuf) free(sym);
+  return rc;
 oom:
-  free(h.v), free(sym);
+  if (h.owned) free(h.v);
+  if (sym != sbuf) free(sym);
   return -1;
+}
+
+/* bpe_word through the word cache (words of up to CACHE_KEY bytes). */
+static int bpe_word_cached(const TkModel *m, const char *s, int32_t len, TkToks *out) {
+  if (!m->cache || len > CACHE_KEY) return bpe_word(m, s, len, out);
+  uint32_t h = tk_hash(s, len);
+  if (m->ignore_merges) { /* a word in the vocabulary is its own token */
+    int32_t id = sm_get_h(&m->vocab, s, len, h);
+    if (id >= 0) return tk_toks_push(out, id, 0, len);
+  }
+  int hit = cache_get(m, s, len, h, out);
+  if (hit) return hit < 0 ? -1 : 0;
+  int32_t n0 = out->n;
+  if (bpe_word(m, s, len, out) < 0) return -1;
+  if (out->n - n0 >= 1 && out->n - n0 <= CACHE_TOKS) cache_put(m, s, len, h, out->v + n0, out->n - n0);
+  return 0;
 }
 
 /* ---- WordPiece ---- */
 
 static int wordpiece_word(const TkModel *m, const char *s, int32_t len, TkToks *out) {
+  if (len <= m->max_chars) { /* the commonest case: a whole word of the vocabulary (bytes >= characters) */
+    int32_t id = sm_get(&m->vocab, s, len);
+    if (id >= 0) return tk_toks_push(out, id, 0, len);
+  }
   int32_t nchars = 0;
   for (int32_t i = 0; i < len; i++) nchars += ((uint8_t)s[i] & 0xC0) != 0x80;
   if (nchars > m->max_chars) return tk_toks_push(out, m->unk_id, 0, len);
@@ -543,10 +651,19 @@ static int wordlevel_word(const TkModel *m, const char *s, int32_t len, TkToks *
 /* ---- Unigram: Viterbi ---- */
 
 static int unigram_word(const TkModel *m, const char *s, int32_t len, TkToks *out) {
-  /* best[i]: best score of s[0..i); from[i]: start of its last piece; fid: its id */
-  double *best = malloc(sizeof(double) * (size_t)(len + 1));
-  int32_t *from = malloc(sizeof(int32_t) * (size_t)(len + 1)), *fid = malloc(sizeof(int32_t) * (size_t)(len + 1));
-  if (!best || !from || !fid) { free(best), free(from), free(fid); return -1; }
+  /* best[i]: best score of s[0..i); from[i]: start of its last piece; fid: its id
+   * (on the stack for a word of up to 127 bytes) */
+  enum { SMALL = 128 };
+  double sbest[SMALL];
+  int32_t sfrom[SMALL], sfid[SMALL], sst[SMALL];
+  int small = len < SMALL;
+  double *best = small ? sbest : malloc(sizeof(double) * (size_t)(len + 1));
+  int32_t *from = small ? sfrom : malloc(sizeof(int32_t) * (size_t)(len + 1));
+  int32_t *fid = small ? sfid : malloc(sizeof(int32_t) * (size_t)(len + 1));
+  if (!best || !from || !fid) {
+    if (!small) free(best), free(from), free(fid);
+    return -1;
+  }
   double unk_score = m->min_score - 10.0;
   best[0] = 0;
   for (int32_t i = 1; i <= len; i++) best[i] = -1e300, from[i] = -1, fid[i] = -1;
@@ -555,9 +672,12 @@ static int unigram_word(const TkModel *m, const char *s, int32_t len, TkToks *ou
     if (i + cl > len) cl = len - i;
     if (best[i] > -1e299) {
       int has_single = 0;
+      uint32_t h = 2166136261u; /* tk_hash of s[i..e), one byte at a time */
       for (int32_t e = i + 1; e <= len && e - i <= m->max_piece; e++) {
+        h = (h ^ (uint8_t)s[e - 1]) * 16777619u;
         if (e < len && ((uint8_t)s[e] & 0xC0) == 0x80) continue;
-        int32_t id = sm_get(&m->vocab, s + i, e - i);
+        if (!(m->prefix_bits[(h & m->prefix_mask) >> 6] >> (h & 63) & 1)) break; /* no piece starts so */
+        int32_t id = sm_get_h(&m->vocab, s + i, e - i, h);
         if (id < 0) continue;
         if (e == i + cl) has_single = 1;
         double sc = best[i] + m->scores[id];
@@ -573,7 +693,7 @@ static int unigram_word(const TkModel *m, const char *s, int32_t len, TkToks *ou
   /* walk back */
   int32_t n = 0;
   for (int32_t e = len; e > 0; e = from[e]) n++;
-  int32_t *st = malloc(sizeof(int32_t) * (size_t)(n ? n : 1)), k = n;
+  int32_t *st = small ? sst : malloc(sizeof(int32_t) * (size_t)(n ? n : 1)), k = n;
   if (!st) { free(best), free(from), free(fid); return -1; }
   for (int32_t e = len; e > 0; e = from[e]) st[--k] = e;
   /* consecutive unknown characters fuse into one piece; it takes its id if
@@ -593,7 +713,7 @@ static int unigram_word(const TkModel *m, const char *s, int32_t len, TkToks *ou
     else
       rc = tk_toks_push(out, m->unk_id, b, e);
   }
-  free(st), free(best), free(from), free(fid);
+  if (!small) free(st), free(best), free(from), free(fid);
   return rc;
 }
 
@@ -601,7 +721,7 @@ int tm_tokenize(const TkModel *m, const char *s, int32_t len, TkToks *out) {
   if (len <= 0) return 0;
   switch (m->kind) {
   case TM_BPE: {
-    if (!m->meta_split) return bpe_word(m, s, len, out);
+    if (!m->meta_split) return bpe_word_cached(m, s, len, out);
     int32_t start = 0;
     for (int32_t i = 1; i + 3 <= len; i++) {
       if (memcmp(s + i, "\xe2\x96\x81", 3)) continue;
@@ -612,12 +732,12 @@ int tm_tokenize(const TkModel *m, const char *s, int32_t len, TkToks *out) {
       if (c < 0x80 ? m->glue[c] : m->glue_other) continue;
       if (sm_get(&m->vocab, s + b, i - b) < 0) continue; /* byte fallback or unk before: never cut */
       int32_t n0 = out->n;
-      if (bpe_word(m, s + start, i - start, out) < 0) return -1;
+      if (bpe_word_cached(m, s + start, i - start, out) < 0) return -1;
       for (int32_t k = n0; k < out->n; k++) out->v[k].start += start, out->v[k].end += start;
       start = i;
     }
     int32_t n0 = out->n;
-    if (bpe_word(m, s + start, len - start, out) < 0) return -1;
+    if (bpe_word_cached(m, s + start, len - start, out) < 0) return -1;
     for (int32_t k = n0; k < out->n; k++) out->v[k].start += start, out->v[k].end += start;
     return 0;
   }

@@ -140,12 +140,13 @@ def _read(path, want_tensors):
         if nd < 1 or nd > _MAX_DIMS:
             r.fail(f"tensor '{short}' has {nd} dimensions (1 to {_MAX_DIMS} are allowed)")
         ne = []
-        count = 1
+        count = span = 1  # span: the nonzero dimensions' product, bounded even when a zero makes count 0
         for _ in range(nd):
             d = r.uint(8, "a tensor's shape")
-            if d > 0x7FFFFFFFFFFFFFFF or (d and count > (2**64 - 1) // 16 // d):
+            if d > 0x7FFFFFFFFFFFFFFF or (d and span > 0x7FFFFFFFFFFFFFFF // 16 // d):
                 r.fail(f"tensor '{short}' declares a shape too large to exist")
             count *= d
+            span *= d or 1
             ne.append(d)
         t = r.uint(4, "a tensor's type")
         off = r.uint(8, "a tensor's offset")

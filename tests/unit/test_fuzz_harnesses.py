@@ -7,7 +7,7 @@ tests/fuzz/corpus/NAME: the corpus a campaign minimized and every input a
 campaign found a crash with. A harness checks its own invariants and aborts
 on a violation; here every input must come back.
 
-    python3 tests/unit/test_fuzz_harnesses.py [NAME...]   abi serve safetensors tokjson types
+    python3 tests/unit/test_fuzz_harnesses.py [NAME...]   abi serve safetensors gguf tokjson types
 
 The last line is 'N passed, N failed'.
 """
@@ -24,7 +24,7 @@ KILN = os.path.join(ROOT, "bin", "kiln")
 CC = os.environ.get("CC", "cc")
 CFLAGS = ["-std=c11", "-D_GNU_SOURCE", "-O1", "-g", "-Wall", "-Wextra", "-Wno-unused-parameter"]
 LIBS = ["-lutf8proc", "-lpcre2-8", "-lm", "-lpthread", "-ldl"]
-NAMES = ("abi", "serve", "safetensors", "tokjson", "types")
+NAMES = ("abi", "serve", "safetensors", "gguf", "tokjson", "types")
 SAN = ["-fsanitize=address,undefined", "-fno-sanitize-recover=all", "-fno-omit-frame-pointer"]
 SAN_ENV = {"ASAN_OPTIONS": "detect_leaks=0:exitcode=86", "UBSAN_OPTIONS": "halt_on_error=1:exitcode=86"}
 
@@ -59,7 +59,7 @@ def build(name):
             check("kiln compile abilib.py", False, p.stderr[-2000:])
             return None
         cmd = main + [lib, "-Wl,-rpath," + OUT]
-    elif name in ("safetensors", "tokjson"):
+    elif name in ("safetensors", "gguf", "tokjson"):
         cmd = main + [os.path.join(ROOT, "build", "libkilnrt.a")] + LIBS
     elif name == "serve":
         cmd = main + [os.path.join(ROOT, "serve", f) for f in ("openai.c", "json.c")] + \

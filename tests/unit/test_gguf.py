@@ -338,6 +338,10 @@ def bad_files(tmp):
     ti = arr + 12 + 12 + 8 + 1                                          # tensor "a": n_dims
     cases.append(data[:ti] + struct.pack("<I", 9) + data[ti + 4:])
     cases.append(data[:ti + 4] + u64(2**62) + data[ti + 12:])          # a huge dimension
+    cases.append(data[:ti] + struct.pack("<I", 3) + u64(0) + u64(2**62) + u64(2**62) + data[ti + 20:])  # 0 x huge
+    name = "\u00e9" * 200  # a long non-ASCII name: messages cut it at 128 characters, not bytes
+    cases.append(b"GGUF" + struct.pack("<IQQ", 3, 1, 0) + struct.pack("<Q", 400) + name.encode() +
+                 struct.pack("<IQIQ", 1, 8, 77, 0))
     cases.append(data[:ti + 4] + u64(100) + data[ti + 12:])            # rows not a multiple of the block
     cases.append(data[:ti + 20] + struct.pack("<I", 13) + data[ti + 24:])  # Q5_K
     cases.append(data[:ti + 20] + struct.pack("<I", 77) + data[ti + 24:])  # unknown type

@@ -301,7 +301,7 @@ def compare(name, inputs, ours, ref, verbose, fields=("ids", "tokens", "offsets"
 
 def build_driver(san=False):
     global DRIVER
-    srcs = ["tests/unit/tok_driver.c", "runtime/tokjson.c", "runtime/tokmodel.c", "runtime/tokenizer.c"]
+    srcs = ["tests/unit/tok_driver.c", "runtime/tokjson.c", "runtime/tokmodel.c", "runtime/tokenizer.c", "runtime/toksplit.c"]
     if san:
         DRIVER += "-san"
     if os.path.exists(DRIVER) and all(os.path.getmtime(DRIVER) > os.path.getmtime(os.path.join(ROOT, s)) for s in srcs + ["runtime/tokenizer.h"]):
@@ -393,6 +393,94 @@ def check_mutations(verbose, n=300, seed=11):
     return ok, bad
 
 
+SPLIT_PATTERNS = {
+    "gpt2": r"'s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+",
+    "llama3": r"(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n]*|"
+              r"\s*[\r\n]+|\s+(?!\S)|\s+",
+    "qwen2": r"(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}| ?[^\s\p{L}\p{N}]+[\r\n]*|"
+             r"\s*[\r\n]+|\s+(?!\S)|\s+",
+}
+
+
+def check_splits(n, seed, verbose):
+    """The hand-written split matchers (runtime/toksplit.c) against PCRE2 on
+    every code point in context and n random strings (tok_driver
+    --splitcheck). Where they differ on a code point — utf8proc's Unicode 15
+    knows characters PCRE2 10.42's Unicode 14 does not — Hugging Face's
+    library decides: the same pattern through its Split, on that code point
+    in context."""
+    ok = bad = 0
+    p = subprocess.run([DRIVER, "--splitcheck", str(n), str(seed)], capture_output=True, timeout=900)
+    if p.returncode not in (0, 1):
+        print(f"  splitcheck failed: {p.stderr.decode(errors='replace')[-1500:]}")
+        return 0, 1
+    d = os.path.join(ROOT, "build/unit/tok_split")
+    os.makedirs(d, exist_ok=True)
+    for line in p.stdout.decode().split("\n"):
+        if not line:
+            continue
+        r = json.loads(line)
+        name = r["pattern"]
+        if r["n_bad_random"]:
+            bad += r["n_bad_random"]
+            print(f"  split {name}: {r['n_bad_random']} of {r['random']} random strings split unlike PCRE2, "
+                  f"e.g. {r['bad_random'][:3]!r}")
+        else:
+            ok += 1
+        cps = r["mismatched_cps"]
+        print(f"split {name}: {r['codepoints']} code points in context and {r['random']} random strings against "
+              f"PCRE2; {r['n_mismatched_cps']} code points split differently")
+        if r["n_mismatched_cps"] > len(cps):
+            bad += 1
+            print(f"  split {name}: too many code points differ from PCRE2 ({r['n_mismatched_cps']})")
+            continue
+        if not cps:
+            ok += 1
+            continue
+        # the differing code points through Hugging Face's library and through kiln
+        tj = {"model": {"type": "WordLevel", "vocab": {"[UNK]": 0}, "unk_token": "[UNK]"},
+              "pre_tokenizer": {"type": "Split", "pattern": {"Regex": SPLIT_PATTERNS[name]}, "behavior": "Isolated",
+                                "invert": False}}
+        path = os.path.join(d, f"{name}.json")
+        with open(path, "w") as f:
+            json.dump(tj, f)
+        inputs = [ctx.replace("@", chr(c)) for c in cps for ctx in ("@", " @", "a@1", "'@ @", "!@!")]
+        inp = os.path.join(d, f"{name}.inputs.json")
+        with open(inp, "w", encoding="utf-8") as f:
+            json.dump(inputs, f, ensure_ascii=False)
+        ours = run_json_lines([DRIVER, path, inp, "0"])
+        ref = run_json_lines(["node", os.path.join(ROOT, "tests/unit/tok_ref.js"), path, inp, "0"])
+        o, b = compare(f"split {name}", inputs, ours, ref, verbose, fields=("offsets",))
+        print(f"split {name}: on those, kiln agrees with npm tokenizers on {o}/{len(inputs)} strings")
+        ok += o
+        bad += b
+    return ok, bad
+
+
+def check_threads(toks, tmp):
+    """BPE's word cache is shared by threads (a seqlock per slot): the
+    driver built with ThreadSanitizer encodes the gpt2-style corpus (BPE
+    with merges, so the cache fills and is read) from 4 threads at once;
+    every encoding must equal the lone one, with no TSan report."""
+    exe = os.path.join(ROOT, "build/unit/tok_driver-tsan")
+    srcs = ["tests/unit/tok_driver.c", "runtime/tokjson.c", "runtime/tokmodel.c", "runtime/tokenizer.c", "runtime/toksplit.c"]
+    p = subprocess.run(["cc", "-std=c11", "-D_GNU_SOURCE", "-g", "-O1", "-fsanitize=thread", "-Iruntime", "-o", exe] + srcs +
+                       ["-lpcre2-8", "-lutf8proc", "-lpthread"], cwd=ROOT, capture_output=True, text=True)
+    if p.returncode != 0:
+        print(f"  threads: TSan build failed: {p.stderr[-1500:]}")
+        return 0, 1
+    with open(os.path.join(tmp, "gpt2-style.json"), encoding="utf-8") as f:
+        inputs = json.load(f)[:400]
+    inp = os.path.join(tmp, "threads.json")
+    with open(inp, "w", encoding="utf-8") as f:
+        json.dump(inputs, f, ensure_ascii=False)
+    p = subprocess.run([exe, "--threads", "4", toks["gpt2-style"], inp], capture_output=True, text=True, timeout=900,
+                       env=dict(os.environ, TSAN_OPTIONS="halt_on_error=1:exitcode=86"))
+    ok = p.returncode == 0 and p.stdout.startswith("ok ") and "WARNING: ThreadSanitizer" not in p.stderr
+    print(f"threads: 4 threads on one BPE tokenizer under TSan: {p.stdout.strip() or p.stderr[-1500:]}")
+    return (1, 0) if ok else (0, 1)
+
+
 def check_malformed(verbose):
     ok = bad = 0
     d = os.path.join(ROOT, "build/unit/tok_bad")
@@ -468,6 +556,7 @@ def main():
     ap.add_argument("-v", action="store_true")
     ap.add_argument("--bench", action="store_true", help="also measure tokens/s against the reference")
     ap.add_argument("--san", action="store_true", help="build the driver with ASan and UBSan")
+    ap.add_argument("--split-n", type=int, default=20000, help="random strings for the split matchers vs PCRE2")
     ap.add_argument("--python-sample", type=int, default=150, help="strings checked through python/tokenizers")
     args = ap.parse_args()
     if not ensure_npm():
@@ -528,6 +617,12 @@ def main():
                     failed += bad
     ok, bad = check_programs(toks, args.v)
     print(f"compiled programs (tests/tokenizers) vs CPython with python/tokenizers: {ok}/{ok + bad} agree")
+    passed += ok
+    failed += bad
+    ok, bad = check_threads(toks, tmp)
+    passed += ok
+    failed += bad
+    ok, bad = check_splits(args.split_n, args.seed, args.v)
     passed += ok
     failed += bad
     ok, bad = check_malformed(args.v)
