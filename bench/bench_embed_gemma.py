@@ -430,7 +430,9 @@ def render(saved, out):
          f"RSS. kiln times `generate_embeddings` (tokenization included); PyTorch {saved['version']} (float32) is given "
          f"token ids, and its cold start includes reading the weights through python/safetensors (the repository's "
          f"numpy stand-in: the real package cannot be installed here) and copying them into tensors. The bf16 rows use "
-         f"the same weights rounded to bfloat16 (hence their cosine against PyTorch's float32)."]
+         f"the same weights rounded to bfloat16: a bfloat16 checkpoint, whose projections compute on inputs rounded to "
+         f"bfloat16 as PyTorch's bfloat16 Linear does (kiln.nn.linear's bf16=True, VDPBF16PS at twice the float32 "
+         f"rate: hence their cosine against PyTorch's float32, and GFLOP/s past the f32 GEMM's)."]
     if peaks:
         L += ["", f"GFLOP/s against the machine's measured f32 GEMM rate, one thread, from the GEMM section "
               f"(bench/bench_gemm.py, {peaks[2]}, load {peaks[1]}): kiln's `kr_gemm_f32` up to **{peak:.0f} GFLOP/s**, "

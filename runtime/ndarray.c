@@ -8,6 +8,7 @@
  * chain.
  */
 #include "nd_impl.h"
+#include "core_impl.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -225,8 +226,7 @@ static int64_t shape_size(int ndim, const int64_t *shape) {
   return n;
 }
 
-KrArray *kr_array_new(KrDtype dt, int ndim, const int64_t *shape, bool zero) {
-  (void)zero; /* kr_alloc zeroes; kept in the interface for an allocator that does not */
+static KrArray *array_new(KrDtype dt, int ndim, const int64_t *shape, bool zero) {
   int64_t size = shape_size(ndim, shape);
   if (size < 0)
     return NULL;
@@ -236,7 +236,7 @@ KrArray *kr_array_new(KrDtype dt, int ndim, const int64_t *shape, bool zero) {
   KrArray *a = header(ndim);
   if (!a)
     return NULL;
-  a->mem = kr_alloc((size_t)(size * item) + 64);
+  a->mem = zero ? kr_alloc((size_t)(size * item) + 64) : kr_alloc_uninit((size_t)(size * item) + 64);
   if (!a->mem) {
     kr_free(a);
     return NULL;
@@ -253,6 +253,13 @@ KrArray *kr_array_new(KrDtype dt, int ndim, const int64_t *shape, bool zero) {
   }
   return a;
 }
+
+KrArray *kr_array_new(KrDtype dt, int ndim, const int64_t *shape, bool zero) {
+  (void)zero; /* always zeroed: callers have relied on it; nd_empty is the one that does not */
+  return array_new(dt, ndim, shape, true);
+}
+
+KrArray *nd_empty(KrDtype dt, int ndim, const int64_t *shape) { return array_new(dt, ndim, shape, false); }
 
 KrArray *kr_array_over(KrObj *owner, KrDtype dt, char *data, int ndim, const int64_t *shape,
                        const int64_t *strides) {
@@ -463,7 +470,7 @@ static void copy_into(KrArray *dst, KrArray *src) {
 }
 
 KrArray *nd_copy(KrArray *a, KrDtype dt) {
-  KrArray *r = kr_array_new(dt, a->ndim, a->shape, false);
+  KrArray *r = nd_empty(dt, a->ndim, a->shape);
   if (r)
     copy_into(r, a);
   return r;

@@ -404,7 +404,7 @@ static KrArray *run_binary(int op, KrArray *a, KrArray *b, KrDtype loop, KrDtype
   KrDtype ocompute = is_compare(op) ? KR_DT_BOOL : compute;
   KrArray *ca = a->dtype == compute ? a : nd_copy(a, compute);
   KrArray *cb = !ca ? NULL : b->dtype == compute ? b : nd_copy(b, compute);
-  KrArray *r = !cb ? NULL : kr_array_new(ocompute, nd, shape, false);
+  KrArray *r = !cb ? NULL : nd_empty(ocompute, nd, shape);
   if (r) {
     KrArray *ops[3] = {r, ca, cb};
     NdIter it;
@@ -569,7 +569,7 @@ static KrArray *run_unary(UnLoop fn, KrArray *a, KrDtype compute, KrDtype ocompu
   KrArray *ca = a->dtype == compute ? a : nd_copy(a, compute);
   if (!ca)
     return NULL;
-  KrArray *r = kr_array_new(ocompute, a->ndim, a->shape, false);
+  KrArray *r = nd_empty(ocompute, a->ndim, a->shape);
   if (r) {
     KrArray *ops[2] = {r, ca};
     NdIter it;
@@ -632,7 +632,9 @@ KrObj *kr_np_unop(int op, KrObj *x) {
     KrDtype out = boolean_out || d == KR_DT_BOOL ? KR_DT_BOOL : d;
     if (d == KR_DT_BOOL && (op == ND_USQUARE || op == ND_USIGN))
       out = KR_DT_INT8; /* numpy: square of bool is int8 */
-    r = run_unary(fn, a, KR_DT_INT64, boolean_out ? KR_DT_BOOL : KR_DT_INT64, out);
+    /* ulnot (a bool's ~) writes bytes: its array must be bool, not int64 */
+    bool bytes = boolean_out || (op == ND_UINVERT && d == KR_DT_BOOL) || op == ND_ULNOT;
+    r = run_unary(fn, a, KR_DT_INT64, bytes ? KR_DT_BOOL : KR_DT_INT64, out);
   }
   kr_decref(&a->h);
   return finish(r);

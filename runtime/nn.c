@@ -12,6 +12,9 @@
 #include "quant.h"
 
 #include <math.h>
+#include <stdlib.h>
+#include <pthread.h>
+#include <stdatomic.h>
 
 /* ------------------------------------------------------------ rows */
 
@@ -82,8 +85,8 @@ typedef struct RowJob {
     for (int64_t i = 0; i < n; i++)                                    \
       y[i] = y[i] / s;                                                 \
   }
-SOFTMAX_ROW(float, expf)
 SOFTMAX_ROW(double, exp)
+static void softmax_row_float(const float *x, float *y, int64_t n); /* vectorised: after the activations */
 
 static void softmax_rows(void *ctx, int64_t i) {
   RowJob *j = ctx;
@@ -94,7 +97,7 @@ static void softmax_rows(void *ctx, int64_t i) {
 }
 
 static KrObj *run_rows(KrArray *x, KrDtype out, RowJob *j, void (*fn)(void *, int64_t)) {
-  KrArray *y = kr_array_new((KrDtype)x->dtype, x->ndim, x->shape, false);
+  KrArray *y = nd_empty((KrDtype)x->dtype, x->ndim, x->shape);
   if (!y) {
     kr_decref(&x->h);
     return NULL;
@@ -142,29 +145,96 @@ KrObj *kr_nn_softmax(KrObj *o, int64_t axis) {
 
 enum { NORM_RMS, NORM_LAYER };
 
+/* numpy's pairwise summation (eight accumulators over blocks of up to 128,
+ * halves above; ndops.c has the same for sums) of x[i] - c, or of its
+ * square: the means of the Python version's np.mean(x * x) and
+ * np.mean(d * d) bit for bit, each square rounded before it is added as
+ * numpy's temporary holds it. Eight independent accumulators are also what
+ * lets the loop run at the adder's throughput instead of its latency. */
+#define PAIRWISE_DEV(T)                                                                   \
+  static T pairwise_dev_##T(const T *a, int64_t n, T c, bool sq) {                        \
+    if (n < 8) {                                                                          \
+      T r = (T)0.0;                                                                       \
+      for (int64_t i = 0; i < n; i++) {                                                   \
+        T d = a[i] - c;                                                                   \
+        r += sq ? d * d : d;                                                              \
+      }                                                                                   \
+      return r;                                                                           \
+    }                                                                                     \
+    if (n <= 128) {                                                                       \
+      T r[8];                                                                             \
+      for (int k = 0; k < 8; k++) {                                                       \
+        T d = a[k] - c;                                                                   \
+        r[k] = sq ? d * d : d;                                                            \
+      }                                                                                   \
+      int64_t i;                                                                          \
+      if (sq)                                                                             \
+        for (i = 8; i < n - (n % 8); i += 8)                                              \
+          for (int k = 0; k < 8; k++) {                                                   \
+            T d = a[i + k] - c;                                                           \
+            r[k] += d * d;                                                                \
+          }                                                                               \
+      else                                                                                \
+        for (i = 8; i < n - (n % 8); i += 8)                                              \
+          for (int k = 0; k < 8; k++)                                                     \
+            r[k] += a[i + k] - c;                                                         \
+      T res = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));         \
+      for (; i < n; i++) {                                                                \
+        T d = a[i] - c;                                                                   \
+        res += sq ? d * d : d;                                                            \
+      }                                                                                   \
+      return res;                                                                         \
+    }                                                                                     \
+    int64_t n2 = n / 2;                                                                   \
+    n2 -= n2 % 8;                                                                         \
+    return pairwise_dev_##T(a, n2, c, sq) + pairwise_dev_##T(a + n2, n - n2, c, sq);      \
+  }
+PAIRWISE_DEV(float)
+PAIRWISE_DEV(double)
+
+/* One row as the Python version computes it: RMS, x * (1 / sqrt(mean(x*x)
+ * + eps)); layer, d / sqrt(mean(d*d) + eps) with d = x - mean(x); then the
+ * weight (plus offset) and the bias. Rows are at most numpy's buffer
+ * (8192 items) for the sums to be numpy's exactly; longer rows sum in
+ * chunks the way numpy's reduction does. */
 #define NORM_ROW(T, SQRT)                                                                  \
-  static void norm_row_##T(const RowJob *j, const T *x, T *y) {                           \
-    int64_t n = j->n;                                                                      \
-    const T *w = j->w ? (const T *)j->w->data : NULL, *b = j->b ? (const T *)j->b->data : NULL; \
-    T mean = 0;                                                                            \
-    if (j->kind == NORM_LAYER) {                                                           \
-      T s = 0;                                                                             \
-      for (int64_t i = 0; i < n; i++)                                                      \
-        s += x[i];                                                                         \
-      mean = s / (T)n;                                                                     \
-    }                                                                                      \
-    T ss = 0;                                                                              \
-    for (int64_t i = 0; i < n; i++)                                                        \
-      ss += (x[i] - mean) * (x[i] - mean);                                                 \
-    T inv = (T)1 / SQRT(ss / (T)n + (T)j->eps);                                            \
+  static void norm_layer_out_##T(const T *restrict x, T *restrict y, const T *w, const T *b, int64_t n, T mean, \
+                                 T sd) {                                                   \
     for (int64_t i = 0; i < n; i++) {                                                      \
-      T v = (x[i] - mean) * inv;                                                           \
+      T v = (x[i] - mean) / sd;                                                            \
       if (w)                                                                               \
-        v = v * ((T)j->offset + w[i]);                                                     \
+        v = v * w[i];                                                                      \
       if (b)                                                                               \
         v = v + b[i];                                                                      \
       y[i] = v;                                                                            \
     }                                                                                      \
+  }                                                                                        \
+  static T chunked_dev_##T(const T *a, int64_t n, T c, bool sq) {                         \
+    T s = pairwise_dev_##T(a, n < 8192 ? n : 8192, c, sq);                                \
+    for (int64_t i = 8192; i < n; i += 8192)                                               \
+      s += pairwise_dev_##T(a + i, n - i < 8192 ? n - i : 8192, c, sq);                   \
+    return s;                                                                              \
+  }                                                                                        \
+  static void norm_row_##T(const RowJob *j, const T *restrict x, T *restrict y) {         \
+    int64_t n = j->n;                                                                      \
+    const T *w = j->w ? (const T *)j->w->data : NULL, *b = j->b ? (const T *)j->b->data : NULL; \
+    T mean = 0, inv = 0, sd = 1;                                                           \
+    if (j->kind == NORM_LAYER) {                                                           \
+      mean = chunked_dev_##T(x, n, 0, false) / (T)n;                                       \
+      sd = SQRT(chunked_dev_##T(x, n, mean, true) / (T)n + (T)j->eps);                     \
+    } else                                                                                 \
+      inv = (T)1 / SQRT(chunked_dev_##T(x, n, 0, true) / (T)n + (T)j->eps);                \
+    T off = (T)j->offset;                                                                  \
+    if (j->kind == NORM_LAYER)                                                             \
+      norm_layer_out_##T(x, y, w, b, n, mean, sd);                                         \
+    else if (w)                                                                            \
+      for (int64_t i = 0; i < n; i++) { /* x and y never overlap (rows_of's copy, a new y) */ \
+        T v = x[i] * inv;                                                                  \
+        y[i] = v * (off + w[i]);                                                           \
+      }                                                                                    \
+    else                                                                                   \
+      for (int64_t i = 0; i < n; i++)                                                      \
+        y[i] = x[i] * inv;                                                                 \
   }
 NORM_ROW(float, sqrtf)
 NORM_ROW(double, sqrt)
@@ -359,6 +429,39 @@ static void act_float(int kind, const float *x, float *y, int64_t n) {
   act_float_base(kind, x, y, n);
 }
 
+/* e^(x - m) over a row, 8 at a time; exactly 0 below e^-87 (masked keys'
+ * -inf among them), where numpy gives 0 or a subnormal. */
+#define EXP_SHIFT(b) (sel((b) - m < splat(-87.0f), splat(0.0f), exp_v8((b) - m)))
+#define EXP_ROW_BODY                                                                     {                                                                                        int64_t i = 0;                                                                         v8f b;                                                                                 for (; i + 8 <= n; i += 8) {                                                             memcpy(&b, x + i, sizeof b);                                                           b = EXP_SHIFT(b);                                                                memcpy(y + i, &b, sizeof b);                                                         }                                                                                      if (i < n) {                                                                             b = splat(0.0f);                                                                       memcpy(&b, x + i, (size_t)(n - i) * sizeof *x);                                        b = EXP_SHIFT(b);                                                                memcpy(y + i, &b, (size_t)(n - i) * sizeof *y);                                      }                                                                                    }
+static void exp_row_base(const float *x, float m, float *y, int64_t n) EXP_ROW_BODY
+#if defined(__x86_64__) && defined(__GNUC__)
+__attribute__((target("avx2"))) static void exp_row_avx2(const float *x, float m, float *y, int64_t n) EXP_ROW_BODY
+#endif
+
+/* softmax of a float32 row as the Python version: e = exp(x - max), then e
+ * over its sum (numpy's pairwise summation, so the same sum of the same
+ * e's); e^x is exp_v8's, within a few units in the last place of numpy's. */
+static void softmax_row_float(const float *x, float *y, int64_t n) {
+  float m = x[0];
+  for (int64_t i = 1; i < n; i++)
+    m = x[i] > m || m != m ? x[i] : m;
+  if (m != m || m == INFINITY || m == -INFINITY) { /* NaN, or a row of infinities: as numpy, with expf */
+    for (int64_t i = 0; i < n; i++)
+      y[i] = expf(x[i] - m);
+  } else {
+#if defined(__x86_64__) && defined(__GNUC__)
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx2"))
+      exp_row_avx2(x, m, y, n);
+    else
+#endif
+      exp_row_base(x, m, y, n);
+  }
+  float s = chunked_dev_float(y, n, 0.0f, false);
+  for (int64_t i = 0; i < n; i++)
+    y[i] = y[i] / s;
+}
+
 static void act_rows(void *ctx, int64_t i) {
   RowJob *j = ctx;
   if (j->x->dtype == KR_DT_FLOAT32)
@@ -389,13 +492,20 @@ KrObj *kr_nn_silu(KrObj *x) { return activation(x, ACT_SILU); }
 /* ------------------------------------------------------------ linear */
 
 /* y = x @ w.T + b: w stored (out, in) as nn.Linear keeps it, in its own
- * dtype (bfloat16 and float16 weights are converted inside the GEMM). */
-KrObj *kr_nn_linear(KrObj *xo, KrObj *wo, KrObj *bo) {
+ * dtype (bfloat16 and float16 weights are converted inside the GEMM).
+ * bf16: x and w rounded to bfloat16, products summed in float32, a float32
+ * result: kr_gemm_bf16 (VDPBF16PS where the CPU has it), which rounds x as
+ * it packs it; a weight of another dtype is rounded into a copy first. */
+KrObj *kr_nn_linear(KrObj *xo, KrObj *wo, KrObj *bo, bool bf16) {
   KrArray *x = kr_np_asarray(xo, KR_NDTYPES), *w = x ? kr_np_asarray(wo, KR_NDTYPES) : NULL;
   KrObj *res = NULL;
   KrArray *xc = NULL, *wc = NULL, *y = NULL;
   if (!w)
     goto out;
+  if (bf16 && kr_is_quant(w)) {
+    kr_raise(&kr_ValueError_type, "kiln.nn.linear: bf16=True takes a float weight, not a quantised one");
+    goto out;
+  }
   if (kr_is_quant(w)) { /* a Q8_0/Q4_K weight of a GGUF file: quant.c */
     res = kr_q_linear(x, w, bo);
     goto out;
@@ -411,6 +521,8 @@ KrObj *kr_nn_linear(KrObj *xo, KrObj *wo, KrObj *bo) {
   KrDtype out = kr_dtype_promote((KrDtype)x->dtype, (KrDtype)w->dtype);
   if (kr_dtype_kind[out] != 'f')
     out = KR_DT_FLOAT64;
+  if (bf16)
+    out = KR_DT_FLOAT32;
   bool f32 = out != KR_DT_FLOAT64;
   int64_t K = w->shape[1], N = w->shape[0], M = K ? x->size / K : 0;
   xc = nd_as(x, f32 ? KR_DT_FLOAT32 : KR_DT_FLOAT64);
@@ -419,11 +531,24 @@ KrObj *kr_nn_linear(KrObj *xo, KrObj *wo, KrObj *bo) {
   int64_t ysh[KR_MAXDIMS];
   memcpy(ysh, x->shape, (size_t)x->ndim * sizeof *ysh);
   ysh[x->ndim - 1] = N;
-  y = kr_array_new(f32 ? KR_DT_FLOAT32 : KR_DT_FLOAT64, x->ndim, ysh, false);
+  y = nd_empty(f32 ? KR_DT_FLOAT32 : KR_DT_FLOAT64, x->ndim, ysh); /* the GEMM writes every item, zeros for K = 0 */
   if (!y)
     goto out;
   bool half = f32 && (w->dtype == KR_DT_BFLOAT16 || w->dtype == KR_DT_FLOAT16) && kr_array_is_contiguous(w);
-  if (half) {
+  if (bf16) {
+    if (w->dtype != KR_DT_BFLOAT16 && w->dtype != KR_DT_FLOAT32) { /* to float32 first, as the Python version */
+      wc = nd_as(w, KR_DT_FLOAT32);
+      if (!wc)
+        goto out;
+      kr_decref(&w->h);
+      w = wc;
+    }
+    wc = nd_as(w, KR_DT_BFLOAT16); /* no copy for a contiguous bfloat16 weight */
+    if (!wc)
+      goto out;
+    kr_gemm_bf16(M, N, K, (const float *)xc->data, K, (const uint16_t *)wc->data, K, true, (float *)y->data, N,
+                 false);
+  } else if (half) {
     if (w->dtype == KR_DT_BFLOAT16)
       kr_gemm_f32_bf16(M, N, K, (const float *)xc->data, K, (const uint16_t *)w->data, K, true, (float *)y->data, N,
                        false);
@@ -459,6 +584,58 @@ out:; /* a declaration cannot follow a label before C23 (clang) */
 
 /* ------------------------------------------------------------ rope */
 
+/* The cosines and sines of rope's angles, (seq, half) each, in float64:
+ * the same for every layer of a forward pass that shares a RoPE base (q and
+ * k, and all the sliding layers), so the last few tables are kept, keyed by
+ * (theta, dim, positions), and copied out instead of computed again (cos,
+ * sin and pow of every (position, pair) were most of rope's time). The
+ * cache is shared by every thread, under a lock; a table past ROPE_CACHE_MAX
+ * items is not kept. */
+enum { ROPE_SLOTS = 4, ROPE_CACHE_MAX = 1 << 20 };
+typedef struct RopeTab {
+  double theta;
+  int64_t dim, seq;
+  double *pos, *cs; /* pos[seq]; cs: cos[seq*half] then sin[seq*half] */
+  uint64_t used;    /* for least-recently-used replacement */
+} RopeTab;
+static RopeTab rope_cache[ROPE_SLOTS];
+static uint64_t rope_clock;
+static pthread_mutex_t rope_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static bool rope_cached(double theta, int64_t dim, int64_t seq, const double *pos, double *cs) {
+  bool hit = false;
+  pthread_mutex_lock(&rope_lock);
+  for (int i = 0; i < ROPE_SLOTS && !hit; i++) {
+    RopeTab *t = &rope_cache[i];
+    if (t->cs && t->theta == theta && t->dim == dim && t->seq == seq &&
+        !memcmp(t->pos, pos, sizeof(double) * (size_t)seq)) {
+      memcpy(cs, t->cs, sizeof(double) * (size_t)(seq * dim));
+      t->used = ++rope_clock;
+      hit = true;
+    }
+  }
+  pthread_mutex_unlock(&rope_lock);
+  return hit;
+}
+
+static void rope_keep(double theta, int64_t dim, int64_t seq, const double *pos, const double *cs) {
+  if (seq * dim > ROPE_CACHE_MAX)
+    return;
+  double *p = malloc(sizeof(double) * (size_t)(seq + seq * dim));
+  if (!p)
+    return; /* not kept: only a later call's speed depends on it */
+  memcpy(p, pos, sizeof(double) * (size_t)seq);
+  memcpy(p + seq, cs, sizeof(double) * (size_t)(seq * dim));
+  pthread_mutex_lock(&rope_lock);
+  RopeTab *t = &rope_cache[0];
+  for (int i = 1; i < ROPE_SLOTS; i++)
+    if (rope_cache[i].used < t->used)
+      t = &rope_cache[i];
+  free(t->pos);
+  *t = (RopeTab){theta, dim, seq, p, p + seq, ++rope_clock};
+  pthread_mutex_unlock(&rope_lock);
+}
+
 /* Rotary position embedding, the "rotate half" form of Llama and Gemma:
  * x (..., seq, dim), the pair (i, i + dim/2) of each position p rotated by
  * p * theta^(-2i/dim). The angles are computed in float64 and rounded to
@@ -485,10 +662,10 @@ KrObj *kr_nn_rope(KrObj *o, KrObj *positions, double theta) {
     kr_raise(&kr_ValueError_type, "kiln.nn.rope: positions must have shape (%lld,)", (long long)seq);
     goto fail;
   }
-  y = kr_array_new((KrDtype)x->dtype, x->ndim, x->shape, false);
+  y = nd_empty((KrDtype)x->dtype, x->ndim, x->shape);
   if (!y)
     goto fail;
-  int64_t blocks = x->size / (seq * dim);
+  int64_t blocks = seq > 0 && dim > 0 ? x->size / (seq * dim) : 0;
   const double *pp = (const double *)pos->data;
   /* the angles' cosines and sines once per (position, pair), then each row
    * of every head in order: contiguous, so the inner loop is a plain
@@ -496,12 +673,17 @@ KrObj *kr_nn_rope(KrObj *o, KrObj *positions, double theta) {
   double *cd = kr_alloc(sizeof(double) * 2 * (size_t)(seq * half + 1)), *sd = cd + seq * half;
   if (!cd)
     goto fail;
-  for (int64_t s = 0; s < seq; s++)
+  if (!rope_cached(theta, dim, seq, pp, cd)) {
     for (int64_t i = 0; i < half; i++) {
-      double inv = 1.0 / pow(theta, (double)(2 * i) / (double)dim), ang = pp[s] * inv;
-      cd[s * half + i] = cos(ang);
-      sd[s * half + i] = sin(ang);
+      double inv = 1.0 / pow(theta, (double)(2 * i) / (double)dim);
+      for (int64_t s = 0; s < seq; s++) {
+        double ang = pp[s] * inv;
+        cd[s * half + i] = cos(ang);
+        sd[s * half + i] = sin(ang);
+      }
     }
+    rope_keep(theta, dim, seq, pp, cd);
+  }
   if (x->dtype == KR_DT_FLOAT32) {
     float *cf = (float *)cd, *sf = (float *)sd; /* narrowed in place: float i only overwrites doubles < i */
     for (int64_t k = 0; k < seq * half; k++)
@@ -541,13 +723,118 @@ fail:
 
 /* ------------------------------------------------------------ attention */
 
-/* softmax(q k^T * scale + mask) v per head: q (..., Hq, Sq, D), k
- * (..., Hkv, Sk, D), v (..., Hkv, Sk, Dv), Hq a multiple of Hkv (grouped
- * queries share a key/value head). Query i sits at position Sk - Sq + i (the
- * keys of a cache come first). causal: key j only up to the query's
- * position; window > 0: only keys within window positions (before it when
- * causal, either side otherwise); mask: a bool array (False: masked) or an
- * additive float one, broadcast to (..., Hq, Sq, Sk). */
+/* One attention call cut into tasks: a task is a block of query rows of one
+ * (batch, head), so the threads share the heads and, when there are few
+ * heads (one long document), the rows of each. Each task takes one of the
+ * job's score buffers (one per thread that can run at once; a task claims a
+ * free one). The GEMMs inside a task run on its thread. */
+typedef struct AttnJob {
+  const KrArray *q, *k, *v, *mb; /* mb: the mask broadcast to fsh, or NULL */
+  KrArray *y;
+  const int64_t *fsh;
+  int nd;
+  bool causal, f32;
+  int64_t window, Hq, Hk, Sq, Sk, D, Dv, qb, nqb;
+  double scale;
+  char *bufs;           /* nbuf score buffers of qb·Sk items */
+  atomic_int *taken;    /* one flag per buffer */
+  int nbuf;
+} AttnJob;
+
+static void attn_task(void *ctx, int64_t t) {
+  const AttnJob *a = ctx;
+  int nd = a->nd;
+  int64_t sz = a->f32 ? 4 : 8, Sq = a->Sq, Sk = a->Sk, D = a->D, Dv = a->Dv;
+  int64_t blk = t % a->nqb, bh = t / a->nqb, b = bh / a->Hq, h = bh % a->Hq, kh = h / (a->Hq / a->Hk);
+  int64_t i0 = blk * a->qb, i1 = i0 + a->qb < Sq ? i0 + a->qb : Sq;
+  if (i0 >= i1)
+    return;
+  int slot = 0;
+  for (;; slot = (slot + 1) % a->nbuf) {
+    int free_ = 0;
+    if (atomic_compare_exchange_weak(&a->taken[slot], &free_, 1))
+      break;
+  }
+  char *sc = a->bufs + (size_t)slot * (size_t)(a->qb * Sk * sz);
+  const char *qp = a->q->data + ((b * a->Hq + h) * Sq + i0) * D * sz;
+  const char *kp = a->k->data + ((b * a->Hk + kh) * Sk * D) * sz;
+  const char *vp = a->v->data + ((b * a->Hk + kh) * Sk * Dv) * sz;
+  char *yp = a->y->data + ((b * a->Hq + h) * Sq + i0) * Dv * sz;
+  const KrArray *mb = a->mb;
+  const char *mh = NULL; /* the mask of (b..., h): its broadcast strides walked once per task */
+  if (mb) {
+    mh = mb->data + h * mb->strides[nd - 3];
+    int64_t rem = b;
+    for (int d = nd - 4; d >= 0; d--) {
+      mh += (rem % a->fsh[d]) * mb->strides[d];
+      rem /= a->fsh[d];
+    }
+  }
+  int64_t rows = i1 - i0;
+  if (a->f32)
+    kr_gemm_f32(rows, Sk, D, (const float *)qp, D, (const float *)kp, D, true, (float *)sc, Sk, false);
+  else
+    kr_gemm_f64(rows, Sk, D, (const double *)qp, D, (const double *)kp, D, true, (double *)sc, Sk, false);
+  for (int64_t i = i0; i < i1; i++) {
+    int64_t qpos = Sk - Sq + i;
+    /* the keys causal and window leave: [lo, hi) */
+    int64_t lo = 0, hi = Sk;
+    if (a->causal && qpos + 1 < hi)
+      hi = qpos + 1 > 0 ? qpos + 1 : 0;
+    if (a->window > 0) {
+      if (qpos - a->window + 1 > lo)
+        lo = qpos - a->window + 1;
+      if (!a->causal && qpos + a->window < hi)
+        hi = qpos + a->window;
+    }
+    if (lo > Sk)
+      lo = Sk;
+    if (hi < lo)
+      hi = lo;
+    const char *mr = mh ? mh + i * mb->strides[nd - 2] : NULL;
+    int64_t ms = mb ? mb->strides[nd - 1] : 0;
+    bool mbool = mb && mb->dtype == KR_DT_BOOL;
+    if (a->f32) {
+      float *r = (float *)sc + (i - i0) * Sk;
+      for (int64_t j = 0; j < lo; j++)
+        r[j] = -INFINITY;
+      for (int64_t j = hi; j < Sk; j++)
+        r[j] = -INFINITY;
+      if (!mr)
+        for (int64_t j = lo; j < hi; j++)
+          r[j] = (float)((double)r[j] * a->scale);
+      else if (mbool)
+        for (int64_t j = lo; j < hi; j++)
+          r[j] = mr[j * ms] ? (float)((double)r[j] * a->scale) : -INFINITY;
+      else
+        for (int64_t j = lo; j < hi; j++)
+          r[j] = (float)((double)r[j] * a->scale + *(const double *)(mr + j * ms));
+      softmax_row_float(r, r, Sk);
+    } else {
+      double *r = (double *)sc + (i - i0) * Sk;
+      for (int64_t j = 0; j < lo; j++)
+        r[j] = -INFINITY;
+      for (int64_t j = hi; j < Sk; j++)
+        r[j] = -INFINITY;
+      if (!mr)
+        for (int64_t j = lo; j < hi; j++)
+          r[j] = r[j] * a->scale;
+      else if (mbool)
+        for (int64_t j = lo; j < hi; j++)
+          r[j] = mr[j * ms] ? r[j] * a->scale : -INFINITY;
+      else
+        for (int64_t j = lo; j < hi; j++)
+          r[j] = r[j] * a->scale + *(const double *)(mr + j * ms);
+      softmax_row_double(r, r, Sk);
+    }
+  }
+  if (a->f32)
+    kr_gemm_f32(rows, Dv, Sk, (const float *)sc, Sk, (const float *)vp, Dv, false, (float *)yp, Dv, false);
+  else
+    kr_gemm_f64(rows, Dv, Sk, (const double *)sc, Sk, (const double *)vp, Dv, false, (double *)yp, Dv, false);
+  atomic_store(&a->taken[slot], 0);
+}
+
 KrObj *kr_nn_attention(KrObj *qo, KrObj *ko, KrObj *vo, KrObj *mo, bool causal, int64_t window, KrObj *scale_o) {
   KrDtype out;
   KrArray *q = rows_of(qo, &out), *k = NULL, *v = NULL, *m = NULL, *mb = NULL, *y = NULL;
@@ -611,67 +898,37 @@ KrObj *kr_nn_attention(KrObj *qo, KrObj *ko, KrObj *vo, KrObj *mo, bool causal, 
   int64_t osh[KR_MAXDIMS];
   memcpy(osh, q->shape, (size_t)nd * sizeof *osh);
   osh[nd - 1] = Dv;
-  y = kr_array_new((KrDtype)q->dtype, nd, osh, false);
-  int64_t sz = f32 ? 4 : 8;
-  scores = kr_alloc((size_t)(Sq * Sk) * (size_t)sz + 8);
-  if (!y || !scores)
+  y = kr_array_new((KrDtype)q->dtype, nd, osh, true); /* zeros where there are no queries' tasks */
+  if (!y)
     goto out;
-  int64_t batch = q->size / (Hq * Sq * D);
-  int64_t group = Hq / Hk;
-  for (int64_t b = 0; b < batch; b++)
-    for (int64_t h = 0; h < Hq; h++) {
-      int64_t kh = h / group;
-      const char *qp = q->data + ((b * Hq + h) * Sq * D) * sz;
-      const char *kp = k->data + ((b * Hk + kh) * Sk * D) * sz;
-      const char *vp = v->data + ((b * Hk + kh) * Sk * Dv) * sz;
-      char *yp = y->data + ((b * Hq + h) * Sq * Dv) * sz;
-      const char *mh = NULL; /* the mask of (b..., h): its broadcast strides walked once per head */
-      if (mb) {
-        mh = mb->data + h * mb->strides[nd - 3];
-        int64_t rem = b;
-        for (int d = nd - 4; d >= 0; d--) {
-          mh += (rem % fsh[d]) * mb->strides[d];
-          rem /= fsh[d];
-        }
-      }
-      if (f32)
-        kr_gemm_f32(Sq, Sk, D, (const float *)qp, D, (const float *)kp, D, true, scores, Sk, false);
-      else
-        kr_gemm_f64(Sq, Sk, D, (const double *)qp, D, (const double *)kp, D, true, (double *)scores, Sk, false);
-      for (int64_t i = 0; i < Sq; i++) {
-        int64_t qpos = Sk - Sq + i;
-        for (int64_t j = 0; j < Sk; j++) {
-          double s = f32 ? scores[i * Sk + j] : ((double *)scores)[i * Sk + j];
-          s *= scale;
-          bool keep = true;
-          if (causal && j > qpos)
-            keep = false;
-          if (window > 0 && (causal ? qpos - j >= window : (qpos - j >= window || j - qpos >= window)))
-            keep = false;
-          if (mh) {
-            const char *mp = mh + i * mb->strides[nd - 2] + j * mb->strides[nd - 1];
-            if (mb->dtype == KR_DT_BOOL)
-              keep = keep && *mp;
-            else
-              s += *(const double *)mp;
-          }
-          if (!keep)
-            s = -INFINITY;
-          if (f32)
-            scores[i * Sk + j] = (float)s;
-          else
-            ((double *)scores)[i * Sk + j] = s;
-        }
-        if (f32)
-          softmax_row_float(scores + i * Sk, scores + i * Sk, Sk);
-        else
-          softmax_row_double((double *)scores + i * Sk, (double *)scores + i * Sk, Sk);
-      }
-      if (f32)
-        kr_gemm_f32(Sq, Dv, Sk, scores, Sk, (const float *)vp, Dv, false, (float *)yp, Dv, false);
-      else
-        kr_gemm_f64(Sq, Dv, Sk, (const double *)scores, Sk, (const double *)vp, Dv, false, (double *)yp, Dv, false);
-    }
+  int64_t sz = f32 ? 4 : 8;
+  int64_t heads = 1, nt = kr_num_threads(); /* (batch..., head) pairs */
+  for (int i = 0; i < nd - 2; i++)
+    heads *= q->shape[i];
+  /* query blocks: none for one thread; else enough blocks for a few tasks
+   * per thread, each at least 64 rows (each block packs its keys again) */
+  int64_t nqb = 1;
+  if (nt > 1 && heads < 4 * nt) {
+    nqb = (4 * nt + heads - 1) / heads;
+    if (nqb > Sq / 64)
+      nqb = Sq / 64 > 0 ? Sq / 64 : 1;
+  }
+  int64_t qb = Sq > 0 ? (Sq + nqb - 1) / nqb : 1;
+  int nbuf = (int)(nt < heads * nqb ? nt : heads * nqb);
+  if (nbuf < 1)
+    nbuf = 1;
+  scores = kr_alloc((size_t)nbuf * (size_t)(qb * Sk) * (size_t)sz + 8);
+  atomic_int *taken = scores ? kr_alloc(sizeof(atomic_int) * (size_t)nbuf) : NULL;
+  if (!scores || !taken)
+    goto out;
+  for (int i = 0; i < nbuf; i++)
+    atomic_init(&taken[i], 0);
+  AttnJob job = {.q = q, .k = k, .v = v, .mb = mb, .y = y, .fsh = fsh, .nd = nd, .causal = causal, .f32 = f32,
+                 .window = window, .Hq = Hq, .Hk = Hk, .Sq = Sq, .Sk = Sk, .D = D, .Dv = Dv, .qb = qb, .nqb = nqb,
+                 .scale = scale, .bufs = (char *)scores, .taken = taken, .nbuf = nbuf};
+  if (Sq > 0 && heads > 0)
+    kr_parallel_for(heads * nqb, attn_task, &job);
+  kr_free(taken);
   res = as_result(y, out);
   y = NULL;
 out:

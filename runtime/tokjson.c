@@ -214,6 +214,20 @@ static TjNode *value(P *p) {
     return n;
   }
   if (c == '-' || (c >= '0' && c <= '9')) {
+    /* a plain integer (every id of a vocabulary): read directly */
+    const char *d0 = p->p + (c == '-');
+    int64_t iv = 0;
+    int digits = 0;
+    while (d0 < p->end && *d0 >= '0' && *d0 <= '9' && digits < 15)
+      iv = iv * 10 + (*d0++ - '0'), digits++;
+    if (digits && (d0 == p->end || !((*d0 >= '0' && *d0 <= '9') || *d0 == '.' || *d0 == 'e' || *d0 == 'E'))) {
+      double d = c == '-' ? -(double)iv : (double)iv;
+      TjNode *n = node(p, TJ_NUM);
+      if (!n) return NULL;
+      n->num = d > 2147483647.0 ? 2147483647.0 : d < -2147483647.0 ? -2147483647.0 : d;
+      p->p = d0;
+      return n;
+    }
     char buf[64];
     const char *q = p->p;
     size_t k = 0;

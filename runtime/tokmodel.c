@@ -42,6 +42,24 @@ static int sm_grow(StrMap *m) {
   return 0;
 }
 
+/* Room for n entries and pool bytes of keys before a bulk load (a
+ * vocabulary of known size): no regrowing and rehashing on the way. */
+static int sm_reserve(StrMap *m, int32_t n, int64_t pool) {
+  while ((uint32_t)n * 2 > m->mask + 1)
+    if (sm_grow(m) < 0) return -1;
+  if (n > m->cap) {
+    void *ne = realloc(m->ents, sizeof(m->ents[0]) * (size_t)n);
+    if (!ne) return -1;
+    m->ents = ne, m->cap = n;
+  }
+  if (pool > m->pool_cap) {
+    char *np = realloc(m->pool, (size_t)pool);
+    if (!np) return -1;
+    m->pool = np, m->pool_cap = pool;
+  }
+  return 0;
+}
+
 int sm_put(StrMap *m, const char *s, int32_t len, int32_t val) {
   if ((uint32_t)(m->n + 1) * 2 > m->mask + 1 && sm_grow(m) < 0) return -1;
   uint32_t h = tk_hash(s, len), j = h & m->mask;
@@ -263,6 +281,7 @@ static int opt_bool(const TjNode *o, const char *key, int dflt) {
 static int load_bpe(TkModel *m, const TjNode *j, char *err) {
   TjNode *vocab = tj_get(j, "vocab"), *merges = tj_get(j, "merges");
   if (!vocab || vocab->type != TJ_OBJ) return snprintf(err, TK_ERRLEN, "model.vocab: expected an object"), -1;
+  if (sm_reserve(&m->vocab, vocab->len, 16 * (int64_t)vocab->len) < 0) return snprintf(err, TK_ERRLEN, "out of memory"), -1;
   for (int32_t i = 0; i < vocab->len; i++) {
     TjNode *v = vocab->items[i];
     if (v->type != TJ_NUM) return snprintf(err, TK_ERRLEN, "model.vocab[\"%.40s\"]: expected an integer id", vocab->keys[i]), -1;

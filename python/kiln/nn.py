@@ -68,10 +68,27 @@ def silu(x):
     return x / (1.0 + np.exp(-x))
 
 
-def linear(x, weight, bias=None):
+def _round_bf16(a):
+    """float32 values rounded to the nearest bfloat16 (ties to even), kept
+    as float32: a bfloat16 is the top half of a float32's bits."""
+    a = np.ascontiguousarray(a, dtype=np.float32)
+    u = a.view(np.uint32)
+    r = ((u + np.uint32(0x7FFF) + ((u >> np.uint32(16)) & np.uint32(1))) & np.uint32(0xFFFF0000)).view(np.float32)
+    return np.where(np.isnan(a), a, r)
+
+
+def linear(x, weight, bias=None, bf16=False):
     """x @ weight.T + bias, weight stored (out, in) as nn.Linear keeps it.
     A quantised GGUF weight (kiln.gguf: Q8_0, Q4_K blocks) computes in
-    float32 with its dequantised values."""
+    float32 with its dequantised values. bf16=True: x and weight are
+    rounded to bfloat16 first and the (exact) products summed in float32,
+    the arithmetic of PyTorch's bfloat16 Linear and of CPUs' bfloat16
+    dot-product instructions (twice float32's rate); the result is float32."""
+    if bf16:
+        if getattr(weight, "ggml_type", None) is not None:
+            raise ValueError("kiln.nn.linear: bf16=True takes a float weight, not a quantised one")
+        y = _round_bf16(x) @ _round_bf16(weight).T
+        return y if bias is None else y + bias
     if getattr(weight, "ggml_type", None) is not None:
         from kiln.gguf import dequantize
         w = dequantize(weight)

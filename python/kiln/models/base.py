@@ -6,8 +6,26 @@ import json
 import os
 
 import numpy as np
+from kiln import nn
 from safetensors.numpy import load_file
 from tokenizers import Tokenizer
+
+
+def stored_dtypes(path: str) -> dict[str, str]:
+    """The dtype each tensor of a safetensors file is stored in ("F32",
+    "BF16", ...), read from the file's header: CPython's numpy has no
+    bfloat16, so the loaded arrays cannot tell a bfloat16 checkpoint."""
+    with open(path, "rb") as f:
+        head = f.read(8)
+        n = 0
+        for i in range(len(head)):
+            n |= head[i] << (8 * i)
+        header = json.loads(f.read(n).decode("utf-8"))
+    out: dict[str, str] = {}
+    for name in header:
+        if str(name) != "__metadata__":
+            out[str(name)] = str(header[name]["dtype"])
+    return out
 
 
 class Encoder:
@@ -158,7 +176,7 @@ class SentenceModules:
             m = keep.astype(x.dtype)[:, :, None]
             out = (x * m).sum(axis=1) / np.maximum(m.sum(axis=1), 1e-9)
         for i in range(len(self.dense_w)):
-            out = out @ self.dense_w[i].T + self.dense_b[i]
+            out = nn.linear(out, self.dense_w[i], self.dense_b[i])
             if self.dense_tanh[i]:
                 out = np.tanh(out)
         if self.normalize:

@@ -14,20 +14,25 @@ RMSNorm after attention, residual; then RMSNorm, the gated MLP
 down(gelu_tanh(gate(x)) * up(x)), RMSNorm, residual. Embeddings are
 scaled by sqrt(hidden_size) and the last layer is followed by a final
 RMSNorm. layer_types names each layer's kind; older configs give
-sliding_window_pattern (every n-th layer global) instead."""
+sliding_window_pattern (every n-th layer global) instead.
+
+Activations are float32 whatever the weights' dtype. A checkpoint stored in
+bfloat16 computes its projections as PyTorch's bfloat16 Linear does: inputs
+rounded to bfloat16, products summed in float32 (nn.linear's bf16=True,
+twice float32's rate on CPUs with bfloat16 dot products)."""
 import json
 import math
 import os
 
 import numpy as np
 from kiln import nn
-from kiln.models.base import Encoder, SentenceModules
+from kiln.models.base import Encoder, SentenceModules, stored_dtypes
 from safetensors.numpy import load_file
 from tokenizers import Tokenizer
 
 
 class GemmaLayer:
-    def __init__(self, w: dict[str, np.ndarray], p: str, cfg: "GemmaConfig", sliding: bool):
+    def __init__(self, w: dict[str, np.ndarray], p: str, cfg: "GemmaConfig", sliding: bool, bf16: bool):
         self.q_w = w[p + "self_attn.q_proj.weight"]
         self.k_w = w[p + "self_attn.k_proj.weight"]
         self.v_w = w[p + "self_attn.v_proj.weight"]
@@ -49,6 +54,7 @@ class GemmaLayer:
         self.sliding = sliding
         self.theta = cfg.rope_local if sliding else cfg.rope_global
         self.window = cfg.window if sliding else 0
+        self.bf16 = bf16
 
     def split(self, x: np.ndarray, heads: int) -> np.ndarray:
         b, s, _ = x.shape
@@ -57,17 +63,21 @@ class GemmaLayer:
     def forward(self, x: np.ndarray, mask: np.ndarray, positions: np.ndarray) -> np.ndarray:
         b, s, d = x.shape
         h = nn.rms_norm(x, self.in_norm, eps=self.eps, offset=1.0)
-        q = nn.rms_norm(self.split(nn.linear(h, self.q_w), self.heads), self.q_norm, eps=self.eps, offset=1.0)
-        k = nn.rms_norm(self.split(nn.linear(h, self.k_w), self.kv_heads), self.k_norm, eps=self.eps, offset=1.0)
-        v = self.split(nn.linear(h, self.v_w), self.kv_heads)
+        q = nn.rms_norm(self.split(nn.linear(h, self.q_w, bf16=self.bf16), self.heads), self.q_norm, eps=self.eps,
+                        offset=1.0)
+        k = nn.rms_norm(self.split(nn.linear(h, self.k_w, bf16=self.bf16), self.kv_heads), self.k_norm, eps=self.eps,
+                        offset=1.0)
+        v = self.split(nn.linear(h, self.v_w, bf16=self.bf16), self.kv_heads)
         q = nn.rope(q, positions, theta=self.theta)
         k = nn.rope(k, positions, theta=self.theta)
         a = nn.attention(q, k, v, mask=mask, window=self.window, scale=self.scale)
         a = a.transpose(0, 2, 1, 3).reshape(b, s, self.heads * self.head_dim)
-        x = x + nn.rms_norm(nn.linear(a, self.o_w), self.post_attn_norm, eps=self.eps, offset=1.0)
+        x = x + nn.rms_norm(nn.linear(a, self.o_w, bf16=self.bf16), self.post_attn_norm, eps=self.eps, offset=1.0)
         h = nn.rms_norm(x, self.pre_mlp_norm, eps=self.eps, offset=1.0)
-        h = nn.gelu(nn.linear(h, self.gate_w), approximate="tanh") * nn.linear(h, self.up_w)
-        return x + nn.rms_norm(nn.linear(h, self.down_w), self.post_mlp_norm, eps=self.eps, offset=1.0)
+        h = nn.gelu(nn.linear(h, self.gate_w, bf16=self.bf16), approximate="tanh") * nn.linear(h, self.up_w,
+                                                                                                bf16=self.bf16)
+        return x + nn.rms_norm(nn.linear(h, self.down_w, bf16=self.bf16), self.post_mlp_norm, eps=self.eps,
+                               offset=1.0)
 
 
 class GemmaConfig:
@@ -122,15 +132,20 @@ class GemmaEncoder(Encoder):
 
     def __init__(self, folder: str):
         cfg = GemmaConfig(folder)
-        w = load_file(os.path.join(folder, "model.safetensors"))
+        path = os.path.join(folder, "model.safetensors")
+        w = load_file(path)
+        # a bfloat16 checkpoint: every tensor stored as BF16
+        bf16 = True
+        for dt in stored_dtypes(path).values():
+            bf16 = bf16 and dt == "BF16"
         prefix = "model." if "model.embed_tokens.weight" in w else ""
         if prefix + "embed_tokens.weight" not in w:
             raise ValueError(f"{folder}: model.safetensors has no embed_tokens.weight")
         self.embed_w = w[prefix + "embed_tokens.weight"]
         self.final_norm = w[prefix + "norm.weight"]
-        self.scale = np.asarray(math.sqrt(cfg.hidden), dtype=np.float32).astype(self.embed_w.dtype)
+        self.scale = np.asarray(math.sqrt(cfg.hidden), dtype=np.float32)
         self.eps = cfg.eps
-        self.layers = [GemmaLayer(w, f"{prefix}layers.{i}.", cfg, cfg.sliding[i]) for i in range(cfg.layers)]
+        self.layers = [GemmaLayer(w, f"{prefix}layers.{i}.", cfg, cfg.sliding[i], bf16) for i in range(cfg.layers)]
         self.head = SentenceModules(folder, cfg.hidden, cfg.max_positions)
         super().__init__(self.head.dim)
         self.prompts = self.head.prompts
@@ -143,7 +158,7 @@ class GemmaEncoder(Encoder):
         """Sentence vectors from token ids, the attention mask and the
         pooling mask, each (batch, seq), padding on the right."""
         s = int(ids.shape[1])
-        x = self.embed_w[ids] * self.scale
+        x = nn.get_rows(self.embed_w, ids) * self.scale
         positions = np.arange(s)
         # Real tokens see only real tokens; padding sees every position, so
         # that no row of a sliding layer is masked whole (a row of -inf
