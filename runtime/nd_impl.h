@@ -46,6 +46,9 @@ int nd_broadcast_shape(int na, const int64_t *sa, int nb, const int64_t *sb, int
 /* "(2,3)" as numpy writes shapes in messages, into buf. */
 void nd_shape_str(char *buf, size_t cap, int ndim, const int64_t *shape);
 
+/* A new C-contiguous array of dtype dt, its items not initialised: for a
+ * result the caller writes completely (kr_array_new zeroes). */
+KrArray *nd_empty(KrDtype dt, int ndim, const int64_t *shape);
 /* The array a converted to dtype dt, C-contiguous: a new reference to a
  * itself when it already is both. */
 KrArray *nd_as(KrArray *a, KrDtype dt);
