@@ -1945,6 +1945,111 @@ out:
   return result;
 }
 
+/* (a * b).sum(axis, keepdims), which the emitter calls when the product
+ * is used by the sum alone (emit.c, UNBUILT_NDMUL): without the product
+ * array when a and b are contiguous float arrays of one shape and dtype
+ * summed over the last axis (x * x summed per row: a squared norm). Each
+ * row is summed exactly as the reduction sums a row of the product array
+ * (chunked pairwise, each product rounded to the dtype first), so the
+ * result is the same to the bit; rows are spread over the thread pool.
+ * Anything else is the product and then the sum, as written. */
+#define SUM_PRODUCT(T)                                                                    \
+  static T pairwise_product_##T(const T *a, const T *b, int64_t n) { /* pairwise_T of a*b */ \
+    if (n < 8) {                                                                          \
+      T r = (T)0.0;                                                                       \
+      for (int64_t i = 0; i < n; i++)                                                     \
+        r += a[i] * b[i];                                                                 \
+      return r;                                                                           \
+    }                                                                                     \
+    if (n <= 128) {                                                                       \
+      T r[8];                                                                             \
+      for (int k = 0; k < 8; k++)                                                         \
+        r[k] = a[k] * b[k];                                                               \
+      int64_t i;                                                                          \
+      for (i = 8; i < n - (n % 8); i += 8)                                                \
+        for (int k = 0; k < 8; k++)                                                       \
+          r[k] += a[i + k] * b[i + k];                                                    \
+      T res = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));         \
+      for (; i < n; i++)                                                                  \
+        res += a[i] * b[i];                                                               \
+      return res;                                                                         \
+    }                                                                                     \
+    int64_t n2 = n / 2;                                                                   \
+    n2 -= n2 % 8;                                                                         \
+    return pairwise_product_##T(a, b, n2) + pairwise_product_##T(a + n2, b + n2, n - n2); \
+  }                                                                                       \
+  static T sum_product_##T(const T *a, const T *b, int64_t n) { /* chunked_T of a*b */    \
+    T s = pairwise_product_##T(a, b, n < 8192 ? n : 8192);                                \
+    for (int64_t i = 8192; i < n; i += 8192)                                              \
+      s += pairwise_product_##T(a + i, b + i, n - i < 8192 ? n - i : 8192);               \
+    return s;                                                                             \
+  }
+SUM_PRODUCT(float)
+SUM_PRODUCT(double)
+
+typedef struct SumProduct {
+  const char *a, *b;
+  char *out;
+  int64_t rows, n, step;
+  bool f32;
+} SumProduct;
+
+static void sum_product_rows(void *ctx, int64_t t) {
+  const SumProduct *sp = ctx;
+  int64_t r0 = t * sp->step, r1 = r0 + sp->step < sp->rows ? r0 + sp->step : sp->rows;
+  for (int64_t r = r0; r < r1; r++) {
+    if (sp->f32)
+      ((float *)sp->out)[r] = sum_product_float((const float *)sp->a + r * sp->n, (const float *)sp->b + r * sp->n,
+                                                sp->n);
+    else
+      ((double *)sp->out)[r] = sum_product_double((const double *)sp->a + r * sp->n,
+                                                  (const double *)sp->b + r * sp->n, sp->n);
+  }
+}
+
+KrObj *kr_np_sum_mul(KrObj *x, KrObj *y, KrObj *axis, bool keepdims) {
+  KrArray *a = (KrArray *)x, *b = (KrArray *)y;
+  bool fast = kr_is_array(x) && kr_is_array(y) && a->dtype == b->dtype &&
+              (a->dtype == KR_DT_FLOAT32 || a->dtype == KR_DT_FLOAT64) && a->ndim >= 1 && a->ndim == b->ndim &&
+              axis->type == &kr_int_type && kr_array_is_contiguous(a) && kr_array_is_contiguous(b);
+  for (int i = 0; fast && i < a->ndim; i++)
+    fast = a->shape[i] == b->shape[i];
+  if (fast) {
+    int64_t ax = ((KrInt *)axis)->v;
+    fast = ax == -1 || ax == a->ndim - 1;
+  }
+  if (!fast || a->shape[a->ndim - 1] == 0) {
+    KrObj *p = kr_np_binop(ND_MUL, x, y);
+    if (!p)
+      return NULL;
+    KrObj *r = kr_np_reduce(ND_RSUM, p, axis, keepdims, 0);
+    kr_decref(p);
+    return r;
+  }
+  int64_t oshape[KR_MAXDIMS], rows = 1;
+  int ond = 0;
+  for (int i = 0; i < a->ndim - 1; i++) {
+    oshape[ond++] = a->shape[i];
+    rows *= a->shape[i];
+  }
+  if (keepdims)
+    oshape[ond++] = 1;
+  KrArray *r = nd_empty((KrDtype)a->dtype, ond, oshape);
+  if (!r)
+    return NULL;
+  SumProduct sp = {a->data, b->data, r->data, rows, a->shape[a->ndim - 1], rows, a->dtype == KR_DT_FLOAT32};
+  int64_t nt = kr_num_threads();
+  if (nt > 1 && rows > 1 && rows * sp.n >= (1 << 18)) { /* a few tasks per thread, each ~64K items or more */
+    sp.step = (rows + nt * 4 - 1) / (nt * 4);
+    kr_parallel_for((rows + sp.step - 1) / sp.step, sum_product_rows, &sp);
+  } else {
+    sum_product_rows(&sp, 0);
+  }
+  if (r->ndim == 0)
+    r->flags |= KR_ARR_SCALAR;
+  return (KrObj *)r;
+}
+
 KrObj *kr_np_cumulative(int op, KrObj *o, KrObj *axis) {
   KrArray *a = as_array(o), *src = NULL, *r = NULL;
   if (!a)
