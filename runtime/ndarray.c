@@ -14,6 +14,12 @@
 #include <math.h>
 #include <stdio.h>
 
+/* The conversion and transpose loops are written for the vectoriser (see
+ * ndmath.c). */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("tree-vectorize", "vect-cost-model=dynamic")
+#endif
+
 const char *const kr_dtype_name[KR_NDTYPES] = {
 #define X(k, name, ctype, size, kind) name,
     KR_DTYPES(X)
