@@ -788,7 +788,8 @@ KrObj *kr_np_unop(int op, KrObj *x) {
     KrDtype out = boolean_out || d == KR_DT_BOOL ? KR_DT_BOOL : d;
     if (d == KR_DT_BOOL && (op == ND_USQUARE || op == ND_USIGN))
       out = KR_DT_INT8; /* numpy: square of bool is int8 */
-    r = run_unary(fn, a, KR_DT_INT64, boolean_out ? KR_DT_BOOL : KR_DT_INT64, out);
+    /* logical_not (and ~ of bools) writes bools: its result array is bool */
+    r = run_unary(fn, a, KR_DT_INT64, boolean_out || fn == ulnot_i64 ? KR_DT_BOOL : KR_DT_INT64, out);
   }
   kr_decref(&a->h);
   return finish(r);

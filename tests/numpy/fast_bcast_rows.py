@@ -60,3 +60,12 @@ a = arr((1001,), np.float32)
 b = arr((1001,), np.float32)
 print((a * b)[::50].tolist(), (2.5 - a)[::71].tolist(), (a / np.float32(3))[::90].tolist(),
       np.minimum(a, b)[::99].tolist(), (a >= b).sum())
+# ~ and logical_not of bools on memory that held other values (results are
+# not zeroed first: every item must be written)
+for i in range(30):
+    junk = np.full((40, 40), 7.25) * float(i)
+keep = arr((40, 40), np.float32) > 0
+for i in range(3):
+    junk = np.full((40, 40), 7.25) * float(i)
+    print((~keep).astype(np.int64).sum(axis=1)[:8].tolist(), int((~keep[:, None, :]).sum()),
+          int(np.logical_not(keep).sum()), (keep[:5, None, :] | ~keep[:5, :, None]).astype(np.int64).sum())
