@@ -1066,7 +1066,10 @@ static void all_classes(Program *p, Vec *out) {
 
 static void emit_yield(Emit *E, Instr *in);
 static bool unbuilt_cmp(Emit *E, const Instr *in);
+enum { UNBUILT_TUPLE = 1, UNBUILT_CONCAT = 2, UNBUILT_NDMUL = 3 };
 static bool concat_chain(Emit *E, const Instr *in);
+static bool is_nd_sum(const Instr *in);
+static void emit_sum_mul(Emit *E, Instr *in);
 static void emit_concat_chain(Emit *E, Instr *in);
 static void emit_unbuilt_cmp(Emit *E, Instr *in);
 
@@ -1221,6 +1224,8 @@ static void emit_instr(Emit *E, Instr *in) {
         buf_printf(E->out, "  v%d = false;\n", in->id);
     } else if (!in->row)
       buf_printf(E->out, "  /* v%d: unreachable */\n", in->id);
+    else if (is_nd_sum(in) && E->unbuilt[in->args[0]->id] == UNBUILT_NDMUL)
+      emit_sum_mul(E, in);
     else
       emit_call_row(E, in);
     break;
@@ -1356,7 +1361,6 @@ static void find_maybe_unbound(Emit *E, IrFunc *fn) {
  * their items to kr_items_cmp, the loop kr_tuple_cmp runs on a tuple's
  * items, so the result and the errors are the same, without two
  * allocations. */
-enum { UNBUILT_TUPLE = 1, UNBUILT_CONCAT = 2 };
 
 static bool is_tuple_new(const Instr *in) {
   return in->op == IR_BUILTIN && in->row && !strcmp(in->row->callee, "tuple.new") && in->nargs > 0;
@@ -1415,6 +1419,51 @@ static void emit_concat_chain(Emit *E, Instr *in) {
   check_error(E, in);
 }
 
+/* A product of two arrays that only a sum reads, `(x * x).sum(axis=1)`,
+ * `np.sum(a * b, axis=-1)`: the product array is not made; the sum calls
+ * kr_np_sum_mul(a, b, axis, keepdims), which sums the products without
+ * storing them where it can and otherwise makes the product first, so
+ * values and errors are those of the two calls. Only when nothing that may
+ * raise or have an effect runs between the two, and both are on one line
+ * (a traceback names the same line either way). */
+static bool is_nd_mul(const Instr *in) {
+  return in->op == IR_BINOP && in->row && in->nargs == 2 && !strcmp(in->row->cfn, "kr_np_BMUL") &&
+         !strcmp(in->row->sig, "tt");
+}
+
+static bool is_nd_sum(const Instr *in) {
+  return in->op == IR_BUILTIN && in->row && in->nargs == 3 && in->nkw == 0 && !strcmp(in->row->cfn, "kr_np_sum");
+}
+
+static bool nothing_between(const Block *blk, const Instr *a, const Instr *b) {
+  int i = 0;
+  while (i < blk->ninstrs && blk->instrs[i] != a)
+    i++;
+  for (i++; i < blk->ninstrs && blk->instrs[i] != b; i++)
+    if (!(ir_flags[blk->instrs[i]->op] & IRF_PURE))
+      return false;
+  return i < blk->ninstrs;
+}
+
+static void emit_sum_mul(Emit *E, Instr *in) {
+  Instr *mul = in->args[0];
+  const OpRow *row = in->row;
+  char sig[16];
+  snprintf(sig, sizeof sig, "tt%s", row->sig + 1);
+  OpRow fused = *row;
+  fused.sig = sig;
+  fused.cfn = "kr_np_sum_mul";
+  Instr *args[4] = {mul->args[0], mul->args[1], in->args[1], in->args[2]};
+  Instr **saved = in->args;
+  in->row = &fused;
+  in->args = args;
+  in->nargs = 4;
+  emit_call_row(E, in);
+  in->row = row;
+  in->args = saved;
+  in->nargs = 3;
+}
+
 static bool unbuilt_cmp(Emit *E, const Instr *in) {
   return tuple_cmp_op(in) >= 0 && E->unbuilt[in->args[0]->id] == UNBUILT_TUPLE &&
          E->unbuilt[in->args[1]->id] == UNBUILT_TUPLE;
@@ -1440,6 +1489,13 @@ static void find_unbuilt(Emit *E, IrFunc *fn) {
     Block *blk = fn->blocks[b];
     for (int i = 0; i < blk->ninstrs; i++) {
       Instr *in = blk->instrs[i];
+      if (is_nd_sum(in)) {
+        Instr *a = in->args[0];
+        if (is_nd_mul(a) && uses[a->id] == 1 && a->block == blk && nothing_between(blk, a, in) &&
+            line_of(E, a->off) == line_of(E, in->off))
+          E->unbuilt[a->id] = UNBUILT_NDMUL;
+        continue;
+      }
       if (is_str_concat(in)) {
         for (int k = 0; k < 2; k++) {
           Instr *a = in->args[k];

@@ -46,13 +46,12 @@ int nd_broadcast_shape(int na, const int64_t *sa, int nb, const int64_t *sb, int
 /* "(2,3)" as numpy writes shapes in messages, into buf. */
 void nd_shape_str(char *buf, size_t cap, int ndim, const int64_t *shape);
 
+/* A new C-contiguous array of dtype dt, its items not initialised: for a
+ * result the caller writes completely (kr_array_new zeroes). */
+KrArray *nd_empty(KrDtype dt, int ndim, const int64_t *shape);
 /* The array a converted to dtype dt, C-contiguous: a new reference to a
  * itself when it already is both. */
 KrArray *nd_as(KrArray *a, KrDtype dt);
-/* kr_array_new without zeroing the items: for an array its maker writes
- * completely before anyone reads it (big activations: the zeroing was a
- * pass over memory of its own). */
-KrArray *nd_empty(KrDtype dt, int ndim, const int64_t *shape);
 /* A new C-contiguous array of dtype dt with a's items converted (astype). */
 KrArray *nd_copy(KrArray *a, KrDtype dt);
 /* An array of the given shape that reads x through zero strides (x is a

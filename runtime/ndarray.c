@@ -13,6 +13,12 @@
 #include <math.h>
 #include <stdio.h>
 
+/* The conversion and transpose loops are written for the vectoriser (see
+ * ndmath.c). */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("tree-vectorize", "vect-cost-model=dynamic")
+#endif
+
 const char *const kr_dtype_name[KR_NDTYPES] = {
 #define X(k, name, ctype, size, kind) name,
     KR_DTYPES(X)
@@ -226,7 +232,9 @@ static int64_t shape_size(int ndim, const int64_t *shape) {
   return n;
 }
 
-static KrArray *array_new(KrDtype dt, int ndim, const int64_t *shape, bool zero) {
+/* An array of dtype dt and the given shape, C-contiguous, its memory
+ * 64-byte aligned, zeroed or not. */
+static KrArray *array_alloc(KrDtype dt, int ndim, const int64_t *shape, bool zero) {
   int64_t size = shape_size(ndim, shape);
   if (size < 0)
     return NULL;
@@ -255,11 +263,11 @@ static KrArray *array_new(KrDtype dt, int ndim, const int64_t *shape, bool zero)
 }
 
 KrArray *kr_array_new(KrDtype dt, int ndim, const int64_t *shape, bool zero) {
-  (void)zero; /* always zeroed: callers have relied on it; nd_empty is the one that does not */
-  return array_new(dt, ndim, shape, true);
+  (void)zero; /* always zeroed: callers written before nd_empty count on it */
+  return array_alloc(dt, ndim, shape, true);
 }
 
-KrArray *nd_empty(KrDtype dt, int ndim, const int64_t *shape) { return array_new(dt, ndim, shape, false); }
+KrArray *nd_empty(KrDtype dt, int ndim, const int64_t *shape) { return array_alloc(dt, ndim, shape, false); }
 
 KrArray *kr_array_over(KrObj *owner, KrDtype dt, char *data, int ndim, const int64_t *shape,
                        const int64_t *strides) {
@@ -437,6 +445,160 @@ int nd_axis(int64_t axis, int ndim) {
 
 /* ------------------------------------------------------------ conversion */
 
+/* Typed conversion loops: one per (destination, source) pair of the
+ * dtypes that have a C type (float16 and bfloat16 take the generic path),
+ * each a contiguous loop the compiler vectorises and a strided one. The
+ * conversions are numpy's astype: integers wrap, floats truncate toward
+ * zero (nan and out-of-range give INT64_MIN, wrapped, as on x86-64),
+ * anything is true when it is not zero. */
+typedef void (*ConvLoop)(char *d, const char *s, int64_t n, int64_t ds, int64_t ss);
+
+static inline uint64_t f2u64(double v) {
+  return v >= 9223372036854775808.0 && v < 18446744073709551616.0 ? (uint64_t)v : (uint64_t)f2i(v);
+}
+
+/* x of kind SK converted to D of kind DK (the kinds are constants, so the
+ * choice folds away) */
+#define CONVERT(D, DK, SK, x)                                                             \
+  ((DK) == 'b'                                     ? (D)((x) != 0)                        \
+   : (SK) == 'f' && (DK) == 'u' && sizeof(D) == 8 ? (D)f2u64((double)(x))                \
+   : (SK) == 'f' && (DK) != 'f'                    ? (D)f2i((double)(x))                  \
+                                                   : (D)(x))
+
+#define CONV_LOOP(DN, D, DK, SN, S, SK)                                                     \
+  static void conv_##DN##_##SN(char *d, const char *s, int64_t n, int64_t ds, int64_t ss) { \
+    if (ds == sizeof(D) && ss == sizeof(S)) {                                               \
+      D *restrict pd = (D *)d;                                                              \
+      const S *ps = (const S *)s;                                                           \
+      for (int64_t i = 0; i < n; i++)                                                       \
+        pd[i] = CONVERT(D, DK, SK, ps[i]);                                                  \
+    } else {                                                                                \
+      for (int64_t i = 0; i < n; i++, d += ds, s += ss) {                                   \
+        S x;                                                                                \
+        memcpy(&x, s, sizeof x);                                                            \
+        D y = CONVERT(D, DK, SK, x);                                                        \
+        memcpy(d, &y, sizeof y);                                                            \
+      }                                                                                     \
+    }                                                                                       \
+  }
+
+/* every source for one destination */
+#define CONV_FROM_ALL(DN, D, DK)                                                          \
+  CONV_LOOP(DN, D, DK, BOOL, uint8_t, 'b') CONV_LOOP(DN, D, DK, INT8, int8_t, 'i')        \
+  CONV_LOOP(DN, D, DK, INT16, int16_t, 'i') CONV_LOOP(DN, D, DK, INT32, int32_t, 'i')     \
+  CONV_LOOP(DN, D, DK, INT64, int64_t, 'i') CONV_LOOP(DN, D, DK, UINT8, uint8_t, 'u')     \
+  CONV_LOOP(DN, D, DK, UINT16, uint16_t, 'u') CONV_LOOP(DN, D, DK, UINT32, uint32_t, 'u') \
+  CONV_LOOP(DN, D, DK, UINT64, uint64_t, 'u') CONV_LOOP(DN, D, DK, FLOAT32, float, 'f')   \
+  CONV_LOOP(DN, D, DK, FLOAT64, double, 'f')
+CONV_FROM_ALL(BOOL, uint8_t, 'b')
+CONV_FROM_ALL(INT8, int8_t, 'i')
+CONV_FROM_ALL(INT16, int16_t, 'i')
+CONV_FROM_ALL(INT32, int32_t, 'i')
+CONV_FROM_ALL(INT64, int64_t, 'i')
+CONV_FROM_ALL(UINT8, uint8_t, 'u')
+CONV_FROM_ALL(UINT16, uint16_t, 'u')
+CONV_FROM_ALL(UINT32, uint32_t, 'u')
+CONV_FROM_ALL(UINT64, uint64_t, 'u')
+CONV_FROM_ALL(FLOAT32, float, 'f')
+CONV_FROM_ALL(FLOAT64, double, 'f')
+
+#define CONV_ROW(DN)                                                                         \
+  [KR_DT_##DN] = {[KR_DT_BOOL] = conv_##DN##_BOOL,     [KR_DT_INT8] = conv_##DN##_INT8,       \
+                  [KR_DT_INT16] = conv_##DN##_INT16,   [KR_DT_INT32] = conv_##DN##_INT32,     \
+                  [KR_DT_INT64] = conv_##DN##_INT64,   [KR_DT_UINT8] = conv_##DN##_UINT8,     \
+                  [KR_DT_UINT16] = conv_##DN##_UINT16, [KR_DT_UINT32] = conv_##DN##_UINT32,   \
+                  [KR_DT_UINT64] = conv_##DN##_UINT64, [KR_DT_FLOAT32] = conv_##DN##_FLOAT32, \
+                  [KR_DT_FLOAT64] = conv_##DN##_FLOAT64}
+/* conv_loops[dst][src]; NULL for the half types */
+static const ConvLoop conv_loops[KR_NDTYPES][KR_NDTYPES] = {
+    CONV_ROW(BOOL),   CONV_ROW(INT8),   CONV_ROW(INT16),  CONV_ROW(INT32),   CONV_ROW(INT64),  CONV_ROW(UINT8),
+    CONV_ROW(UINT16), CONV_ROW(UINT32), CONV_ROW(UINT64), CONV_ROW(FLOAT32), CONV_ROW(FLOAT64),
+};
+
+/* One item of src (dtype sd) converted into dst (dtype dd): the generic
+ * path, through double or int64, that float16 and bfloat16 take. */
+static void convert_item(KrDtype dd, char *d, KrDtype sd, const char *s) {
+  if (dd == sd)
+    memcpy(d, s, kr_dtype_size[dd]);
+  else if (kr_dtype_kind[dd] != 'f' && kr_dtype_kind[sd] != 'f' && dd != KR_DT_BOOL)
+    kr_dt_store_i64(dd, d, kr_dt_load_i64(sd, s));
+  else if (dd == KR_DT_BOOL)
+    *(uint8_t *)d = kr_dtype_kind[sd] == 'f' ? load_f64(sd, s) != 0 : kr_dt_load_i64(sd, s) != 0;
+  else if (kr_dtype_kind[sd] != 'f' && kr_dtype_kind[dd] == 'f')
+    kr_dt_store_f64(dd, d, sd == KR_DT_UINT64 ? (double)(uint64_t)kr_dt_load_i64(sd, s)
+                                              : (double)kr_dt_load_i64(sd, s));
+  else
+    kr_dt_store_f64(dd, d, load_f64(sd, s));
+}
+
+/* A same-dtype copy of a transposed plane, dst[i][j] = src[j][i], in tiles
+ * small enough that both sides stay in L1 (a plain loop would read or
+ * write with the stride of a whole row). n0 × n1 items; dst steps ds0
+ * along i and one item along j, src one item along i and ss1 along j. */
+#define TRANSPOSE_TILE 32
+#define TRANSPOSE(T)                                                                                   \
+  static void transpose_##T(char *d, const char *s, int64_t n0, int64_t n1, int64_t ds0, int64_t ss1) { \
+    for (int64_t i0 = 0; i0 < n0; i0 += TRANSPOSE_TILE) {                                              \
+      int64_t i1 = i0 + TRANSPOSE_TILE < n0 ? i0 + TRANSPOSE_TILE : n0;                                \
+      for (int64_t j0 = 0; j0 < n1; j0 += TRANSPOSE_TILE) {                                            \
+        int64_t j1 = j0 + TRANSPOSE_TILE < n1 ? j0 + TRANSPOSE_TILE : n1;                              \
+        for (int64_t i = i0; i < i1; i++) {                                                            \
+          T *restrict row = (T *)(d + i * ds0);                                                        \
+          const char *col = s + i * (int64_t)sizeof(T);                                                \
+          for (int64_t j = j0; j < j1; j++)                                                            \
+            memcpy(&row[j], col + j * ss1, sizeof(T));                                                 \
+        }                                                                                              \
+      }                                                                                                \
+    }                                                                                                  \
+  }
+TRANSPOSE(uint8_t)
+TRANSPOSE(uint16_t)
+TRANSPOSE(uint32_t)
+TRANSPOSE(uint64_t)
+
+/* A same-dtype copy into dst whose inner stride is one item, from src whose
+ * inner stride is not but one of whose outer dimensions (t) steps by one
+ * item: dimension t and the inner one form a transposed plane, copied tile
+ * by tile; the other outer dimensions are walked here. False when the
+ * layout is not that (the caller copies row by row). */
+static bool copy_transposed(const NdIter *it, int64_t sz) {
+  if (it->istride[0] != sz || it->istride[1] == sz || it->inner < 4 || (sz & (sz - 1)) || sz > 8)
+    return false;
+  int t = -1;
+  for (int d = it->ndim; --d >= 0;)
+    if (it->strides[1][d] == sz && it->shape[d] >= 2) {
+      t = d;
+      break;
+    }
+  if (t < 0)
+    return false;
+  int64_t idx[KR_MAXDIMS] = {0};
+  for (;;) {
+    char *d = it->base[0];
+    const char *s = it->base[1];
+    for (int k = 0; k < it->ndim; k++)
+      if (k != t)
+        d += idx[k] * it->strides[0][k], s += idx[k] * it->strides[1][k];
+    int64_t n0 = it->shape[t], n1 = it->inner, ds0 = it->strides[0][t], ss1 = it->istride[1];
+    switch (sz) {
+    case 1: transpose_uint8_t(d, s, n0, n1, ds0, ss1); break;
+    case 2: transpose_uint16_t(d, s, n0, n1, ds0, ss1); break;
+    case 4: transpose_uint32_t(d, s, n0, n1, ds0, ss1); break;
+    default: transpose_uint64_t(d, s, n0, n1, ds0, ss1); break;
+    }
+    int k = it->ndim;
+    while (--k >= 0) {
+      if (k == t)
+        continue;
+      if (++idx[k] < it->shape[k])
+        break;
+      idx[k] = 0;
+    }
+    if (k < 0)
+      return true;
+  }
+}
+
 /* Copy src into dst (same shape), converting items. */
 static void copy_into(KrArray *dst, KrArray *src) {
   KrArray *ops[2] = {dst, src};
@@ -444,27 +606,24 @@ static void copy_into(KrArray *dst, KrArray *src) {
   nd_iter_init(&it, dst->ndim, dst->shape, 2, ops);
   KrDtype dd = (KrDtype)dst->dtype, sd = (KrDtype)src->dtype;
   int64_t sz = kr_dtype_size[dd];
-  bool same = dd == sd;
-  bool ints = kr_dtype_kind[dd] != 'f' && kr_dtype_kind[sd] != 'f' && dd != KR_DT_BOOL;
+  if (it.outer == 0)
+    return;
+  if (dd == sd && copy_transposed(&it, sz))
+    return;
+  ConvLoop fn = dd == sd ? NULL : conv_loops[dd][sd];
   while (nd_iter_next(&it)) {
     char *d = it.ptr[0], *s = it.ptr[1];
     int64_t ds = it.istride[0], ss = it.istride[1];
-    if (same && ds == sz && ss == sz) {
+    if (fn) {
+      fn(d, s, it.inner, ds, ss);
+    } else if (dd == sd && ds == sz && ss == sz) {
       memcpy(d, s, (size_t)(it.inner * sz));
-      continue;
-    }
-    for (int64_t i = 0; i < it.inner; i++, d += ds, s += ss) {
-      if (same)
+    } else if (dd == sd) {
+      for (int64_t i = 0; i < it.inner; i++, d += ds, s += ss)
         memcpy(d, s, (size_t)sz);
-      else if (ints)
-        kr_dt_store_i64(dd, d, kr_dt_load_i64(sd, s));
-      else if (dd == KR_DT_BOOL)
-        *(uint8_t *)d = kr_dtype_kind[sd] == 'f' ? load_f64(sd, s) != 0 : kr_dt_load_i64(sd, s) != 0;
-      else if (kr_dtype_kind[sd] != 'f' && kr_dtype_kind[dd] == 'f')
-        kr_dt_store_f64(dd, d, sd == KR_DT_UINT64 ? (double)(uint64_t)kr_dt_load_i64(sd, s)
-                                                  : (double)kr_dt_load_i64(sd, s));
-      else
-        kr_dt_store_f64(dd, d, load_f64(sd, s));
+    } else {
+      for (int64_t i = 0; i < it.inner; i++, d += ds, s += ss)
+        convert_item(dd, d, sd, s);
     }
   }
 }

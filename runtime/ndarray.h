@@ -303,6 +303,9 @@ enum NdReduce { ND_RSUM, ND_RPROD, ND_RMAX, ND_RMIN, ND_RMEAN, ND_RVAR, ND_RSTD,
 
 /* The op library's entry points (ops.def): one C function per row. */
 KrObj *kr_np_sum(KrObj *a, KrObj *axis, bool keepdims);
+/* (a * b).sum(axis, keepdims) with a and b arrays: the emitter's fusion of
+ * a product used only by its sum (no product array where it can) */
+KrObj *kr_np_sum_mul(KrObj *a, KrObj *b, KrObj *axis, bool keepdims);
 KrObj *kr_np_prod(KrObj *a, KrObj *axis, bool keepdims);
 KrObj *kr_np_max(KrObj *a, KrObj *axis, bool keepdims);
 KrObj *kr_np_min(KrObj *a, KrObj *axis, bool keepdims);

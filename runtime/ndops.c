@@ -7,6 +7,11 @@
 #include <math.h>
 #include <stdio.h>
 
+/* The reduction loops are written for the vectoriser (see ndmath.c). */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("tree-vectorize", "vect-cost-model=dynamic")
+#endif
+
 static KrArray *arr(KrObj *o) { return (KrArray *)o; }
 
 static bool category_int(KrDtype d) { return kr_dtype_kind[d] == 'i' || kr_dtype_kind[d] == 'u'; }
@@ -1549,6 +1554,55 @@ CHUNKED(double)
 VARIANCE(float, sqrtf)
 VARIANCE(double, sqrt)
 
+/* max, min, argmax, argmin of a contiguous float run, as reduce_run's
+ * scalar loop computes them (the first nan wins; max/min keep the later of
+ * equal items, which only shows for -0.0 and 0.0; argmax/argmin the first
+ * index), but in a form the compiler vectorises: a pass of lane-wise
+ * maxima that also notes nans, then the index found by a scan. A nan or a
+ * zero result goes back to the scalar loop (-1: not handled). */
+#define EXTREMUM(T)                                                                         \
+  static int64_t extremum_##T(const T *a, int64_t n, bool max, T *out) {                    \
+    enum { W = 16 };                                                                        \
+    if (n < W)                                                                              \
+      return -1;                                                                            \
+    T acc[W];                                                                               \
+    int bad = 0;                                                                            \
+    for (int k = 0; k < W; k++)                                                             \
+      acc[k] = a[k];                                                                        \
+    int64_t i = W;                                                                          \
+    if (max)                                                                                \
+      for (; i + W <= n; i += W)                                                            \
+        for (int k = 0; k < W; k++) {                                                       \
+          T x = a[i + k];                                                                   \
+          acc[k] = x > acc[k] ? x : acc[k];                                                 \
+          bad |= x != x;                                                                    \
+        }                                                                                   \
+    else                                                                                    \
+      for (; i + W <= n; i += W)                                                            \
+        for (int k = 0; k < W; k++) {                                                       \
+          T x = a[i + k];                                                                   \
+          acc[k] = x < acc[k] ? x : acc[k];                                                 \
+          bad |= x != x;                                                                    \
+        }                                                                                   \
+    T m = acc[0];                                                                           \
+    for (int k = 0; k < W; k++) {                                                           \
+      bad |= acc[k] != acc[k];                                                              \
+      m = (max ? acc[k] > m : acc[k] < m) ? acc[k] : m;                                     \
+    }                                                                                       \
+    for (; i < n; i++) {                                                                    \
+      bad |= a[i] != a[i];                                                                  \
+      m = (max ? a[i] > m : a[i] < m) ? a[i] : m;                                           \
+    }                                                                                       \
+    if (bad || m == 0)                                                                      \
+      return -1;                                                                            \
+    *out = m;                                                                               \
+    for (i = 0; a[i] != m; i++)                                                             \
+      ;                                                                                     \
+    return i;                                                                               \
+  }
+EXTREMUM(float)
+EXTREMUM(double)
+
 static const char *const reduce_name[] = {"add", "multiply", "maximum", "minimum", "mean", "var", "std",
                                           "argmax", "argmin", "logical_or", "logical_and"};
 
@@ -1646,6 +1700,19 @@ static Acc reduce_run(int op, KrDtype c, const char *p, int64_t n, bool seq, int
   case ND_RARGMIN: {
     bool max = op == ND_RMAX || op == ND_RARGMAX;
     int64_t best = 0;
+    if (c == KR_DT_FLOAT32 || c == KR_DT_FLOAT64) {
+      float mf;
+      double md;
+      best = c == KR_DT_FLOAT32 ? extremum_float((const float *)p, n, max, &mf)
+                                : extremum_double((const double *)p, n, max, &md);
+      if (best >= 0) {
+        r.f = c == KR_DT_FLOAT32 ? mf : md;
+        if (op == ND_RARGMAX || op == ND_RARGMIN)
+          r.i = best, r.isf = false;
+        break;
+      }
+      best = 0;
+    }
     if (r.isf) {
       double b = kr_dt_load_f64(c, p);
       for (int64_t i = 1; i < n && !isnan(b); i++) {
@@ -1723,6 +1790,61 @@ static Acc reduce_run(int op, KrDtype c, const char *p, int64_t n, bool seq, int
   return r;
 }
 
+/* sum or mean of a C-contiguous float array over its leading axes (the
+ * first axis of a matrix): numpy adds along such axes in order, row after
+ * row, so the result is out[j] = ((0 + a[0][j]) + a[1][j]) + ...; adding
+ * whole rows into an accumulator row is that order, without the transposed
+ * copy the general path makes. False when the case is not that; *res is
+ * the result or NULL + exception when it is. */
+#define LEAD_SUM(T)                                                              \
+  static void lead_sum_##T(const T *a, int64_t rows, int64_t cols, T *acc) {     \
+    for (int64_t j = 0; j < cols; j++)                                           \
+      acc[j] = 0;                                                                \
+    for (int64_t i = 0; i < rows; i++) {                                         \
+      const T *row = a + i * cols;                                               \
+      for (int64_t j = 0; j < cols; j++)                                         \
+        acc[j] += row[j];                                                        \
+    }                                                                            \
+  }
+LEAD_SUM(float)
+LEAD_SUM(double)
+
+static bool lead_sum(int op, KrArray *a, KrDtype c, const bool *mask, bool keepdims, int64_t rows, int64_t cols,
+                     KrObj **res) {
+  if ((op != ND_RSUM && op != ND_RMEAN) || a->dtype != c || (c != KR_DT_FLOAT32 && c != KR_DT_FLOAT64) ||
+      a->ndim < 2 || !mask[0] || mask[a->ndim - 1] || rows == 0 || !kr_array_is_contiguous(a))
+    return false;
+  int lead = 0;
+  while (mask[lead])
+    lead++;
+  for (int i = lead; i < a->ndim; i++)
+    if (mask[i])
+      return false;
+  int64_t oshape[KR_MAXDIMS];
+  int ond = 0;
+  for (int i = 0; i < a->ndim; i++)
+    if (!mask[i] || keepdims)
+      oshape[ond++] = mask[i] ? 1 : a->shape[i];
+  KrArray *r = nd_empty(c, ond, oshape);
+  if (r) {
+    if (c == KR_DT_FLOAT32) {
+      float *acc = (float *)r->data;
+      lead_sum_float((const float *)a->data, rows, cols, acc);
+      if (op == ND_RMEAN)
+        for (int64_t j = 0; j < cols; j++)
+          acc[j] = acc[j] / (float)rows;
+    } else {
+      double *acc = (double *)r->data;
+      lead_sum_double((const double *)a->data, rows, cols, acc);
+      if (op == ND_RMEAN)
+        for (int64_t j = 0; j < cols; j++)
+          acc[j] = acc[j] / (double)rows;
+    }
+  }
+  *res = (KrObj *)r;
+  return true;
+}
+
 KrObj *kr_np_reduce(int op, KrObj *o, KrObj *axis, bool keepdims, int64_t ddof) {
   KrArray *a = as_array(o);
   if (!a)
@@ -1782,6 +1904,8 @@ KrObj *kr_np_reduce(int op, KrObj *o, KrObj *axis, bool keepdims, int64_t ddof) 
              reduce_name[op]);
     goto out;
   }
+  if (lead_sum(op, a, c, mask, keepdims, inner, outer, &result))
+    goto out;
   t = arr(permuted(a, perm));
   src = t ? nd_as(t, c) : NULL;
   if (!src)
@@ -1819,6 +1943,111 @@ out:
     kr_decref(&t->h);
   kr_decref(&a->h);
   return result;
+}
+
+/* (a * b).sum(axis, keepdims), which the emitter calls when the product
+ * is used by the sum alone (emit.c, UNBUILT_NDMUL): without the product
+ * array when a and b are contiguous float arrays of one shape and dtype
+ * summed over the last axis (x * x summed per row: a squared norm). Each
+ * row is summed exactly as the reduction sums a row of the product array
+ * (chunked pairwise, each product rounded to the dtype first), so the
+ * result is the same to the bit; rows are spread over the thread pool.
+ * Anything else is the product and then the sum, as written. */
+#define SUM_PRODUCT(T)                                                                    \
+  static T pairwise_product_##T(const T *a, const T *b, int64_t n) { /* pairwise_T of a*b */ \
+    if (n < 8) {                                                                          \
+      T r = (T)0.0;                                                                       \
+      for (int64_t i = 0; i < n; i++)                                                     \
+        r += a[i] * b[i];                                                                 \
+      return r;                                                                           \
+    }                                                                                     \
+    if (n <= 128) {                                                                       \
+      T r[8];                                                                             \
+      for (int k = 0; k < 8; k++)                                                         \
+        r[k] = a[k] * b[k];                                                               \
+      int64_t i;                                                                          \
+      for (i = 8; i < n - (n % 8); i += 8)                                                \
+        for (int k = 0; k < 8; k++)                                                       \
+          r[k] += a[i + k] * b[i + k];                                                    \
+      T res = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));         \
+      for (; i < n; i++)                                                                  \
+        res += a[i] * b[i];                                                               \
+      return res;                                                                         \
+    }                                                                                     \
+    int64_t n2 = n / 2;                                                                   \
+    n2 -= n2 % 8;                                                                         \
+    return pairwise_product_##T(a, b, n2) + pairwise_product_##T(a + n2, b + n2, n - n2); \
+  }                                                                                       \
+  static T sum_product_##T(const T *a, const T *b, int64_t n) { /* chunked_T of a*b */    \
+    T s = pairwise_product_##T(a, b, n < 8192 ? n : 8192);                                \
+    for (int64_t i = 8192; i < n; i += 8192)                                              \
+      s += pairwise_product_##T(a + i, b + i, n - i < 8192 ? n - i : 8192);               \
+    return s;                                                                             \
+  }
+SUM_PRODUCT(float)
+SUM_PRODUCT(double)
+
+typedef struct SumProduct {
+  const char *a, *b;
+  char *out;
+  int64_t rows, n, step;
+  bool f32;
+} SumProduct;
+
+static void sum_product_rows(void *ctx, int64_t t) {
+  const SumProduct *sp = ctx;
+  int64_t r0 = t * sp->step, r1 = r0 + sp->step < sp->rows ? r0 + sp->step : sp->rows;
+  for (int64_t r = r0; r < r1; r++) {
+    if (sp->f32)
+      ((float *)sp->out)[r] = sum_product_float((const float *)sp->a + r * sp->n, (const float *)sp->b + r * sp->n,
+                                                sp->n);
+    else
+      ((double *)sp->out)[r] = sum_product_double((const double *)sp->a + r * sp->n,
+                                                  (const double *)sp->b + r * sp->n, sp->n);
+  }
+}
+
+KrObj *kr_np_sum_mul(KrObj *x, KrObj *y, KrObj *axis, bool keepdims) {
+  KrArray *a = (KrArray *)x, *b = (KrArray *)y;
+  bool fast = kr_is_array(x) && kr_is_array(y) && a->dtype == b->dtype &&
+              (a->dtype == KR_DT_FLOAT32 || a->dtype == KR_DT_FLOAT64) && a->ndim >= 1 && a->ndim == b->ndim &&
+              axis->type == &kr_int_type && kr_array_is_contiguous(a) && kr_array_is_contiguous(b);
+  for (int i = 0; fast && i < a->ndim; i++)
+    fast = a->shape[i] == b->shape[i];
+  if (fast) {
+    int64_t ax = ((KrInt *)axis)->v;
+    fast = ax == -1 || ax == a->ndim - 1;
+  }
+  if (!fast || a->shape[a->ndim - 1] == 0) {
+    KrObj *p = kr_np_binop(ND_MUL, x, y);
+    if (!p)
+      return NULL;
+    KrObj *r = kr_np_reduce(ND_RSUM, p, axis, keepdims, 0);
+    kr_decref(p);
+    return r;
+  }
+  int64_t oshape[KR_MAXDIMS], rows = 1;
+  int ond = 0;
+  for (int i = 0; i < a->ndim - 1; i++) {
+    oshape[ond++] = a->shape[i];
+    rows *= a->shape[i];
+  }
+  if (keepdims)
+    oshape[ond++] = 1;
+  KrArray *r = nd_empty((KrDtype)a->dtype, ond, oshape);
+  if (!r)
+    return NULL;
+  SumProduct sp = {a->data, b->data, r->data, rows, a->shape[a->ndim - 1], rows, a->dtype == KR_DT_FLOAT32};
+  int64_t nt = kr_num_threads();
+  if (nt > 1 && rows > 1 && rows * sp.n >= (1 << 18)) { /* a few tasks per thread, each ~64K items or more */
+    sp.step = (rows + nt * 4 - 1) / (nt * 4);
+    kr_parallel_for((rows + sp.step - 1) / sp.step, sum_product_rows, &sp);
+  } else {
+    sum_product_rows(&sp, 0);
+  }
+  if (r->ndim == 0)
+    r->flags |= KR_ARR_SCALAR;
+  return (KrObj *)r;
 }
 
 KrObj *kr_np_cumulative(int op, KrObj *o, KrObj *axis) {
@@ -1885,6 +2114,12 @@ static void mm2(KrDtype c, int64_t m, int64_t n, int64_t k, KrArray *A, const ch
   int64_t bs0 = B->strides[nb - 2], bs1 = B->strides[nb - 1];
   bool a_ok = as1 == sz && (m == 1 || as0 % sz == 0);
   bool b_rows = bs1 == sz && bs0 % sz == 0, b_trans = bs0 == sz && bs1 % sz == 0;
+  /* a matrix times a column (M×K · K-vector): the GEMV of the vector by
+   * the matrix stored N×K, so the matrix streams once and is not packed */
+  if (c == KR_DT_FLOAT32 && n == 1 && m > 1 && as1 == sz && as0 % sz == 0 && (bs0 == sz || k == 1)) {
+    kr_gemm_f32(1, m, k, (const float *)pb, k, (const float *)pa, as0 / sz, true, (float *)pc, m, false);
+    return;
+  }
   if (c == KR_DT_FLOAT32 && a_ok && (b_rows || b_trans)) {
     kr_gemm_f32(m, n, k, (const float *)pa, m == 1 ? k : as0 / sz, (const float *)pb,
                 b_rows ? bs0 / sz : bs1 / sz, !b_rows, (float *)pc, n, false);
