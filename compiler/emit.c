@@ -46,6 +46,7 @@ typedef struct Emit {
   const Type ***gtypes; /* per module (by index), the type of each of its globals */
   uint8_t *maybe_unbound; /* per value id of the current function */
   uint8_t *unbuilt;   /* per value id: a value not made (UNBUILT_*: find_unbuilt) */
+  int *uses;          /* per value id: the instructions that read it (find_unbuilt) */
   char tbpath[4096];  /* the source's absolute path, as tracebacks name it: a C string literal */
   char linepath[4096]; /* the path #line names: a C string literal */
   Module *paths_of;    /* the module tbpath and linepath are of */
@@ -1065,8 +1066,17 @@ static void all_classes(Program *p, Vec *out) {
 }
 
 static void emit_yield(Emit *E, Instr *in);
+/* What find_unbuilt marks a value as (Emit.unbuilt). */
+enum { UNBUILT_TUPLE = 1, UNBUILT_CONCAT = 2, SLOT_GET = 3, SLOT_SET = 4, UNBUILT_PIECE = 5, UNBUILT_NDMUL = 6 };
+static bool fstring_build(Emit *E, const Instr *in);
+static void emit_fstring(Emit *E, Instr *in);
+/* Is in a call of the op-library row whose C function is cfn? */
+static bool is_row(const Instr *in, const char *cfn) {
+  return in->op == IR_BUILTIN && in->row && !strcmp(in->row->cfn, cfn);
+}
 static bool unbuilt_cmp(Emit *E, const Instr *in);
-enum { UNBUILT_TUPLE = 1, UNBUILT_CONCAT = 2, UNBUILT_NDMUL = 3 };
+static void emit_slot_get(Emit *E, Instr *in);
+static void emit_slot_set(Emit *E, Instr *in);
 static bool concat_chain(Emit *E, const Instr *in);
 static bool is_nd_sum(const Instr *in);
 static void emit_sum_mul(Emit *E, Instr *in);
@@ -1190,10 +1200,16 @@ static void emit_instr(Emit *E, Instr *in) {
     /* no row: an operand is the value of a call that never returns (its
      * function always raises), so this cannot run; type propagation has
      * reported every other case */
-    if (E->unbuilt[in->id])
+    if (E->unbuilt[in->id] == SLOT_GET)
+      emit_slot_get(E, in);
+    else if (E->unbuilt[in->id] == SLOT_SET)
+      emit_slot_set(E, in);
+    else if (E->unbuilt[in->id])
       buf_printf(E->out, "  /* v%d: not made (find_unbuilt) */\n", in->id);
     else if (unbuilt_cmp(E, in))
       emit_unbuilt_cmp(E, in);
+    else if (fstring_build(E, in))
+      emit_fstring(E, in);
     else if (concat_chain(E, in))
       emit_concat_chain(E, in);
     else if (in->op == IR_BUILTIN && (!strcmp(in->name->str, "cast.class") || !strcmp(in->name->str, "cast.some") ||
@@ -1400,16 +1416,76 @@ static void concat_parts(Emit *E, Buf *pre, Buf *call, Instr *in, int *n) {
   }
 }
 
+/* The first operand of a concatenation (of the chain it ends) can grow in
+ * place (kr_str_append_n) when its local owns it and nothing reads it
+ * after: `s += t` and `s = s + t` in a loop, whose old value only the phi
+ * of the next iteration held. A parameter is borrowed, a constant
+ * immortal; a value read by another instruction (a phi included) stays. */
+static bool dead_after(const Instr *in, const Instr *a);
+
+static Instr *append_target(Emit *E, const Instr *in) {
+  Instr *a = in->args[0];
+  while (E->unbuilt[a->id] == UNBUILT_CONCAT)
+    a = a->args[0];
+  if (a->type->kind != TY_STR || a->op == IR_PARAM || a->op == IR_CONST || a->op == IR_UNDEF ||
+      E->unbuilt[a->id] || (E->uses[a->id] != 1 && !dead_after(in, a)))
+    return NULL;
+  return a;
+}
+
+/* A loop's variable read after the loop too (`w = ""; for ...: w += x`,
+ * then `w` used): its phi has other uses, but on the way from the
+ * concatenation nothing reads it before the jump back to the loop's head,
+ * whose phi copy stores the next value: a is a phi of the block in's block
+ * jumps to, no instruction after in reads it, and no other phi of that
+ * block takes it along this edge. (Elsewhere it is not taken: a path that
+ * leaves the loop never ran the append.) */
+static bool dead_after(const Instr *in, const Instr *a) {
+  Block *b = in->block, *h = a->block;
+  if (a->op != IR_PHI || !b->ninstrs)
+    return false;
+  const Instr *t = b->instrs[b->ninstrs - 1];
+  if (t->op != IR_JUMP || t->succs[0] != h)
+    return false;
+  int at = -1, pred = -1;
+  for (int i = 0; i < b->ninstrs; i++)
+    if (b->instrs[i] == in)
+      at = i;
+  for (int i = 0; i < h->npreds; i++)
+    if (h->preds[i] == b)
+      pred = i;
+  if (at < 0 || pred < 0)
+    return false;
+  for (int i = at + 1; i < b->ninstrs; i++) {
+    const Instr *x = b->instrs[i];
+    for (int k = 0; k < x->nargs; k++)
+      if (x->args[k] == a)
+        return false;
+    for (int k = 0; k < x->nmargs; k++)
+      if (x->margs[k] == a)
+        return false;
+  }
+  for (int i = 0; i < h->ninstrs && h->instrs[i]->op == IR_PHI; i++)
+    if (h->instrs[i] != a && h->instrs[i]->args[pred] == a)
+      return false;
+  return true;
+}
+
 static bool concat_chain(Emit *E, const Instr *in) {
   return is_str_concat(in) &&
-         (E->unbuilt[in->args[0]->id] == UNBUILT_CONCAT || E->unbuilt[in->args[1]->id] == UNBUILT_CONCAT);
+         (E->unbuilt[in->args[0]->id] == UNBUILT_CONCAT || E->unbuilt[in->args[1]->id] == UNBUILT_CONCAT ||
+          append_target(E, in));
 }
 
 static void emit_concat_chain(Emit *E, Instr *in) {
   Buf pre = {0}, parts = {0}, call = {0};
   int n = 0;
   concat_parts(E, &pre, &parts, in, &n);
-  buf_printf(&call, "kr_str_concat_n(%d, (KrObj *[]){%s})", n, parts.data);
+  Instr *a = append_target(E, in);
+  if (a)
+    buf_printf(&call, "kr_str_append_n(&v%d, %d, (KrObj *[]){%s})", a->id, n, parts.data);
+  else
+    buf_printf(&call, "kr_str_concat_n(%d, (KrObj *[]){%s})", n, parts.data);
   if (pre.len)
     buf_putn(E->out, pre.data, pre.len);
   assign(E, in, call.data);
@@ -1469,9 +1545,169 @@ static bool unbuilt_cmp(Emit *E, const Instr *in) {
          E->unbuilt[in->args[1]->id] == UNBUILT_TUPLE;
 }
 
+/* An f-string, f"k{i},{name},{x}": lowering formats each field to a str
+ * and joins the pieces (str.join_parts). A field that is the plain str()
+ * of an int, a float or a str (no spec, no conversion but !s) and that
+ * only the join reads is not made: the join writes its digits or text
+ * straight into the result (kr_str_build), so the f-string makes one str
+ * instead of one per field. Such a field raises nothing but MemoryError,
+ * so writing it later changes no behaviour. */
+static const char *piece_kind(const Instr *in) {
+  if (in->op != IR_BUILTIN || !in->row || in->nargs != 1 ||
+      (strcmp(in->row->callee, "format") && strcmp(in->row->callee, "str")))
+    return NULL;
+  const char *f = in->row->cfn;
+  return !strcmp(f, "kr_int_repr")     ? "KR_PIECE_INT"
+         : !strcmp(f, "kr_float_repr") ? "KR_PIECE_FLOAT"
+         : !strcmp(f, "kr_str_self")   ? "KR_PIECE_STR"
+                                       : NULL;
+}
+
+static bool fstring_build(Emit *E, const Instr *in) {
+  if (!is_row(in, "kr_str_join_parts"))
+    return false;
+  for (int i = 0; i < in->nargs; i++)
+    if (E->unbuilt[in->args[i]->id] == UNBUILT_PIECE)
+      return true;
+  return false;
+}
+
+static void emit_fstring(Emit *E, Instr *in) {
+  Buf pre = {0}, call = {0};
+  buf_printf(&call, "kr_str_build(%d, (const KrPiece[]){", in->nargs);
+  for (int i = 0; i < in->nargs; i++) {
+    Instr *a = in->args[i];
+    buf_puts(&call, i ? ", " : "");
+    if (E->unbuilt[a->id] == UNBUILT_PIECE) {
+      const char *kind = piece_kind(a);
+      Instr *v = a->args[0];
+      const Type *t = !strcmp(kind, "KR_PIECE_INT") ? ty_int : !strcmp(kind, "KR_PIECE_FLOAT") ? ty_float : ty_str;
+      buf_printf(&call, "{{.%s = ", valfield(t));
+      arg_expr(E, &pre, &call, v, t);
+      buf_printf(&call, "}, %s}", kind);
+    } else {
+      buf_puts(&call, "{{.o = ");
+      arg_expr(E, &pre, &call, a, ty_str);
+      buf_puts(&call, "}, KR_PIECE_STR}");
+    }
+  }
+  buf_puts(&call, "})");
+  if (pre.len)
+    buf_putn(E->out, pre.data, pre.len);
+  assign(E, in, call.data);
+  buf_free(&pre);
+  buf_free(&call);
+  check_error(E, in);
+}
+
+/* d[k] op= v on a dict of int or float values (`counts[w] += 1`): lowering
+ * makes d[k], the in-place op and d[k] = ..., each of which hashes k and
+ * probes the table. When nothing between the read and the store can change
+ * the dict or run code of the program (the op, constants, arithmetic on
+ * unboxed values), and hashing and comparing the key cannot either (str,
+ * int, float, bool keys and tuples of them), the read looks the key up once
+ * (kr_dict_slot: a pointer to the value's slot, KeyError when missing, as
+ * d[k] raises) and the store writes through that pointer: CPython's
+ * result, one lookup instead of two. A defaultdict(int) or (float) inserts
+ * its 0 on the read, as its __missing__ does. */
+static bool plain_key(const Type *t) {
+  switch (t->kind) {
+  case TY_STR:
+  case TY_INT:
+  case TY_FLOAT:
+  case TY_BOOL: return true;
+  case TY_TUPLE:
+    if (t->nitems < 0)
+      return plain_key(t->elem);
+    for (int i = 0; i < t->nitems; i++)
+      if (!plain_key(t->items[i]))
+        return false;
+    return true;
+  default: return false;
+  }
+}
+
+/* An instruction between the read and the store that cannot touch the
+ * dict: a constant or an operator on unboxed values. */
+static bool inert(const Instr *in) {
+  if (in->op == IR_CONST)
+    return in->cval.kind != CONST_BYTES && !in->callee && !in->cls;
+  if (in->op != IR_BINOP && in->op != IR_UNARYOP && in->op != IR_COMPARE && in->op != IR_NOT)
+    return false;
+  if (boxed(in->type) || in->margs)
+    return false;
+  for (int i = 0; i < in->nargs; i++)
+    if (boxed(in->args[i]->type))
+      return false;
+  return true;
+}
+
+static void find_slot_update(Emit *E, Block *blk, int xi, const int *uses) {
+  Instr *x = blk->instrs[xi];
+  if (!is_row(x, "KR_DICT_SETITEM") || x->nargs != 3 || E->fn->decl->generator)
+    return; /* (a generator's values live in its frame: no slot pointer there) */
+  Instr *op = x->args[2], *g = op->nargs == 2 ? op->args[0] : NULL;
+  const Type *dt = x->args[0]->type, *vt = dt->elem;
+  /* d[k] = d.get(k, dflt) + v: only + and -, which raise nothing but an
+   * OverflowError where CPython's int would grow instead (the default is
+   * inserted by the read, which CPython's store would do after the op) */
+  bool via_get = g && op->op == IR_BINOP && (op->sub == BIN_Add || op->sub == BIN_Sub) && op->nargs == 2 &&
+                 !boxed(op->args[1]->type) && is_row(g, "KR_DICT_GET") && g->nargs == 3;
+  if ((op->op != IR_INPLACE && !via_get) || !g || g->op != IR_BUILTIN || g->nargs != (via_get ? 3 : 2) ||
+      op->block != blk || g->block != blk || uses[op->id] != 1 || uses[g->id] != 1 ||
+      g->args[0] != x->args[0] || g->args[1] != x->args[1])
+    return;
+  if (dt->kind != TY_DICT || !plain_key(dt->key) || (vt->kind != TY_INT && vt->kind != TY_FLOAT) ||
+      g->type != vt || op->type != vt || E->unbuilt[op->id])
+    return;
+  bool missing = is_row(g, "KR_DICT_GETITEM_MISSING");
+  if (!via_get && !is_row(g, "KR_DICT_GETITEM") &&
+      !(missing && (dt->flavor == DF_DD_INT || dt->flavor == DF_DD_FLOAT)))
+    return;
+  int gi = -1;
+  for (int i = 0; i < xi; i++)
+    if (blk->instrs[i] == g)
+      gi = i;
+  if (gi < 0)
+    return;
+  for (int i = gi + 1; i < xi; i++)
+    if (blk->instrs[i] != op && !inert(blk->instrs[i]))
+      return;
+  E->unbuilt[g->id] = SLOT_GET;
+  E->unbuilt[x->id] = SLOT_SET;
+}
+
+static void emit_slot_get(Emit *E, Instr *in) {
+  const Type *dt = in->args[0]->type;
+  Buf pre = {0}, key = {0}, dflt = {0};
+  kval_arg(E, &pre, &key, in->args[1], dt->key);
+  if (in->nargs == 3) { /* d.get(k, dflt) */
+    buf_puts(&dflt, "(const KrVal[]){");
+    kval_arg(E, &pre, &dflt, in->args[2], dt->elem);
+    buf_puts(&dflt, "}");
+  } else {
+    buf_puts(&dflt, "NULL");
+  }
+  if (pre.len)
+    buf_putn(E->out, pre.data, pre.len);
+  buf_printf(E->out, "  kp_s%d = kr_dict_slot(v%d, %s, KR_DICT(v%d)->kkind, %s);\n", in->id, in->args[0]->id,
+             key.data, in->args[0]->id, dflt.data);
+  buf_free(&dflt);
+  buf_printf(E->out, "  if (!kp_s%d) ", in->id);
+  goto_error(E, in);
+  buf_printf(E->out, "  v%d = kp_s%d->%s;\n", in->id, in->id, valfield(in->type));
+  buf_free(&pre);
+  buf_free(&key);
+}
+
+static void emit_slot_set(Emit *E, Instr *in) {
+  Instr *g = in->args[2]->args[0];
+  buf_printf(E->out, "  kp_s%d->%s = v%d;\n  v%d = 0;\n", g->id, valfield(g->type), in->args[2]->id, in->id);
+}
+
 static void find_unbuilt(Emit *E, IrFunc *fn) {
   size_t n = (size_t)fn->nvalues + 1;
-  int *uses = xrealloc(NULL, n * sizeof *uses);
+  int *uses = E->uses = xrealloc(E->uses, n * sizeof *uses);
   memset(uses, 0, n * sizeof *uses);
   for (int b = 0; b < fn->nblocks; b++) {
     Block *blk = fn->blocks[b];
@@ -1489,11 +1725,20 @@ static void find_unbuilt(Emit *E, IrFunc *fn) {
     Block *blk = fn->blocks[b];
     for (int i = 0; i < blk->ninstrs; i++) {
       Instr *in = blk->instrs[i];
+      find_slot_update(E, blk, i, uses);
       if (is_nd_sum(in)) {
         Instr *a = in->args[0];
         if (is_nd_mul(a) && uses[a->id] == 1 && a->block == blk && nothing_between(blk, a, in) &&
             line_of(E, a->off) == line_of(E, in->off))
           E->unbuilt[a->id] = UNBUILT_NDMUL;
+        continue;
+      }
+      if (is_row(in, "kr_str_join_parts") && in->nargs > 1) {
+        for (int k = 0; k < in->nargs; k++) {
+          Instr *a = in->args[k];
+          if (piece_kind(a) && uses[a->id] == 1 && a->block == blk && !E->unbuilt[a->id])
+            E->unbuilt[a->id] = UNBUILT_PIECE;
+        }
         continue;
       }
       if (is_str_concat(in)) {
@@ -1512,7 +1757,6 @@ static void find_unbuilt(Emit *E, IrFunc *fn) {
         E->unbuilt[x->id] = E->unbuilt[y->id] = UNBUILT_TUPLE;
     }
   }
-  free(uses);
 }
 
 /* The items of an unbuilt tuple display as the arguments kr_items_cmp
@@ -1740,6 +1984,10 @@ static void emit_func(Emit *E, IrFunc *fn) {
   }
   for (int t = 0; t < E->ntemps && !in_memory; t++)
     buf_printf(o, "  KrObj *t%d = NULL;\n", t);
+  for (int b = 0; b < fn->nblocks; b++)
+    for (int i = 0; i < fn->blocks[b]->ninstrs; i++)
+      if (E->unbuilt[fn->blocks[b]->instrs[i]->id] == SLOT_GET)
+        buf_printf(o, "  KrVal *kp_s%d = NULL;\n", fn->blocks[b]->instrs[i]->id);
   /* the recursion guard: kr_leave() at kp_out balances it on every way out */
   int first_line = fn->nblocks && fn->blocks[0]->ninstrs ? line_of(E, fn->blocks[0]->instrs[0]->off) : 0;
   buf_printf(o, "  if (kr_enter()) {\n    kp_line = %d;\n    goto kp_reraise;\n  }\n", first_line);
@@ -2161,6 +2409,8 @@ void emit_program(Buf *out, Program *p) {
     free(E.gtypes[mi]);
   free(E.gtypes);
   free(E.maybe_unbound);
+  free(E.unbuilt);
+  free(E.uses);
   free(E.consts.items);
   free(E.cyclic);
   buf_free(&E.errlines);

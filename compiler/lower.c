@@ -1404,6 +1404,11 @@ static Instr *joined_str(Lower *L, Node *e) {
     free(parts.items);
     return const_instr(L, e->off, (Const){.kind = CONST_STR, .s = "", .len = 0});
   }
+  if (parts.len == 1 && ((Instr *)parts.items[0])->op == IR_CONST) { /* a constant format spec: "7d" of f"{n:7d}" */
+    Instr *r = parts.items[0];
+    free(parts.items);
+    return r;
+  }
   Instr *r = builtin(L, e->off, "str.join_parts", (Instr **)parts.items, parts.len);
   free(parts.items);
   return r;

@@ -276,8 +276,9 @@ static inline __attribute__((always_inline)) void *small_alloc(size_t n, bool ze
   Block *b = h->free[c];
   if (KR_LIKELY(b != NULL)) {
     h->free[c] = b->next;
-    if (zero)
-      memset(b, 0, n);
+    if (zero) /* the block is c 16-byte units, 16-aligned: inline stores, no call of memset */
+      for (uint64_t *w = (uint64_t *)b, *e = w + 2 * c; w < e; w += 2)
+        w[0] = w[1] = 0;
     return b;
   }
   char *p = h->bump[c];
@@ -346,13 +347,21 @@ static void block_free(void *p) {
     free(p);
 }
 
+/* The bytes block p can hold: its class's size; 0 for a malloc block
+ * (what malloc_usable_size reports past the size asked is not ours to
+ * write, as valgrind sees it). */
+static size_t block_usable(void *p) { return (size_t)class_of(p) * 16; }
+
 #else /* the runtime is built with AddressSanitizer: plain calloc/free */
 
 static void *block_alloc(size_t n, bool zero) { return zero ? calloc(1, n ? n : 1) : malloc(n ? n : 1); }
 static void *block_realloc(void *p, size_t n) { return realloc(p, n ? n : 1); }
 static void block_free(void *p) { free(p); }
+static size_t block_usable(void *p) { return 0; }
 
 #endif
+
+size_t kr_alloc_usable(void *p) { return p ? block_usable(p) : 0; }
 
 /* A compiled program (not a library, whose host owns malloc) keeps freed
  * large blocks in malloc's heap instead of trimming it, and serves them

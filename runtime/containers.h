@@ -284,6 +284,14 @@ KrVal kr_dict_getitem(KrObj *d, KrVal k, ValKind kk);             /* d[k]: new r
 KrVal kr_dict_get(KrObj *d, KrVal k, ValKind kk, KrVal dflt);     /* d.get(k, dflt): dflt of the value kind */
 KrVal kr_dict_get_opt(KrObj *d, KrVal k, ValKind kk, ValKind want); /* d.get(k): the value as kind want, or None */
 int kr_dict_setitem(KrObj *d, KrVal k, ValKind kk, KrVal v);      /* d[k] = v, v of the value kind */
+/* d[k] op= v and d[k] = d.get(k, dflt) + v for unboxed (int, float)
+ * values: the slot of k's value, to read and then write in place, valid
+ * until the dict next changes. A missing k: with dflt, k is inserted with
+ * *dflt; else KeyError(k) and NULL, but a defaultdict(int) or (float)
+ * inserts its 0 first, as its __missing__ does. The compiler uses it only
+ * where nothing runs between the read and the write (emit.c,
+ * find_slot_update). */
+KrVal *kr_dict_slot(KrObj *d, KrVal k, ValKind kk, const KrVal *dflt);
 int kr_dict_delitem(KrObj *d, KrVal k, ValKind kk);               /* del d[k]; KeyError(k) */
 int kr_dict_contains(KrObj *d, KrVal k, ValKind kk);              /* k in d */
 KrVal kr_dict_pop(KrObj *d, KrVal k, ValKind kk, const KrVal *dflt); /* d.pop(k[, dflt]); dflt NULL: none */

@@ -8,6 +8,7 @@
 #include "kilnrt.h"
 
 #include <stdarg.h>
+#include <string.h>
 
 /* ---- alloc.c, object.c */
 
@@ -19,6 +20,10 @@ void kr_alloc_program(void);
 void *kr_alloc_uninit(size_t n);
 /* kr_obj_new on such a block: the header set, the rest not zeroed. */
 KrObj *kr_obj_new_uninit(const KrType *t, size_t size);
+/* The bytes a small block from kr_alloc or kr_realloc can hold (its size
+ * class: at least what was asked), or 0 for a large one: a str appended to
+ * in place grows into it before it reallocates. */
+size_t kr_alloc_usable(void *p);
 
 /* Set while the runtime allocates the MemoryError it is raising: the
  * failure hook lets those allocations through. */
@@ -76,6 +81,29 @@ KrObj *kr_str_seal_known(KrObj *s, int64_t nchars, bool ascii);
 KrObj *kr_str_new_ascii(const char *ascii, int64_t len);
 /* kr_str_new of a piece of s's text: no scan when s is ASCII. */
 KrObj *kr_str_sub(KrObj *s, const char *p, int64_t len);
+/* memcpy of n bytes, inline for the short texts most strs hold (a call of
+ * memcpy costs more than copying a word); the regions do not overlap. */
+static inline void kr_copy_bytes(char *d, const char *s, int64_t n) {
+  if (n > 16) {
+    memcpy(d, s, (size_t)n);
+  } else if (n >= 8) { /* two words, overlapping in the middle */
+    uint64_t a, b;
+    memcpy(&a, s, 8);
+    memcpy(&b, s + n - 8, 8);
+    memcpy(d, &a, 8);
+    memcpy(d + n - 8, &b, 8);
+  } else if (n >= 4) {
+    uint32_t a, b;
+    memcpy(&a, s, 4);
+    memcpy(&b, s + n - 4, 4);
+    memcpy(d, &a, 4);
+    memcpy(d + n - 4, &b, 4);
+  } else if (n > 0) { /* 1..3 bytes */
+    d[0] = s[0];
+    d[n / 2] = s[n / 2];
+    d[n - 1] = s[n - 1];
+  }
+}
 /* Are all n bytes at s below 0x80? */
 bool kr_utf8_is_ascii(const char *s, int64_t n);
 /* The byte offset of code point i (0 <= i <= nchars). */

@@ -22,6 +22,7 @@
  * str looked up in a "unicode" table takes lookup_str, which compares in
  * place (no == can run code there), with the str's cached hash. */
 #include "containers_impl.h"
+#include "core_impl.h"
 
 #define DKIX_EMPTY (-1)
 #define DKIX_DUMMY (-2)
@@ -52,7 +53,9 @@ static int new_table(KrDict *d, uint8_t log2, bool unicode) {
   }
   int64_t size = (int64_t)1 << log2, usable = USABLE_FRACTION(size);
   size_t isize = (size_t)size * sizeof(int32_t);
-  char *block = kr_alloc(isize + (size_t)usable * sizeof(KrDictEntry));
+  /* not zeroed: an entry is read only when its hash is not -1 (past
+   * nentries, or deleted), and its key and value are written with it */
+  char *block = kr_alloc_uninit(isize + (size_t)usable * sizeof(KrDictEntry));
   if (!block)
     return -1;
   d->indices = (int32_t *)block;
@@ -400,6 +403,37 @@ KrVal kr_dict_get_opt(KrObj *o, KrVal k, ValKind kk, ValKind want) {
     return (KrVal){.o = kr_None}; /* want is KR_OBJ: an Optional is boxed */
   krc_convert(v, KR_DICT(o)->vkind, want, &out);
   return out;
+}
+
+KrVal *kr_dict_slot(KrObj *o, KrVal k, ValKind kk, const KrVal *dflt) {
+  KrDict *d = KR_DICT(o);
+  int64_t hash = krc_hash(k, kk);
+  if (hash == -1 && kr_failed())
+    return NULL;
+  int64_t ix = lookup(d, k, kk, hash);
+  if (ix == DKIX_ERROR)
+    return NULL;
+  if (ix == DKIX_EMPTY) {
+    KrVal zero = {0}; /* a defaultdict(int) or (float): __missing__ inserts 0 */
+    if (dflt) {
+      zero = *dflt;
+    } else if (d->vkind == KR_OBJ || (d->flavor != KR_DF_DD_INT && d->flavor != KR_DF_DD_FLOAT)) {
+      krc_key_error(k, kk);
+      return NULL;
+    } else if (d->vkind == KR_FLOAT) {
+      zero.f = 0.0;
+    }
+    if (d->vkind == KR_OBJ) { /* (the compiler asks only for unboxed values) */
+      krc_key_error(k, kk);
+      return NULL;
+    }
+    if (insert(d, k, kk, hash, zero) < 0)
+      return NULL;
+    ix = lookup(d, k, kk, hash);
+    if (ix < 0)
+      return NULL;
+  }
+  return &d->entries[ix].value;
 }
 
 int kr_dict_setitem(KrObj *o, KrVal k, ValKind kk, KrVal v) {

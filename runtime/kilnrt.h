@@ -363,14 +363,40 @@ KrObj *kr_str_from_cstr(const char *s); /* a str of a NUL-terminated UTF-8 strin
 KrObj *kr_str_const(const char *utf8, int64_t len);
 KR_INLINE const char *kr_str_data(KrObj *s) { return ((KrStr *)s)->data; }
 KR_INLINE int64_t kr_str_bytes(KrObj *s) { return ((KrStr *)s)->len; }
-int64_t kr_str_len(KrObj *s);                         /* len(): code points */
+KR_INLINE int64_t kr_str_len(KrObj *s) { return ((KrStr *)s)->nchars; } /* len(): code points */
 KrObj *kr_str_empty(void);                            /* '' (immortal) */
 KrObj *kr_str_chr(int64_t cp);                        /* chr(): ValueError chr() arg not in range(0x110000) */
-int64_t kr_str_ord(KrObj *s);                         /* ord(): TypeError unless one character */
+/* The one-character ASCII strs, immortal and shared (a slot is NULL only if
+ * memory ran out at start-up): s[i], iteration and chr() of ASCII text
+ * allocate nothing. */
+extern KrObj *kr_str_ascii_chars[128];
+int64_t kr_str_ord_slow(KrObj *s);
+KR_INLINE int64_t kr_str_ord(KrObj *s) {              /* ord(): TypeError unless one character */
+  const KrStr *t = (const KrStr *)s;
+  if (KR_LIKELY(t->nchars == 1 && t->ascii))
+    return (unsigned char)t->data[0];
+  return kr_str_ord_slow(s);
+}
 KrObj *kr_str_concat(KrObj *a, KrObj *b); /* a + b */
 KrObj *kr_str_concat_n(int64_t n, KrObj *const *parts); /* a + b + c ...: one str, as the chain of + makes */
+/* The same where parts[0] is *pa, a str the caller owns and reads nowhere
+ * after (`s += t`, `s = s + t + u` in a loop): when *pa holds its only
+ * reference and the result is ASCII or short (no index to rebuild), the
+ * text grows in place, as CPython appends, and *pa is taken (set NULL);
+ * else kr_str_concat_n, *pa untouched. NULL + MemoryError: *pa untouched. */
+KrObj *kr_str_append_n(KrObj **pa, int64_t n, KrObj *const *parts);
 KrObj *kr_str_repeat(KrObj *s, int64_t n); /* s * n (n <= 0: '') */
-KrObj *kr_str_getitem(KrObj *s, int64_t i);           /* IndexError: string index out of range */
+KrObj *kr_str_getitem_slow(KrObj *s, int64_t i);
+KR_INLINE KrObj *kr_str_getitem(KrObj *s, int64_t i) { /* IndexError: string index out of range */
+  const KrStr *t = (const KrStr *)s;
+  int64_t j = i < 0 ? i + t->nchars : i;
+  if (KR_LIKELY(t->ascii && (uint64_t)j < (uint64_t)t->nchars)) {
+    KrObj *c = kr_str_ascii_chars[(unsigned char)t->data[j]];
+    if (KR_LIKELY(c != NULL))
+      return c; /* immortal: no reference to take */
+  }
+  return kr_str_getitem_slow(s, i);
+}
 KrObj *kr_str_slice(KrObj *s, int64_t start, int64_t stop, int64_t step, int has);
                                                       /* has: bit 0 start, 1 stop, 2 step given */
 /* for ch in s: the character at byte offset *pos (advanced past it), or

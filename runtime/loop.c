@@ -34,7 +34,7 @@ static bool loop_done(KrLoop *c) {
   return false;
 }
 
-bool kr_loop_str_next(KrLoop *c) {
+bool kr_loop_str_next_slow(KrLoop *c) {
   if (!c->it.src)
     return false;
   KrObj *ch = kr_str_next(c->it.src, &c->it.pos);

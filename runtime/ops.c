@@ -161,23 +161,19 @@ int64_t kr_float_to_int(double v) {
 
 /* ---- str */
 
-bool kr_str_ne(KrObj *a, KrObj *b) { return !kr_str_eq(a, b); }
 bool kr_str_lt(KrObj *a, KrObj *b) { return kr_str_cmp(a, b) < 0; }
 bool kr_str_le(KrObj *a, KrObj *b) { return kr_str_cmp(a, b) <= 0; }
 bool kr_str_gt(KrObj *a, KrObj *b) { return kr_str_cmp(a, b) > 0; }
 bool kr_str_ge(KrObj *a, KrObj *b) { return kr_str_cmp(a, b) >= 0; }
 bool kr_str_in(KrObj *sub, KrObj *s) { return kr_str_contains(s, sub) > 0; }
 bool kr_str_not_in(KrObj *sub, KrObj *s) { return kr_str_contains(s, sub) == 0; }
-bool kr_str_truth(KrObj *s) { return kr_str_bytes(s) > 0; }
-
-KrObj *kr_str_self(KrObj *s) {
-  kr_incref(s);
-  return s;
-}
-
 KrObj *kr_str_repeat_r(int64_t n, KrObj *s) { return kr_str_repeat(s, n); }
 
 KrObj *kr_str_join_parts(int64_t n, KrObj **parts) {
+  if (n == 1) { /* f"{s}" is s itself, as CPython's lone FORMAT_VALUE */
+    kr_incref(parts[0]);
+    return parts[0];
+  }
   KrBuf b;
   int64_t total = 0;
   for (int64_t i = 0; i < n; i++)
@@ -187,6 +183,34 @@ KrObj *kr_str_join_parts(int64_t n, KrObj **parts) {
     if (kr_buf_puts(&b, parts[i]) < 0) {
       kr_buf_discard(&b);
       return NULL;
+    }
+  }
+  return kr_buf_finish(&b);
+}
+
+KrObj *kr_str_build(int64_t n, const KrPiece *pieces) {
+  int64_t total = 0;
+  for (int64_t i = 0; i < n; i++)
+    total += pieces[i].how == KR_PIECE_STR ? kr_str_bytes(pieces[i].v.o) : 24;
+  KrBuf b;
+  kr_buf_init(&b, total);
+  for (int64_t i = 0; i < n; i++) {
+    const KrPiece *p = &pieces[i];
+    if (p->how == KR_PIECE_STR) {
+      kr_buf_puts(&b, p->v.o);
+    } else if (p->how == KR_PIECE_INT) {
+      char buf[24], *q = buf + sizeof buf;
+      int64_t v = p->v.i;
+      uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+      do
+        *--q = (char)('0' + u % 10);
+      while (u /= 10);
+      if (v < 0)
+        *--q = '-';
+      kr_buf_put(&b, q, buf + sizeof buf - q);
+    } else {
+      char buf[32];
+      kr_buf_put(&b, buf, kr_dtoa_repr(p->v.f, buf, true));
     }
   }
   return kr_buf_finish(&b);
@@ -208,9 +232,18 @@ static KrObj *strs_to_list(int64_t n, KrObj **items) {
     for (int64_t i = n; i-- > 0;)
       ((KrVal *)items)[i] = (KrVal){.o = items[i]};
   }
-  KrObj *l = kr_list_from_steal(KR_OBJ, (KrVal *)items, n); /* releases them on failure */
-  kr_free(items);
-  return l;
+  /* the list takes the array as its items (a kr_alloc block, as its own are) */
+  KrList *l = (KrList *)kr_obj_new(&kr_list_type, sizeof(KrList));
+  if (!l) {
+    for (int64_t i = 0; i < n; i++)
+      kr_decref(items[i]);
+    kr_free(items);
+    return NULL;
+  }
+  l->kind = KR_OBJ;
+  l->items = (KrVal *)items;
+  l->len = l->cap = n;
+  return &l->h;
 }
 
 KrObj *kr_str_split_list0(KrObj *s) {

@@ -156,17 +156,29 @@ int64_t kr_float_to_int(double v);            /* int(x): ValueError for nan, Ove
 
 /* ---- str on top of str.c */
 
-bool kr_str_ne(KrObj *a, KrObj *b);
+KR_INLINE bool kr_str_ne(KrObj *a, KrObj *b) { return !kr_str_eq(a, b); }
 bool kr_str_lt(KrObj *a, KrObj *b);
 bool kr_str_le(KrObj *a, KrObj *b);
 bool kr_str_gt(KrObj *a, KrObj *b);
 bool kr_str_ge(KrObj *a, KrObj *b);
 bool kr_str_in(KrObj *sub, KrObj *s);       /* sub in s */
 bool kr_str_not_in(KrObj *sub, KrObj *s);
-bool kr_str_truth(KrObj *s);
-KrObj *kr_str_self(KrObj *s);                    /* str(s): s itself, a new reference */
+KR_INLINE bool kr_str_truth(KrObj *s) { return kr_str_bytes(s) > 0; }
+KR_INLINE KrObj *kr_str_self(KrObj *s) {          /* str(s): s itself, a new reference */
+  kr_incref(s);
+  return s;
+}
 KrObj *kr_str_repeat_r(int64_t n, KrObj *s);     /* n * s */
 KrObj *kr_str_join_parts(int64_t n, KrObj **parts); /* the pieces of an f-string, concatenated */
+/* An f-string whose plain fields are written straight into the result:
+ * each piece is a str's text, or the repr of an int or a float (emit.c's
+ * fstring_build). */
+enum { KR_PIECE_STR, KR_PIECE_INT, KR_PIECE_FLOAT };
+typedef struct KrPiece {
+  KrVal v;
+  int how; /* KR_PIECE_* */
+} KrPiece;
+KrObj *kr_str_build(int64_t n, const KrPiece *pieces);
 int64_t kr_str_to_int(KrObj *s);                 /* int(s) */
 double kr_str_to_float(KrObj *s);                /* float(s) */
 
@@ -379,7 +391,18 @@ KR_INLINE bool kr_loop_range_next(KrLoop *c) {
 #define KR_LOOP_RANGE_NEXT(c) kr_loop_range_next(&(c))
 
 static inline KrLoop kr_loop_str(KrObj *s, ValKind want) { return kr_loop_list(s, want); }
-bool kr_loop_str_next(KrLoop *c);   /* one-character strs; it.pos is a byte offset */
+bool kr_loop_str_next_slow(KrLoop *c);
+KR_INLINE bool kr_loop_str_next(KrLoop *c) { /* one-character strs; it.pos is a byte offset */
+  const KrStr *s = (const KrStr *)c->it.src;
+  if (KR_LIKELY(s && s->ascii && c->it.pos < s->len)) { /* the shared ASCII characters */
+    KrObj *ch = kr_str_ascii_chars[(unsigned char)s->data[c->it.pos]];
+    if (KR_LIKELY(ch != NULL)) {
+      c->it.pos++;
+      return kr_loop_put(c, (KrVal){.o = ch}, KR_OBJ);
+    }
+  }
+  return kr_loop_str_next_slow(c);
+}
 #define KR_LOOP_STR_NEXT(c) kr_loop_str_next(&(c))
 static inline KrLoop kr_loop_tuple(KrObj *t, ValKind want) { return kr_loop_list(t, want); }
 bool kr_loop_tuple_next(KrLoop *c);

@@ -20,7 +20,9 @@
  * text), else by a scan of the text, eight bytes at a time.
  *
  * Constants and one-character ASCII strs are immortal: made once, shared,
- * never counted as live objects.
+ * never counted as live objects. Every one-character str of U+0000..U+00FF
+ * made here (a constant, a piece of a split, s[i], a slice) is the shared
+ * one, as CPython shares its one-character Latin-1 strs.
  */
 #include "core_impl.h"
 #include "platform.h"
@@ -32,7 +34,9 @@
 
 #define HEADER offsetof(KrStr, data)
 
-static void str_dealloc(KrObj *self) { kr_free(self); }
+/* The shared strs of U+0080..U+00FF (those of ASCII: kr_str_ascii_chars,
+ * in the public header), made at start-up (init_strs). */
+static KrObj *latin1_chars[128];
 
 static KrObj *str_repr_slot(KrObj *self) { return kr_str_repr(self); }
 static KrObj *str_str_slot(KrObj *self) {
@@ -60,7 +64,6 @@ static int64_t str_len_slot(KrObj *self) { return ((KrStr *)self)->nchars; }
 
 const KrType kr_str_type = {
     .name = "str",
-    .dealloc = str_dealloc,
     .repr = str_repr_slot,
     .str = str_str_slot,
     .hash = str_hash_slot,
@@ -196,20 +199,29 @@ KrObj *kr_str_seal_known(KrObj *o, int64_t nchars, bool ascii) { return seal_as(
 KrObj *kr_str_new(const char *utf8, int64_t len) {
   if (len == 0)
     return kr_str_empty();
+  if (len == 1 && (unsigned char)utf8[0] < 0x80 && kr_str_ascii_chars[(unsigned char)utf8[0]])
+    return kr_str_ascii_chars[(unsigned char)utf8[0]]; /* shared, as CPython's one-character strs */
+  if (len == 2 && ((unsigned char)utf8[0] & 0xFE) == 0xC2) { /* U+0080..U+00FF */
+    unsigned cp = (((unsigned char)utf8[0] & 0x1Fu) << 6) | ((unsigned char)utf8[1] & 0x3Fu);
+    if (latin1_chars[cp - 0x80])
+      return latin1_chars[cp - 0x80];
+  }
   KrObj *s = kr_str_alloc(len);
   if (!s)
     return NULL;
-  memcpy(((KrStr *)s)->data, utf8, (size_t)len);
+  kr_copy_bytes(((KrStr *)s)->data, utf8, len);
   return kr_str_seal(s);
 }
 
 KrObj *kr_str_new_ascii(const char *ascii, int64_t len) {
   if (len == 0)
     return kr_str_empty();
+  if (len == 1 && kr_str_ascii_chars[(unsigned char)ascii[0]])
+    return kr_str_ascii_chars[(unsigned char)ascii[0]];
   KrObj *s = kr_str_alloc(len);
   if (!s)
     return NULL;
-  memcpy(((KrStr *)s)->data, ascii, (size_t)len);
+  kr_copy_bytes(((KrStr *)s)->data, ascii, len);
   return seal_as(s, len, true);
 }
 
@@ -220,6 +232,8 @@ KrObj *kr_str_sub(KrObj *s, const char *p, int64_t len) {
 KrObj *kr_str_from_cstr(const char *s) { return kr_str_new(s, (int64_t)strlen(s)); }
 
 KrObj *kr_str_const(const char *utf8, int64_t len) {
+  /* (a one-character ASCII constant is the shared character, so `c == '"'`
+   * of a character taken from a str is decided by identity) */
   KrObj *s = kr_str_new(utf8, len);
   if (s)
     kr_obj_immortalize(s);
@@ -230,7 +244,7 @@ KrObj *kr_str_const(const char *utf8, int64_t len) {
  * allocation fails (the machine is out of memory at start-up), they are
  * made on demand instead. */
 static KrObj *empty_str;
-static KrObj *ascii_chars[128];
+KrObj *kr_str_ascii_chars[128];
 
 __attribute__((constructor)) static void init_strs(void) {
   kr_alloc_nofail = true;
@@ -246,7 +260,16 @@ __attribute__((constructor)) static void init_strs(void) {
     ((KrStr *)s)->data[0] = (char)c;
     s = kr_str_seal(s);
     kr_obj_immortalize(s);
-    ascii_chars[c] = s;
+    kr_str_ascii_chars[c] = s;
+  }
+  for (int c = 0x80; c < 0x100; c++) {
+    KrObj *s = kr_str_alloc(2);
+    if (!s)
+      break;
+    u8_encode((uint32_t)c, ((KrStr *)s)->data);
+    s = kr_str_seal(s);
+    kr_obj_immortalize(s);
+    latin1_chars[c - 0x80] = s;
   }
   kr_alloc_nofail = false;
   kr_exc_clear();
@@ -260,8 +283,10 @@ KrObj *kr_str_empty(void) {
 }
 
 KrObj *kr_str_char(uint32_t cp) {
-  if (cp < 128 && ascii_chars[cp])
-    return ascii_chars[cp];
+  if (cp < 128 && kr_str_ascii_chars[cp])
+    return kr_str_ascii_chars[cp];
+  if (cp >= 0x80 && cp < 0x100 && latin1_chars[cp - 0x80])
+    return latin1_chars[cp - 0x80];
   char b[4];
   int n = u8_encode(cp, b);
   KrObj *s = kr_str_alloc(n);
@@ -277,7 +302,7 @@ KrObj *kr_str_chr(int64_t cp) {
   return kr_str_char((uint32_t)cp);
 }
 
-int64_t kr_str_ord(KrObj *s) {
+int64_t kr_str_ord_slow(KrObj *s) {
   KrStr *t = (KrStr *)s;
   if (t->nchars != 1) {
     kr_raise(&kr_TypeError_type, "ord() expected a character, but string of length %" PRId64 " found",
@@ -338,7 +363,7 @@ static int buf_write(KrBuf *b, const char *p, int64_t n) {
     return b->failed ? -1 : 0;
   if (buf_reserve(b, n) < 0)
     return -1;
-  memcpy(b->s->data + b->len, p, (size_t)n);
+  kr_copy_bytes(b->s->data + b->len, p, n);
   b->len += n;
   return 0;
 }
@@ -602,8 +627,6 @@ KrObj *kr_str_from_fmt(const char *fmt, ...) {
 
 /* ---- indexing */
 
-int64_t kr_str_len(KrObj *s) { return ((KrStr *)s)->nchars; }
-
 int64_t kr_str_offset(KrObj *o, int64_t i) {
   KrStr *s = (KrStr *)o;
   if (s->ascii)
@@ -615,14 +638,23 @@ int64_t kr_str_offset(KrObj *o, int64_t i) {
     off = s->index[i / KR_STR_STRIDE];
     k = i % KR_STR_STRIDE;
   }
+  /* the k-th code point after the one at off: skip whole words while the
+   * code points starting in them are not past it, then bytes (i < nchars,
+   * so it is there) */
+  if (k == 0)
+    return off;
   const unsigned char *p = (const unsigned char *)s->data;
-  while (k > 0) {
-    off++;
-    while ((p[off] & 0xC0) == 0x80)
-      off++;
-    k--;
+  off++;
+  while (off + 8 <= s->len) {
+    int64_t starts = 8 - count_cont(load8(p + off));
+    if (starts >= k)
+      break;
+    k -= starts;
+    off += 8;
   }
-  return off;
+  for (;; off++)
+    if ((p[off] & 0xC0) != 0x80 && --k == 0)
+      return off;
 }
 
 /* The code point index of byte offset off (at a character's start). */
@@ -650,7 +682,7 @@ static int64_t char_index(KrStr *s, int64_t off) {
 
 int64_t kr_str_char_index(KrObj *s, int64_t off) { return char_index((KrStr *)s, off); }
 
-KrObj *kr_str_getitem(KrObj *o, int64_t i) {
+KrObj *kr_str_getitem_slow(KrObj *o, int64_t i) {
   KrStr *s = (KrStr *)o;
   if (i < 0)
     i += s->nchars;
@@ -763,10 +795,60 @@ KrObj *kr_str_concat_n(int64_t n, KrObj *const *parts) {
   char *p = ((KrStr *)r)->data;
   for (int64_t i = 0; i < n; i++) {
     KrStr *x = (KrStr *)parts[i];
-    memcpy(p, x->data, (size_t)x->len);
+    kr_copy_bytes(p, x->data, x->len);
     p += x->len;
   }
   return seal_as(r, nchars, ascii); /* a surrogate pair stays two, as in kr_str_concat */
+}
+
+/* The block size for a str that grows by appends: what it needs up to the
+ * largest small block, then rounded up to a quarter of its power of two,
+ * so appends reallocate a few times per doubling (linear time in all, as
+ * CPython's in-place append), never by more than a quarter. */
+static size_t grow_size(size_t n) {
+  if (n <= 512)
+    return n;
+  int k = 63 - __builtin_clzll((unsigned long long)n);
+  size_t step = (size_t)1 << (k - 2);
+  return (n + step - 1) & ~(step - 1);
+}
+
+KrObj *kr_str_append_n(KrObj **pa, int64_t n, KrObj *const *parts) {
+  KrStr *x = (KrStr *)*pa;
+  if (x->h.rc != 1 || x->index) /* shared (or immortal), or carrying an index after its text */
+    return kr_str_concat_n(n, parts);
+  int64_t add = 0, nchars = x->nchars;
+  bool ascii = x->ascii;
+  for (int64_t i = 1; i < n; i++) {
+    KrStr *y = (KrStr *)parts[i];
+    if (y == x || y->len > INT64_MAX / 4 - x->len - add)
+      return kr_str_concat_n(n, parts);
+    add += y->len;
+    nchars += y->nchars;
+    ascii = ascii && y->ascii;
+  }
+  if (add == 0 || (!ascii && nchars > KR_STR_STRIDE)) /* a long non-ASCII str needs its index rebuilt */
+    return kr_str_concat_n(n, parts);
+  size_t need = HEADER + (size_t)(x->len + add) + 1;
+  if (need > kr_alloc_usable(x)) {
+    KrStr *t = kr_realloc(x, grow_size(need));
+    if (!t)
+      return NULL; /* *pa is as it was */
+    x = t;
+  }
+  char *p = x->data + x->len;
+  for (int64_t i = 1; i < n; i++) {
+    const KrStr *y = (const KrStr *)parts[i];
+    kr_copy_bytes(p, y->data, y->len);
+    p += y->len;
+  }
+  x->len += add;
+  x->data[x->len] = 0;
+  x->nchars = nchars;
+  x->ascii = ascii;
+  x->hash = -1;
+  *pa = NULL;
+  return &x->h;
 }
 
 KrObj *kr_str_repeat(KrObj *o, int64_t n) {

@@ -226,10 +226,10 @@ KrObj *kr_str_join(KrObj *sep, KrObj **items, int64_t n) {
   char *d = S(r)->data;
   for (int64_t i = 0; i < n; i++) {
     if (i) {
-      memcpy(d, S(sep)->data, (size_t)S(sep)->len);
+      kr_copy_bytes(d, S(sep)->data, S(sep)->len);
       d += S(sep)->len;
     }
-    memcpy(d, S(items[i])->data, (size_t)S(items[i])->len);
+    kr_copy_bytes(d, S(items[i])->data, S(items[i])->len);
     d += S(items[i])->len;
   }
   return kr_str_seal_known(r, nchars, ascii);
@@ -520,23 +520,56 @@ static bool strip_char(KrObj *chars, uint32_t cp) {
   return memmem(S(chars)->data, (size_t)S(chars)->len, t, (size_t)k) != NULL;
 }
 
+/* The bit set of the ASCII characters of the last constant (immortal, so
+ * never freed and never another str at the same address) strip was given:
+ * a loop's s.strip(".,;") makes it once. */
+static _Thread_local const KrObj *strip_chars;
+static _Thread_local uint64_t strip_set[2];
+
 static KrObj *strip_impl(KrObj *s, KrObj *chars, bool left, bool right) {
   const char *d = S(s)->data;
   int64_t a = 0, b = S(s)->len;
-  if (left)
-    while (a < b) {
-      int64_t nx = a;
-      if (!strip_char(chars, u8_next(d, &nx)))
-        break;
-      a = nx;
+  if (S(s)->ascii) { /* a byte at a time, against a bit set of the ASCII characters to strip */
+    uint64_t set[2] = {0, 0};
+    if (chars && chars == strip_chars) {
+      set[0] = strip_set[0], set[1] = strip_set[1];
+    } else if (chars) { /* (its non-ASCII characters cannot occur in s) */
+      for (int64_t i = 0; i < S(chars)->len; i++) {
+        unsigned char c = (unsigned char)S(chars)->data[i];
+        if (c < 0x80)
+          set[c >> 6] |= 1ull << (c & 63);
+      }
+      if (chars->rc < 0) {
+        strip_chars = chars;
+        strip_set[0] = set[0], strip_set[1] = set[1];
+      }
+    } else { /* ascii_space: \t..\r, \x1c..\x1f, ' ' */
+      set[0] = (0x1Full << 0x09) | (0xFull << 0x1C) | (1ull << ' ');
     }
-  if (right)
-    while (b > a) {
-      int64_t pv = b;
-      if (!strip_char(chars, u8_prev(d, &pv)))
-        break;
-      b = pv;
-    }
+#define IN_SET(c) ((set[(c) >> 6] >> ((c) & 63)) & 1)
+    if (left)
+      while (a < b && IN_SET((unsigned char)d[a]))
+        a++;
+    if (right)
+      while (b > a && IN_SET((unsigned char)d[b - 1]))
+        b--;
+#undef IN_SET
+  } else {
+    if (left)
+      while (a < b) {
+        int64_t nx = a;
+        if (!strip_char(chars, u8_next(d, &nx)))
+          break;
+        a = nx;
+      }
+    if (right)
+      while (b > a) {
+        int64_t pv = b;
+        if (!strip_char(chars, u8_prev(d, &pv)))
+          break;
+        b = pv;
+      }
+  }
   if (a == 0 && b == S(s)->len)
     return self_ref(s);
   return kr_str_sub(s, d + a, b - a);
@@ -698,20 +731,28 @@ static void put_lower(KrBuf *b, const char *d, int64_t n, int64_t at, int64_t ne
   put_mapped(b, m, uni_lower(cp, m));
 }
 
-/* ASCII strs: one byte table. */
+/* ASCII strs: a byte at a time (mode: l lower, u upper, s swapcase, c
+ * capitalize, t title). */
 static KrObj *ascii_map(KrObj *s, int mode) {
   KrObj *r = kr_str_alloc(S(s)->len);
   if (!r)
     return NULL;
   const char *d = S(s)->data;
   char *o = S(r)->data;
+  int64_t n = S(s)->len;
+  if (mode == 'l' || mode == 'u') { /* lower() and upper(): the common two, a loop of their own */
+    unsigned char lo = mode == 'l' ? 'A' : 'a';
+    for (int64_t i = 0; i < n; i++) {
+      unsigned char c = (unsigned char)d[i];
+      o[i] = (char)((unsigned)(c - lo) < 26u ? c ^ 0x20 : c);
+    }
+    return kr_str_seal_known(r, n, true);
+  }
   bool prev_cased = false;
-  for (int64_t i = 0; i < S(s)->len; i++) {
+  for (int64_t i = 0; i < n; i++) {
     char c = d[i];
     bool up = c >= 'A' && c <= 'Z', lo = c >= 'a' && c <= 'z';
     switch (mode) {
-    case 'l': o[i] = up ? (char)(c + 32) : c; break;
-    case 'u': o[i] = lo ? (char)(c - 32) : c; break;
     case 's': o[i] = up ? (char)(c + 32) : lo ? (char)(c - 32) : c; break;
     case 'c': o[i] = i == 0 ? (lo ? (char)(c - 32) : c) : (up ? (char)(c + 32) : c); break;
     case 't':

@@ -9,6 +9,7 @@
  * items have different kinds yields boxed objects (KR_OBJ), the type a
  * loop variable over it has. */
 #include "containers_impl.h"
+#include "core_impl.h"
 
 #include <stddef.h>
 
@@ -64,8 +65,25 @@ KrObj *kr_tuple_new(int64_t n, const uint8_t *kinds) {
   return &t->h;
 }
 
+/* kr_tuple_new for a caller that fills every item: no zeroing. */
+static KrObj *tuple_alloc(int64_t n, const uint8_t *kinds) {
+  if (n <= 0 || n > 64)
+    return kr_tuple_new(n, kinds);
+  size_t size = offsetof(KrTuple, items) + (size_t)n * (sizeof(KrVal) + 1);
+  KrTuple *t = (KrTuple *)kr_obj_new_uninit(&kr_tuple_type, size);
+  if (!t)
+    return NULL;
+  t->len = n;
+  t->kinds = (uint8_t *)(t->items + n);
+  if (kinds)
+    memcpy(t->kinds, kinds, (size_t)n);
+  else
+    memset(t->kinds, KR_OBJ, (size_t)n);
+  return &t->h;
+}
+
 KrObj *kr_tuple_pack(int64_t n, const KrVal *items, const uint8_t *kinds) {
-  KrObj *o = kr_tuple_new(n, kinds);
+  KrObj *o = tuple_alloc(n, kinds);
   if (!o)
     return NULL;
   KrTuple *t = KR_TUPLE(o);
@@ -77,7 +95,7 @@ KrObj *kr_tuple_pack(int64_t n, const KrVal *items, const uint8_t *kinds) {
 }
 
 KrObj *kr_tuple_pack_steal(int64_t n, KrVal *items, const uint8_t *kinds) {
-  KrObj *o = kr_tuple_new(n, kinds);
+  KrObj *o = tuple_alloc(n, kinds);
   if (!o) {
     for (int64_t i = 0; i < n; i++)
       kr_val_decref(items[i], kinds ? (ValKind)kinds[i] : KR_OBJ);

@@ -328,6 +328,35 @@ static void c_getitem(Arg *a, int n, Out *o) { out_str(o, kr_str_getitem(a[0].s,
 static void c_slice(Arg *a, int n, Out *o) { out_str(o, kr_str_slice(a[0].s, a[1].i, a[2].i, a[3].i, (int)a[4].i)); }
 static void c_concat(Arg *a, int n, Out *o) { out_str(o, kr_str_concat(a[0].s, a[1].s)); }
 static void c_repeat(Arg *a, int n, Out *o) { out_str(o, kr_str_repeat(a[0].s, a[1].i)); }
+/* s + (t + t) * k, appending in place (kr_str_append_n) to a fresh copy of
+ * s, whose hash is cached before each append: the result's must be a fresh
+ * str's. */
+static void c_append(Arg *a, int n, Out *o) {
+  KrObj *x = kr_str_new(kr_str_data(a[0].s), kr_str_bytes(a[0].s));
+  for (int64_t j = 0; x && j < a[2].i; j++) {
+    kr_str_hash(x);
+    KrObj *parts[3] = {x, a[1].s, a[1].s};
+    KrObj *r = kr_str_append_n(&x, 3, parts);
+    kr_xdecref(x); /* NULL when the append took it */
+    x = r;
+  }
+  if (x) {
+    KrObj *fresh = kr_str_new(kr_str_data(x), kr_str_bytes(x));
+    if (!fresh) {
+      kr_decref(x);
+      x = NULL;
+    } else {
+      bool same = kr_str_hash(fresh) == kr_str_hash(x);
+      kr_decref(fresh);
+      if (!same) {
+        kr_decref(x);
+        out_puts(o, "BADHASH");
+        return;
+      }
+    }
+  }
+  out_str(o, x);
+}
 static void c_contains(Arg *a, int n, Out *o) { out_i(o, kr_str_contains(a[0].s, a[1].s)); }
 static void c_strcmp(Arg *a, int n, Out *o) {
   int c = kr_str_cmp(a[0].s, a[1].s);
@@ -620,6 +649,7 @@ static const struct {
     {"eq", c_eq, 2},                 {"cmp", c_cmp, 3},                 {"truth", c_truth, 1},
     {"repr", c_repr, 1},             {"str", c_str, 1},                 {"ascii", c_ascii, 1},
     {"getitem", c_getitem, 2},       {"slice", c_slice, 5},             {"concat", c_concat, 2},
+    {"append", c_append, 3},
     {"repeat", c_repeat, 2},         {"contains", c_contains, 2},       {"strcmp", c_strcmp, 2},
     {"len", c_len, 1},               {"chr", c_chr, 1},                 {"ord", c_ord, 1},
     {"iter", c_iter, 1},             {"index_all", c_index_all, 1},     {"capitalize", c_capitalize, 1},

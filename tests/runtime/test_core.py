@@ -465,10 +465,13 @@ def gen_index(rng, c, n):
             c.add("slice", "slice %s %s %s %s %s" % (S(s), I(st), I(sp), I(step), I(has)), enc_result(lambda: s[a:b:d]))
         else:
             t = rng.choice([s, rand_str(rng, 10), s + "x", s[:-1]])
-            op = rng.choice(["concat", "repeat", "contains", "strcmp", "len", "iter", "index_all", "ord", "repr",
-                             "ascii", "encode"])
+            op = rng.choice(["concat", "append", "repeat", "contains", "strcmp", "len", "iter", "index_all", "ord",
+                             "repr", "ascii", "encode"])
             if op == "concat":
                 c.add(op, "concat %s %s" % (S(s), S(t)), enc_result(lambda: s + t))
+            elif op == "append":
+                k2 = rng.choice([0, 1, 2, 5, 40, 300])
+                c.add(op, "append %s %s %s" % (S(s), S(t), I(k2)), enc_result(lambda: s + (t + t) * k2))
             elif op == "repeat":
                 k2 = rng.randint(-2, 5)
                 c.add(op, "repeat %s %s" % (S(s), I(k2)), enc_result(lambda: s * k2))
