@@ -418,9 +418,11 @@ def render(saved, out):
     cmd = "make bench-embed-gemma  # python3 bench/bench_embed_gemma.py"
     L = [BEGIN, "## Embedding: EmbeddingGemma-300m at its real size", "",
          f"Written by `{cmd}` on {saved['date']} in {saved['minutes']:.1f} minutes; do not edit by hand. "
-         f"Load average (1 min) {saved['load0']:.2f} at the start, {saved['load1']:.2f} at the end, on 2 CPUs: the "
-         f"machine was shared by several engineers' builds and tests, so every time here is inflated (by as much as the "
-         f"load suggests), kiln's and PyTorch's alike; compare the rows with each other, not with the calm anchors.", "",
+         f"Load average (1 min) {saved['load0']:.2f} at the start, {saved['load1']:.2f} at the end, on "
+         f"{os.cpu_count()} CPUs" + (": other work shared the machine, so every time here is inflated (by as much as "
+                                     "the load suggests), kiln's and PyTorch's alike; compare the rows with each other, "
+                                     "not with the calm anchors." if max(saved['load0'], saved['load1']) > 2.5
+                                     else " (a quiet machine)."), "",
          f"Model: embeddinggemma-300m's layout and size ({(emb + dense) / 1e6:.0f} M parameters: {emb / 1e6:.0f} M "
          f"in the embedding table, {dense / 1e6:.0f} M in the layers and Dense heads), synthetic weights, "
          f"files of {sizes['f32'] / 1e9:.2f} GB (f32) and {sizes['bf16'] / 1e9:.2f} GB (bf16). Inputs: 32 sentences "
