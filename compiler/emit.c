@@ -1572,6 +1572,17 @@ static bool fstring_build(Emit *E, const Instr *in) {
   return false;
 }
 
+/* in = the call text built in call, after the statements pre holds (the
+ * arguments' temporaries); both buffers freed. */
+static void emit_prepared_call(Emit *E, Instr *in, Buf *pre, Buf *call) {
+  if (pre->len)
+    buf_putn(E->out, pre->data, pre->len);
+  assign(E, in, call->data);
+  buf_free(pre);
+  buf_free(call);
+  check_error(E, in);
+}
+
 static void emit_fstring(Emit *E, Instr *in) {
   Buf pre = {0}, call = {0};
   buf_printf(&call, "kr_str_build(%d, (const KrPiece[]){", in->nargs);
@@ -1592,12 +1603,7 @@ static void emit_fstring(Emit *E, Instr *in) {
     }
   }
   buf_puts(&call, "})");
-  if (pre.len)
-    buf_putn(E->out, pre.data, pre.len);
-  assign(E, in, call.data);
-  buf_free(&pre);
-  buf_free(&call);
-  check_error(E, in);
+  emit_prepared_call(E, in, &pre, &call);
 }
 
 /* d[k] op= v on a dict of int or float values (`counts[w] += 1`): lowering
@@ -1784,12 +1790,7 @@ static void emit_unbuilt_cmp(Emit *E, Instr *in) {
   buf_puts(&call, ", ");
   tuple_items_args(E, &pre, &call, in->args[1]);
   buf_printf(&call, ", %s) > 0", ops[tuple_cmp_op(in)]);
-  if (pre.len)
-    buf_putn(E->out, pre.data, pre.len);
-  assign(E, in, call.data);
-  buf_free(&pre);
-  buf_free(&call);
-  check_error(E, in);
+  emit_prepared_call(E, in, &pre, &call);
 }
 
 static bool reachable_block(IrFunc *fn, Block *b) { return b == fn->blocks[0] || b->npreds > 0; }
