@@ -47,13 +47,13 @@ const KrType kr_tuple_type = {
     .len = tuple_len_slot,
 };
 
-KrObj *kr_tuple_new(int64_t n, const uint8_t *kinds) {
-  if (n <= 0)
-    return &empty_tuple.h;
+/* A tuple of n > 0 items of the given kinds (NULL: all objects), its items
+ * zeroed or not (a caller that fills every item). */
+static KrObj *tuple_make(int64_t n, const uint8_t *kinds, bool zero) {
   if (n > (INT64_MAX / 2) / (int64_t)(sizeof(KrVal) + 1))
     return kr_raise(&kr_MemoryError_type, "");
   size_t size = offsetof(KrTuple, items) + (size_t)n * (sizeof(KrVal) + 1);
-  KrTuple *t = (KrTuple *)kr_obj_new(&kr_tuple_type, size);
+  KrTuple *t = (KrTuple *)(zero ? kr_obj_new : kr_obj_new_uninit)(&kr_tuple_type, size);
   if (!t)
     return NULL;
   t->len = n;
@@ -65,21 +65,13 @@ KrObj *kr_tuple_new(int64_t n, const uint8_t *kinds) {
   return &t->h;
 }
 
-/* kr_tuple_new for a caller that fills every item: no zeroing. */
+KrObj *kr_tuple_new(int64_t n, const uint8_t *kinds) {
+  return n <= 0 ? &empty_tuple.h : tuple_make(n, kinds, true);
+}
+
+/* kr_tuple_new for a caller that fills every item: no zeroing (small ones). */
 static KrObj *tuple_alloc(int64_t n, const uint8_t *kinds) {
-  if (n <= 0 || n > 64)
-    return kr_tuple_new(n, kinds);
-  size_t size = offsetof(KrTuple, items) + (size_t)n * (sizeof(KrVal) + 1);
-  KrTuple *t = (KrTuple *)kr_obj_new_uninit(&kr_tuple_type, size);
-  if (!t)
-    return NULL;
-  t->len = n;
-  t->kinds = (uint8_t *)(t->items + n);
-  if (kinds)
-    memcpy(t->kinds, kinds, (size_t)n);
-  else
-    memset(t->kinds, KR_OBJ, (size_t)n);
-  return &t->h;
+  return n <= 0 || n > 64 ? kr_tuple_new(n, kinds) : tuple_make(n, kinds, false);
 }
 
 KrObj *kr_tuple_pack(int64_t n, const KrVal *items, const uint8_t *kinds) {

@@ -10,6 +10,7 @@
  * OSError, MemoryError) is a fine outcome; anything else raised, a result
  * with an error set, or the two reads disagreeing on success is a finding.
  */
+#include "fuzz_file.h"
 #include "kilnrt.h"
 #include "ndarray.h"
 #include "quant.h"
@@ -63,17 +64,7 @@ static void expect_file_error(const char *what) {
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  static char path[64];
-  static KrObj *path_obj;
-  if (!path_obj) {
-    snprintf(path, sizeof path, "/tmp/kiln-fuzz-gguf-%d.gguf", (int)getpid());
-    path_obj = kr_str_from_cstr(path);
-  }
-  FILE *f = fopen(path, "wb");
-  if (!f || fwrite(data, 1, size, f) != size || fclose(f) != 0) {
-    perror(path);
-    abort();
-  }
+  KrObj *path_obj = fuzz_input_file("model.gguf", data, size);
   KrObj *meta = kr_gguf_load_metadata(path_obj);
   if (meta) {
     if (kr_failed())
@@ -125,6 +116,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     expect_file_error("load_tensors");
   }
   kr_exc_clear();
-  unlink(path);
+  unlink(fuzz_path);
   return 0;
 }

@@ -6,6 +6,7 @@
  * error (SafetensorError, OSError) is a fine outcome; anything else raised,
  * or a result with no error set, is a finding.
  */
+#include "fuzz_file.h"
 #include "kilnrt.h"
 #include "ndarray.h"
 
@@ -39,17 +40,7 @@ static void touch(KrArray *a) {
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  static char path[64];
-  static KrObj *path_obj;
-  if (!path_obj) {
-    snprintf(path, sizeof path, "/tmp/kiln-fuzz-st-%d.safetensors", (int)getpid());
-    path_obj = kr_str_from_cstr(path);
-  }
-  FILE *f = fopen(path, "wb");
-  if (!f || fwrite(data, 1, size, f) != size || fclose(f) != 0) {
-    perror(path);
-    abort();
-  }
+  KrObj *path_obj = fuzz_input_file("model.safetensors", data, size);
   KrObj *d = kr_st_load_file(path_obj);
   if (d) {
     if (kr_failed())
@@ -73,6 +64,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     abort();
   }
   kr_exc_clear();
-  unlink(path);
+  unlink(fuzz_path);
   return 0;
 }
