@@ -57,6 +57,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "python"))
 sys.path.insert(0, HERE)
 from safetensors.numpy import save_file  # noqa: E402  (the repository's CPython stand-in)
+from test_llama import bf16_round, write_bf16_safetensors  # noqa: E402
 from tokenizers import Tokenizer  # noqa: E402  (python/tokenizers, checked against npm's)
 import test_tokenizers  # noqa: E402
 
@@ -106,22 +107,10 @@ def tensor(rng, *shape, scale=0.2, base=0.0):
 
 
 def write_bf16(tensors, path):
-    """A safetensors file of BF16 tensors, rounded to nearest even (numpy has
-    no bfloat16: raw uint16); returns the rounded values as float32."""
-    header, blobs, off, out = {}, [], 0, {}
-    for name in sorted(tensors):
-        u = tensors[name].astype(np.float32).view(np.uint32).astype(np.uint64)
-        h16 = ((u + 0x7FFF + ((u >> 16) & 1)) >> 16).astype(np.uint16)
-        out[name] = (h16.astype(np.uint32) << 16).view(np.float32)
-        b = h16.tobytes()
-        header[name] = {"dtype": "BF16", "shape": list(tensors[name].shape), "data_offsets": [off, off + len(b)]}
-        off += len(b)
-        blobs.append(b)
-    h = json.dumps(header, separators=(",", ":")).encode()
-    h += b" " * (-len(h) % 8)
-    with open(path, "wb") as f:
-        f.write(len(h).to_bytes(8, "little") + h + b"".join(blobs))
-    return out
+    """A safetensors file of BF16 tensors, rounded to nearest even (test_llama's
+    writer); returns the rounded values as float32."""
+    write_bf16_safetensors(tensors, path)
+    return {name: (bf16_round(t).astype(np.uint32) << 16).view(np.float32) for name, t in tensors.items()}
 
 
 def write_json(path, obj):
