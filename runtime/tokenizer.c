@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <utf8proc.h>
 
 #include "tokenizer.h"
@@ -1577,10 +1578,15 @@ Tok *tk_load_text(const char *text, size_t len, const char *name, char *err) {
   Tok *t = calloc(1, sizeof *t);
   if (!t) { snprintf(err, TK_ERRLEN, "%s: out of memory", name); return NULL; }
   bl_init();
-  TjNode *root = tj_parse(text, len, &arena, e);
+  /* a big file's model may be cached (tokcache.c): then the parse skips its vocabulary and merges */
+  TjSkip spans = {{-1, -1}, {-1, -1}, 0};
+  uint64_t hash = len >= TC_MIN_LEN ? tc_hash(text, len) : 0;
+  TkModel *cached = len >= TC_MIN_LEN ? tc_load(len, hash, &spans) : NULL;
+  TjNode *root = tj_parse_spans(text, len, &arena, e, &spans);
   if (!root) goto bad;
   if (root->type != TJ_OBJ) { snprintf(e, sizeof e, "expected a JSON object at the top"); goto bad; }
-  if (!(t->model = tm_load(tj_get(root, "model"), e))) goto bad;
+  if (cached) t->model = cached, cached = NULL;
+  else if (!(t->model = tm_load(tj_get(root, "model"), e))) goto bad;
   t->nid = 0;
   t->nid = tm_nid(t->model);
   if (load_added(t, tj_get(root, "added_tokens"), e) < 0) goto bad;
@@ -1629,12 +1635,14 @@ Tok *tk_load_text(const char *text, size_t len, const char *name, char *err) {
     }
   }
   tj_free(arena);
+  if (len >= TC_MIN_LEN && !spans.skip) tc_save(t->model, len, hash, &spans);
   t->name = malloc(strlen(name) + 1);
   if (t->name) strcpy(t->name, name);
   return t;
 bad:
   snprintf(err, TK_ERRLEN, "%s: %s", name, e);
   tj_free(arena);
+  tm_free(cached);
   tk_free(t);
   return NULL;
 }
@@ -1645,6 +1653,17 @@ Tok *tk_load(const char *path, char *err) {
     return tk_load_text((const char *)emb->data, (size_t)(emb->end - emb->data), path, err);
   FILE *f = fopen(path, "rb");
   if (!f) { snprintf(err, TK_ERRLEN, "%s: cannot open: %s", path, strerror(errno)); return NULL; }
+  /* a regular file is mapped, not copied (Gemma's is 33 MB) */
+  struct stat st;
+  if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+    void *map = kr_plat_map(fileno(f), (size_t)st.st_size);
+    if (map) {
+      fclose(f);
+      Tok *t = tk_load_text(map, (size_t)st.st_size, path, err);
+      kr_plat_unmap(map, (size_t)st.st_size);
+      return t;
+    }
+  }
   fseek(f, 0, SEEK_END);
   long n = ftell(f);
   fseek(f, 0, SEEK_SET);

@@ -42,6 +42,12 @@ typedef struct TjNode { /* 24 bytes: a big file has millions */
 typedef struct TjArena TjArena;
 /* Parses text; on error returns NULL with a message in err (TK_ERRLEN bytes). */
 TjNode *tj_parse(const char *text, size_t len, TjArena **arena, char *err);
+/* Where the values of model.vocab (0) and model.merges (1) lie in the text
+ * (byte offsets, -1: absent). tj_parse_spans notes them when skip is 0;
+ * when skip is 1 it jumps over them (each a TJ_NULL in the tree): the
+ * model cached from this same text (tokcache.c) stands for them. */
+typedef struct TjSkip { int64_t start[2], end[2]; int skip; } TjSkip;
+TjNode *tj_parse_spans(const char *text, size_t len, TjArena **arena, char *err, TjSkip *spans);
 TjNode *tj_get(const TjNode *obj, const char *key); /* NULL if absent or not an object */
 void tj_free(TjArena *a);
 
@@ -139,5 +145,25 @@ int32_t tm_vocab_size(const TkModel *m);
 int32_t tm_nid(const TkModel *m); /* largest id + 1 */
 const char *tm_unk_token(const TkModel *m);       /* WordPiece's continuing prefix etc. for decoders */
 const char *tm_subword_prefix(const TkModel *m); /* "##" for WordPiece, NULL otherwise */
+
+/* The model as one block of memory (tokcache.c keeps it on disk): the
+ * image's size, writing it into a buffer of that size, and a model that
+ * uses an image in place (it owns the mapping base..base+maplen and unmaps
+ * it when freed). NULL with err set if the image does not hold together. */
+size_t tm_image_size(const TkModel *m);
+void tm_image_write(const TkModel *m, char *out);
+TkModel *tm_image_open(char *img, size_t n, void *base, size_t maplen, char *err);
+
+/* ---- tokcache.c: built models kept on disk between runs ----
+ * Keyed by a hash of the whole tokenizer.json text, so an edited file is
+ * never served a stale model; only texts of TC_MIN_LEN bytes or more (below
+ * that, building is quick). The folder is $KILN_CACHE_DIR (empty: no
+ * cache), else $XDG_CACHE_HOME/kiln, else ~/.cache/kiln. */
+#define TC_MIN_LEN (1 << 20)
+uint64_t tc_hash(const char *s, size_t len);
+/* The model cached for this text (and the spans to skip), or NULL. */
+TkModel *tc_load(size_t len, uint64_t hash, TjSkip *spans);
+/* Writes the cache entry for a model just built from this text (errors are ignored). */
+void tc_save(const TkModel *m, size_t len, uint64_t hash, const TjSkip *spans);
 
 #endif

@@ -48,6 +48,8 @@ typedef struct {
   TjNode **items;
   const char **keys;
   int64_t n, cap;
+  TjSkip *spans;  /* NULL, or where model.vocab and model.merges lie (noted, or skipped) */
+  int in_model;   /* parsing the value of the top object's first "model" */
 } P;
 
 static int stack_push(P *p, TjNode *v, const char *k) {
@@ -175,7 +177,25 @@ static TjNode *container(P *p, int is_obj) {
       if (p->p >= p->end || *p->p != ':') return fail(p, "expected ':'");
       p->p++;
     }
-    TjNode *v = value(p);
+    TjNode *v;
+    int span = -1; /* model.vocab (0) or model.merges (1), seen first */
+    if (p->spans && p->in_model == 1 && p->depth == 2 && k) {
+      span = !strcmp(k, "vocab") ? 0 : !strcmp(k, "merges") ? 1 : -1;
+      if (span >= 0 && p->spans->start[span] >= 0 && !p->spans->skip) span = -1; /* a repeated key: the first one counts */
+    }
+    int model = p->spans && p->depth == 1 && is_obj && k && !strcmp(k, "model") && !p->in_model;
+    ws(p);
+    if (span >= 0 && p->spans->skip && p->p - p->s == p->spans->start[span]) {
+      /* the cached model stands for this value (tokcache.c): the file is the one it was built from */
+      v = node(p, TJ_NULL);
+      p->p = p->s + p->spans->end[span];
+    } else {
+      int64_t at = p->p - p->s;
+      p->in_model |= model;
+      v = value(p);
+      if (model) p->in_model = 2; /* done: a later "model" key is not the one tj_get finds */
+      if (span >= 0 && !p->spans->skip && v) p->spans->start[span] = at, p->spans->end[span] = p->p - p->s;
+    }
     if (!v) return NULL;
     if (stack_push(p, v, k) < 0) return fail(p, "out of memory");
     ws(p);
@@ -260,7 +280,13 @@ static TjNode *value(P *p) {
 }
 
 TjNode *tj_parse(const char *text, size_t len, TjArena **arena, char *err) {
-  P p = {.s = text, .end = text + len, .p = text, .err = err};
+  return tj_parse_spans(text, len, arena, err, NULL);
+}
+
+TjNode *tj_parse_spans(const char *text, size_t len, TjArena **arena, char *err, TjSkip *spans) {
+  P p = {.s = text, .end = text + len, .p = text, .err = err, .spans = spans};
+  if (spans && !spans->skip)
+    for (int i = 0; i < 2; i++) spans->start[i] = spans->end[i] = -1;
   err[0] = 0;
   p.a = calloc(1, sizeof(TjArena));
   if (!p.a) return snprintf(err, TK_ERRLEN, "out of memory"), NULL;

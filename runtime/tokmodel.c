@@ -18,9 +18,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "platform.h"
 #include "tokenizer.h"
 
 /* ---- string map ---- */
+
+enum { SM_BATCH = 96 }; /* keys per sm_get_batch */
 
 uint32_t tk_hash(const char *s, int32_t len) {
   uint32_t h = 2166136261u; /* FNV-1a */
@@ -92,6 +95,14 @@ int sm_put(StrMap *m, const char *s, int32_t len, int32_t val) {
   return 0;
 }
 
+/* Loading a vocabulary puts keys in a table bigger than the caches: the
+ * loops hash the key PREFETCH_AHEAD entries on and prefetch its slot, so
+ * that sm_put finds it there. */
+enum { PREFETCH_AHEAD = 16 };
+static void sm_prefetch(const StrMap *m, const char *s, int32_t len) {
+  if (m->slots) __builtin_prefetch(&m->slots[tk_hash(s, len) & m->mask], 1);
+}
+
 /* sm_get with the key's hash (tk_hash) already known */
 static int32_t sm_get_h(const StrMap *m, const char *s, int32_t len, uint32_t h) {
   if (!m->n) return -1;
@@ -106,6 +117,29 @@ static int32_t sm_get_h(const StrMap *m, const char *s, int32_t len, uint32_t h)
 }
 
 int32_t sm_get(const StrMap *m, const char *s, int32_t len) { return sm_get_h(m, s, len, tk_hash(s, len)); }
+
+/* sm_get of n <= SM_BATCH keys at once, for loading: a big vocabulary's
+ * tables are far bigger than the caches, so one lookup is three cache
+ * misses in a row (slot, entry, key bytes). Here each stage is prefetched
+ * for the whole batch before the next stage reads it, so the batch's
+ * misses overlap instead of following one another. */
+static void sm_get_batch(const StrMap *m, int32_t n, const char *const *s, const int32_t *len, int32_t *out) {
+  uint32_t h[SM_BATCH];
+  if (!m->n) {
+    for (int32_t i = 0; i < n; i++) out[i] = -1;
+    return;
+  }
+  for (int32_t i = 0; i < n; i++) h[i] = tk_hash(s[i], len[i]), __builtin_prefetch(&m->slots[h[i] & m->mask]);
+  for (int32_t i = 0; i < n; i++) {
+    uint32_t e = m->slots[h[i] & m->mask];
+    if (e) __builtin_prefetch(&m->ents[e - 1]);
+  }
+  for (int32_t i = 0; i < n; i++) {
+    uint32_t e = m->slots[h[i] & m->mask];
+    if (e) __builtin_prefetch(m->pool + m->ents[e - 1].off);
+  }
+  for (int32_t i = 0; i < n; i++) out[i] = sm_get_h(m, s[i], len[i], h[i]);
+}
 
 const char *sm_key(const StrMap *m, int32_t i, int32_t *len) {
   *len = m->ents[i].len;
@@ -168,6 +202,8 @@ struct TkModel {
   uint8_t glue[128];
   int glue_other;        /* some token has a non-ASCII character before "▁" */
   struct WordCache *cache; /* BPE: words already merged (NULL: none) */
+  void *map;             /* a model opened from an image: the mapping its tables lie in (else NULL) */
+  size_t maplen;
 };
 
 /* ---- BPE's word cache ----
@@ -284,6 +320,7 @@ static int load_bpe(TkModel *m, const TjNode *j, char *err) {
   if (sm_reserve(&m->vocab, vocab->len, 16 * (int64_t)vocab->len) < 0) return snprintf(err, TK_ERRLEN, "out of memory"), -1;
   for (int32_t i = 0; i < vocab->len; i++) {
     TjNode *v = vocab->items[i];
+    if (i + PREFETCH_AHEAD < vocab->len) sm_prefetch(&m->vocab, vocab->keys[i + PREFETCH_AHEAD], (int32_t)strlen(vocab->keys[i + PREFETCH_AHEAD]));
     if (v->type != TJ_NUM) return snprintf(err, TK_ERRLEN, "model.vocab[\"%.40s\"]: expected an integer id", vocab->keys[i]), -1;
     int32_t id = (int32_t)v->num;
     if (set_id(m, id, err) < 0) return -1;
@@ -329,50 +366,82 @@ static int load_bpe(TkModel *m, const TjNode *j, char *err) {
   if (!m->merges) return snprintf(err, TK_ERRLEN, "out of memory"), -1;
   m->mmask = sz - 1;
   int32_t plen = m->cont_prefix ? (int32_t)strlen(m->cont_prefix) : 0;
+  /* Merges are resolved MERGE_BATCH at a time (sm_get_batch): for each, the
+   * ids of a, b and of the merged token a+b (b without the continuing
+   * prefix), then its slot in the merge table, each stage prefetched for
+   * the whole batch. Entries are still checked and inserted in rank order,
+   * so the first bad one is the one reported and a repeated pair keeps its
+   * first rank. */
+  enum { MERGE_BATCH = SM_BATCH / 3 };
+  const char *key[SM_BATCH];
+  int32_t klen[SM_BATCH], id[SM_BATCH];
+  uint32_t slot[MERGE_BATCH];
   char *buf = NULL;
   size_t bufcap = 0;
-  for (int32_t r = 0; r < nm; r++) {
-    TjNode *e = merges->items[r];
-    const char *a, *b;
-    int32_t al, bl;
-    if (e->type == TJ_ARR && e->len == 2 && e->items[0]->type == TJ_STR && e->items[1]->type == TJ_STR) {
-      a = e->items[0]->str, al = e->items[0]->len, b = e->items[1]->str, bl = e->items[1]->len;
-    } else if (e->type == TJ_STR) {
-      const char *sp = strchr(e->str, ' ');
-      if (!sp || sp == e->str) { free(buf); return snprintf(err, TK_ERRLEN, "model.merges[%d]: expected \"a b\"", r), -1; }
-      a = e->str, al = (int32_t)(sp - e->str), b = sp + 1, bl = e->len - al - 1;
-    } else {
-      free(buf);
-      return snprintf(err, TK_ERRLEN, "model.merges[%d]: expected a pair of strings", r), -1;
+  for (int32_t r0 = 0; r0 < nm; ) {
+    /* the batch's pairs, up to the first malformed entry (reported when it comes first) */
+    int32_t n = 0;
+    size_t need = 0;
+    for (; n < MERGE_BATCH && r0 + n < nm; n++) {
+      TjNode *e = merges->items[r0 + n];
+      const char *a, *b;
+      int32_t al, bl;
+      if (e->type == TJ_ARR && e->len == 2 && e->items[0]->type == TJ_STR && e->items[1]->type == TJ_STR) {
+        a = e->items[0]->str, al = e->items[0]->len, b = e->items[1]->str, bl = e->items[1]->len;
+      } else if (e->type == TJ_STR && strchr(e->str, ' ') && strchr(e->str, ' ') != e->str) {
+        const char *sp = strchr(e->str, ' ');
+        a = e->str, al = (int32_t)(sp - e->str), b = sp + 1, bl = e->len - al - 1;
+      } else if (n) {
+        break;
+      } else {
+        free(buf);
+        if (e->type == TJ_STR) return snprintf(err, TK_ERRLEN, "model.merges[%d]: expected \"a b\"", r0), -1;
+        return snprintf(err, TK_ERRLEN, "model.merges[%d]: expected a pair of strings", r0), -1;
+      }
+      key[3 * n] = a, klen[3 * n] = al, key[3 * n + 1] = b, klen[3 * n + 1] = bl;
+      if (plen && bl >= plen && !memcmp(b, m->cont_prefix, (size_t)plen)) b += plen, bl -= plen;
+      key[3 * n + 2] = b, klen[3 * n + 2] = al + bl; /* the merged token, written below */
+      need += (size_t)(al + bl);
     }
-    int32_t ia = sm_get(&m->vocab, a, al), ib = sm_get(&m->vocab, b, bl);
-    if (ia < 0 || ib < 0) {
-      free(buf);
-      return snprintf(err, TK_ERRLEN, "model.merges[%d]: token \"%.*s\" is not in the vocabulary", r,
-                      ia < 0 ? (int)(al > 40 ? 40 : al) : (int)(bl > 40 ? 40 : bl), ia < 0 ? a : b), -1;
-    }
-    /* the merged token: a + b, b without the continuing prefix */
-    const char *b2 = b;
-    int32_t b2l = bl;
-    if (plen && bl >= plen && !memcmp(b, m->cont_prefix, (size_t)plen)) b2 += plen, b2l -= plen;
-    size_t need = (size_t)(al + b2l);
     if (need > bufcap) {
       bufcap = need * 2 + 64;
       char *nb = realloc(buf, bufcap);
       if (!nb) { free(buf); return snprintf(err, TK_ERRLEN, "out of memory"), -1; }
       buf = nb;
     }
-    memcpy(buf, a, (size_t)al), memcpy(buf + al, b2, (size_t)b2l);
-    int32_t id = sm_get(&m->vocab, buf, (int32_t)need);
-    if (id < 0) {
-      free(buf);
-      return snprintf(err, TK_ERRLEN, "model.merges[%d]: merged token \"%.*s\" is not in the vocabulary", r,
-                      (int)(need > 40 ? 40 : need), a), -1;
+    char *o = buf;
+    for (int32_t i = 0; i < n; i++) {
+      int32_t al = klen[3 * i], b2l = klen[3 * i + 2] - al;
+      memcpy(o, key[3 * i], (size_t)al), memcpy(o + al, key[3 * i + 2], (size_t)b2l);
+      key[3 * i + 2] = o, o += al + b2l;
     }
-    uint64_t k = mkey(ia, ib);
-    uint32_t jx = mhash(k) & m->mmask;
-    while (m->merges[jx].key && m->merges[jx].key != k) jx = (jx + 1) & m->mmask;
-    if (!m->merges[jx].key) m->merges[jx] = (Merge){k, r, id}; /* the first rank of a repeated pair wins */
+    sm_get_batch(&m->vocab, 3 * n, key, klen, id);
+    for (int32_t i = 0; i < n; i++) {
+      int32_t r = r0 + i, ia = id[3 * i], ib = id[3 * i + 1];
+      if (ia < 0 || ib < 0) {
+        int32_t bad = ia < 0 ? 3 * i : 3 * i + 1;
+        snprintf(err, TK_ERRLEN, "model.merges[%d]: token \"%.*s\" is not in the vocabulary", r,
+                 (int)(klen[bad] > 40 ? 40 : klen[bad]), key[bad]);
+        free(buf);
+        return -1;
+      }
+      if (id[3 * i + 2] < 0) {
+        int32_t need2 = klen[3 * i + 2];
+        snprintf(err, TK_ERRLEN, "model.merges[%d]: merged token \"%.*s\" is not in the vocabulary", r,
+                 (int)(need2 > 40 ? 40 : need2), key[3 * i]);
+        free(buf);
+        return -1;
+      }
+      slot[i] = mhash(mkey(ia, ib)) & m->mmask;
+      __builtin_prefetch(&m->merges[slot[i]], 1);
+    }
+    for (int32_t i = 0; i < n; i++) {
+      uint64_t k = mkey(id[3 * i], id[3 * i + 1]);
+      uint32_t jx = slot[i];
+      while (m->merges[jx].key && m->merges[jx].key != k) jx = (jx + 1) & m->mmask;
+      if (!m->merges[jx].key) m->merges[jx] = (Merge){k, r0 + i, id[3 * i + 2]}; /* the first rank of a repeated pair wins */
+    }
+    r0 += n;
   }
   free(buf);
   m->cache = calloc(1, sizeof *m->cache); /* none if this fails: merging works without */
@@ -382,8 +451,10 @@ static int load_bpe(TkModel *m, const TjNode *j, char *err) {
 static int load_wordpiece(TkModel *m, const TjNode *j, char *err) {
   TjNode *vocab = tj_get(j, "vocab");
   if (!vocab || vocab->type != TJ_OBJ) return snprintf(err, TK_ERRLEN, "model.vocab: expected an object"), -1;
+  if (sm_reserve(&m->vocab, vocab->len, 16 * (int64_t)vocab->len) < 0) return snprintf(err, TK_ERRLEN, "out of memory"), -1;
   for (int32_t i = 0; i < vocab->len; i++) {
     TjNode *v = vocab->items[i];
+    if (i + PREFETCH_AHEAD < vocab->len) sm_prefetch(&m->vocab, vocab->keys[i + PREFETCH_AHEAD], (int32_t)strlen(vocab->keys[i + PREFETCH_AHEAD]));
     if (v->type != TJ_NUM) return snprintf(err, TK_ERRLEN, "model.vocab[\"%.40s\"]: expected an integer id", vocab->keys[i]), -1;
     if (set_id(m, (int32_t)v->num, err) < 0) return -1;
     if (sm_put(&m->vocab, vocab->keys[i], (int32_t)strlen(vocab->keys[i]), (int32_t)v->num) < 0) return snprintf(err, TK_ERRLEN, "out of memory"), -1;
@@ -411,8 +482,11 @@ static int load_unigram(TkModel *m, const TjNode *j, char *err) {
   m->scores = malloc(sizeof(double) * (size_t)(vocab->len + 1));
   if (!m->scores) return snprintf(err, TK_ERRLEN, "out of memory"), -1;
   m->min_score = 0;
+  if (sm_reserve(&m->vocab, vocab->len, 16 * (int64_t)vocab->len) < 0) return snprintf(err, TK_ERRLEN, "out of memory"), -1;
   for (int32_t i = 0; i < vocab->len; i++) {
-    TjNode *e = vocab->items[i];
+    TjNode *e = vocab->items[i], *ahead = i + PREFETCH_AHEAD < vocab->len ? vocab->items[i + PREFETCH_AHEAD] : NULL;
+    if (ahead && ahead->type == TJ_ARR && ahead->len == 2 && ahead->items[0]->type == TJ_STR)
+      sm_prefetch(&m->vocab, ahead->items[0]->str, ahead->items[0]->len);
     if (e->type != TJ_ARR || e->len != 2 || e->items[0]->type != TJ_STR || e->items[1]->type != TJ_NUM)
       return snprintf(err, TK_ERRLEN, "model.vocab[%d]: expected [piece, score]", i), -1;
     if (sm_put(&m->vocab, e->items[0]->str, e->items[0]->len, i) < 0) return snprintf(err, TK_ERRLEN, "out of memory"), -1;
@@ -469,10 +543,118 @@ TkModel *tm_load(const TjNode *j, char *err) {
 
 void tm_free(TkModel *m) {
   if (!m) return;
+  free(m->id_str), free(m->id_len), free(m->cache);
+  if (m->map) { /* the tables and strings lie in the image */
+    kr_plat_unmap(m->map, m->maplen);
+    free(m);
+    return;
+  }
   sm_free(&m->vocab);
-  free(m->id_str), free(m->id_len), free(m->unk_token), free(m->merges);
-  free(m->cont_prefix), free(m->eow_suffix), free(m->scores), free(m->prefix_bits), free(m->cache);
+  free(m->unk_token), free(m->merges);
+  free(m->cont_prefix), free(m->eow_suffix), free(m->scores), free(m->prefix_bits);
   free(m);
+}
+
+/* ---- the model as an image ----
+ *
+ * A TmImage header, then its sections at the offsets it gives, each 8-byte
+ * aligned: the vocabulary's slots, entries and key pool, the merge table,
+ * Unigram's scores and prefix bits, and three strings (NUL-terminated; an
+ * absent one has length -1). A model opened from an image points into it
+ * (a private mapping, so nothing is written back), and rebuilds only the
+ * id -> token arrays and BPE's word cache. */
+enum { IM_SLOTS, IM_ENTS, IM_POOL, IM_MERGES, IM_SCORES, IM_PREFIX, IM_UNK, IM_PREFIXSTR, IM_SUFFIX, IM_NSEC };
+
+typedef struct TmImage {
+  int32_t kind, nid, unk_id, byte_fallback, fuse_unk, ignore_merges, max_chars, max_piece, meta_split, glue_other;
+  int32_t vocab_n;
+  uint32_t vocab_mask, mmask, prefix_mask;
+  double min_score;
+  int32_t byte_id[256];
+  uint8_t glue[128];
+  int64_t off[IM_NSEC], len[IM_NSEC];
+} TmImage;
+
+static void image_sections(const TkModel *m, const void *sec[IM_NSEC], int64_t len[IM_NSEC]) {
+  sec[IM_SLOTS] = m->vocab.slots, len[IM_SLOTS] = m->vocab.n ? (int64_t)(m->vocab.mask + 1) * 4 : 0;
+  sec[IM_ENTS] = m->vocab.ents, len[IM_ENTS] = (int64_t)m->vocab.n * (int64_t)sizeof m->vocab.ents[0];
+  sec[IM_POOL] = m->vocab.pool, len[IM_POOL] = m->vocab.pool_len;
+  sec[IM_MERGES] = m->merges, len[IM_MERGES] = m->merges ? (int64_t)(m->mmask + 1) * (int64_t)sizeof(Merge) : 0;
+  sec[IM_SCORES] = m->scores, len[IM_SCORES] = m->scores ? (int64_t)m->nid * 8 : 0;
+  sec[IM_PREFIX] = m->prefix_bits, len[IM_PREFIX] = m->prefix_bits ? (int64_t)(m->prefix_mask + 1) / 8 : 0;
+  const char *str[3] = {m->unk_token, m->cont_prefix, m->eow_suffix};
+  for (int i = 0; i < 3; i++) sec[IM_UNK + i] = str[i], len[IM_UNK + i] = str[i] ? (int64_t)strlen(str[i]) + 1 : -1;
+}
+
+static int64_t align8(int64_t n) { return (n + 7) & ~(int64_t)7; }
+
+size_t tm_image_size(const TkModel *m) {
+  const void *sec[IM_NSEC];
+  int64_t len[IM_NSEC], n = align8(sizeof(TmImage));
+  image_sections(m, sec, len);
+  for (int i = 0; i < IM_NSEC; i++) n += len[i] > 0 ? align8(len[i]) : 0;
+  return (size_t)n;
+}
+
+void tm_image_write(const TkModel *m, char *out) {
+  const void *sec[IM_NSEC];
+  TmImage h;
+  memset(&h, 0, sizeof h);
+  h.kind = (int32_t)m->kind, h.nid = m->nid, h.unk_id = m->unk_id, h.byte_fallback = m->byte_fallback;
+  h.fuse_unk = m->fuse_unk, h.ignore_merges = m->ignore_merges, h.max_chars = m->max_chars, h.max_piece = m->max_piece;
+  h.meta_split = m->meta_split, h.glue_other = m->glue_other, h.vocab_n = m->vocab.n, h.vocab_mask = m->vocab.mask;
+  h.mmask = m->mmask, h.prefix_mask = m->prefix_mask, h.min_score = m->min_score;
+  memcpy(h.byte_id, m->byte_id, sizeof h.byte_id), memcpy(h.glue, m->glue, sizeof h.glue);
+  image_sections(m, sec, h.len);
+  int64_t at = align8(sizeof h);
+  memset(out, 0, tm_image_size(m));
+  for (int i = 0; i < IM_NSEC; i++) {
+    h.off[i] = at;
+    if (h.len[i] > 0) memcpy(out + at, sec[i], (size_t)h.len[i]), at += align8(h.len[i]);
+  }
+  memcpy(out, &h, sizeof h);
+}
+
+TkModel *tm_image_open(char *img, size_t n, void *base, size_t maplen, char *err) {
+  TmImage h;
+  if (n < sizeof h) return snprintf(err, TK_ERRLEN, "model image: truncated"), NULL;
+  memcpy(&h, img, sizeof h);
+  /* each section inside the image, of the size its counts say (the bytes
+   * themselves were checked by the caller's checksum) */
+  int ok = h.kind >= TM_BPE && h.kind <= TM_WORDLEVEL && h.nid >= 0 && h.nid <= TK_MAX_ID && h.vocab_n >= 0 &&
+           h.unk_id >= -1 && h.unk_id < (h.nid > 0 ? h.nid : 1);
+  int64_t want[IM_NSEC] = {
+    h.vocab_n ? (int64_t)h.vocab_mask + 1 : 0, (int64_t)h.vocab_n * (int64_t)sizeof(((StrMap *)0)->ents[0]), -2, h.len[IM_MERGES] ? ((int64_t)h.mmask + 1) * 16 : 0,
+    h.len[IM_SCORES] ? (int64_t)h.nid * 8 : 0, h.len[IM_PREFIX] ? ((int64_t)h.prefix_mask + 1) / 8 : 0, -2, -2, -2};
+  want[IM_SLOTS] *= 4;
+  for (int i = 0; ok && i < IM_NSEC; i++) {
+    ok = h.off[i] >= (int64_t)sizeof h && h.off[i] % 8 == 0 && h.off[i] <= (int64_t)n && h.len[i] >= -1 &&
+         h.len[i] <= (int64_t)n - h.off[i] && (want[i] == -2 || h.len[i] == want[i]);
+    if (ok && i >= IM_UNK && h.len[i] >= 0) ok = h.len[i] > 0 && img[h.off[i] + h.len[i] - 1] == 0;
+  }
+  if (ok && h.vocab_n && ((h.vocab_mask + 1) & h.vocab_mask)) ok = 0;
+  if (ok && h.len[IM_MERGES] && ((h.mmask + 1) & h.mmask)) ok = 0;
+  if (ok && h.len[IM_PREFIX] && (h.prefix_mask < 63 || ((h.prefix_mask + 1) & h.prefix_mask))) ok = 0;
+  if (!ok) return snprintf(err, TK_ERRLEN, "model image: inconsistent header"), NULL;
+  TkModel *m = calloc(1, sizeof *m);
+  if (!m) return snprintf(err, TK_ERRLEN, "out of memory"), NULL;
+  m->kind = (TkModelKind)h.kind, m->nid = h.nid, m->unk_id = h.unk_id, m->byte_fallback = h.byte_fallback;
+  m->fuse_unk = h.fuse_unk, m->ignore_merges = h.ignore_merges, m->max_chars = h.max_chars, m->max_piece = h.max_piece;
+  m->meta_split = h.meta_split, m->glue_other = h.glue_other, m->min_score = h.min_score;
+  memcpy(m->byte_id, h.byte_id, sizeof h.byte_id), memcpy(m->glue, h.glue, sizeof h.glue);
+  char *sec[IM_NSEC];
+  for (int i = 0; i < IM_NSEC; i++) sec[i] = h.len[i] > 0 ? img + h.off[i] : NULL;
+  m->vocab.slots = (uint32_t *)sec[IM_SLOTS], m->vocab.mask = h.vocab_n ? h.vocab_mask : 0;
+  m->vocab.ents = (void *)sec[IM_ENTS], m->vocab.n = m->vocab.cap = h.vocab_n;
+  m->vocab.pool = sec[IM_POOL], m->vocab.pool_len = m->vocab.pool_cap = h.len[IM_POOL] > 0 ? h.len[IM_POOL] : 0;
+  m->merges = (Merge *)sec[IM_MERGES], m->mmask = h.mmask;
+  m->scores = (double *)sec[IM_SCORES];
+  m->prefix_bits = (uint64_t *)sec[IM_PREFIX], m->prefix_mask = h.prefix_mask;
+  m->unk_token = sec[IM_UNK], m->cont_prefix = sec[IM_PREFIXSTR], m->eow_suffix = sec[IM_SUFFIX];
+  m->map = base, m->maplen = maplen;
+  if (finish_vocab(m, err) < 0) { free(m->id_str), free(m->id_len), free(m); return NULL; } /* the caller unmaps */
+  if (m->kind == TM_BPE) m->cache = calloc(1, sizeof *m->cache);
+  return m;
 }
 
 TkModelKind tm_kind(const TkModel *m) { return m->kind; }

@@ -28,6 +28,7 @@ import argparse
 import json
 import os
 import random
+import shutil
 import subprocess
 import sys
 import time
@@ -301,7 +302,8 @@ def compare(name, inputs, ours, ref, verbose, fields=("ids", "tokens", "offsets"
 
 def build_driver(san=False):
     global DRIVER
-    srcs = ["tests/unit/tok_driver.c", "runtime/tokjson.c", "runtime/tokmodel.c", "runtime/tokenizer.c", "runtime/toksplit.c"]
+    srcs = ["tests/unit/tok_driver.c", "runtime/tokjson.c", "runtime/tokmodel.c", "runtime/tokenizer.c", "runtime/toksplit.c",
+            "runtime/tokcache.c", "runtime/platform.c"]
     if san:
         DRIVER += "-san"
     if os.path.exists(DRIVER) and all(os.path.getmtime(DRIVER) > os.path.getmtime(os.path.join(ROOT, s)) for s in srcs + ["runtime/tokenizer.h"]):
@@ -463,7 +465,8 @@ def check_threads(toks, tmp):
     with merges, so the cache fills and is read) from 4 threads at once;
     every encoding must equal the lone one, with no TSan report."""
     exe = os.path.join(ROOT, "build/unit/tok_driver-tsan")
-    srcs = ["tests/unit/tok_driver.c", "runtime/tokjson.c", "runtime/tokmodel.c", "runtime/tokenizer.c", "runtime/toksplit.c"]
+    srcs = ["tests/unit/tok_driver.c", "runtime/tokjson.c", "runtime/tokmodel.c", "runtime/tokenizer.c", "runtime/toksplit.c",
+            "runtime/tokcache.c", "runtime/platform.c"]
     p = subprocess.run(["cc", "-std=c11", "-D_GNU_SOURCE", "-g", "-O1", "-fsanitize=thread", "-Iruntime", "-o", exe] + srcs +
                        ["-lpcre2-8", "-lutf8proc", "-lpthread"], cwd=ROOT, capture_output=True, text=True)
     if p.returncode != 0:
@@ -479,6 +482,79 @@ def check_threads(toks, tmp):
     ok = p.returncode == 0 and p.stdout.startswith("ok ") and "WARNING: ThreadSanitizer" not in p.stderr
     print(f"threads: 4 threads on one BPE tokenizer under TSan: {p.stdout.strip() or p.stderr[-1500:]}")
     return (1, 0) if ok else (0, 1)
+
+
+def check_cache(toks, tmp, verbose):
+    """The on-disk cache of built models (runtime/tokcache.c): a cached load
+    encodes exactly as a load without the cache, for the file it was built
+    from; an edited file gets an entry of its own; a damaged entry is a miss
+    (built again, rewritten), never a crash or a wrong answer; the same text
+    at another path is a hit."""
+    ok = bad = 0
+    cache = os.path.join(tmp, "cache")
+    shutil.rmtree(cache, ignore_errors=True)
+    entries = lambda: sorted(os.listdir(os.path.join(cache, "tokenizers"))) if os.path.isdir(os.path.join(cache, "tokenizers")) else []
+    inp = os.path.join(tmp, "cache_inputs.json")
+    with open(inp, "w", encoding="utf-8") as f:
+        json.dump(gen_corpus(random.Random(3), 200, ["<bos>", "<|begin_of_text|>"]), f, ensure_ascii=False)
+    edited = os.path.join(tmp, "cache_edited.json")
+    with open(toks["llama3"], encoding="utf-8") as f:
+        tj = json.load(f)
+    tj["model"]["merges"] = tj["model"]["merges"][:-20000]  # still a valid file, with other merges
+    with open(edited, "w", encoding="utf-8") as f:
+        json.dump(tj, f, ensure_ascii=False)
+    moved = os.path.join(tmp, "cache_moved.json")
+    shutil.copy(toks["gemma3"], moved)
+
+    def run(path, cached):
+        env = dict(os.environ, KILN_CACHE_DIR=cache if cached else "")
+        p = subprocess.run([DRIVER, path, inp, "1"], capture_output=True, text=True, timeout=600, env=env)
+        return p.returncode, p.stdout, p.stderr[-500:]
+
+    def check(what, got, want, n_entries):
+        nonlocal ok, bad
+        if got == want and len(entries()) == n_entries:
+            ok += 1
+            if verbose:
+                print(f"  cache: {what}: same encodings, {n_entries} entries")
+        else:
+            bad += 1
+            print(f"  cache: {what}: exit {got[0]} {got[2]!r}, {len(entries())} entries (want {n_entries}), "
+                  f"same output: {got[1] == want[1]}")
+
+    plain = {k: run(toks[k], False) for k in ("gemma3", "llama3")}
+    plain["edited"] = run(edited, False)
+    check("gemma3 first load (built, written)", run(toks["gemma3"], True), plain["gemma3"], 1)
+    check("gemma3 again (mapped)", run(toks["gemma3"], True), plain["gemma3"], 1)
+    check("gemma3 at another path", run(moved, True), plain["gemma3"], 1)
+    check("llama3 first load", run(toks["llama3"], True), plain["llama3"], 2)
+    check("llama3 again", run(toks["llama3"], True), plain["llama3"], 2)
+    check("llama3 edited: an entry of its own", run(edited, True), plain["edited"], 3)
+    check("llama3 edited again", run(edited, True), plain["edited"], 3)
+    check("llama3 after its edit", run(toks["llama3"], True), plain["llama3"], 3)
+    # damage every entry: a byte flipped in the middle, a truncated one, a garbage header
+    for i, e in enumerate(entries()):
+        path = os.path.join(cache, "tokenizers", e)
+        data = bytearray(open(path, "rb").read())
+        if i == 0:
+            data[len(data) // 2] ^= 0x40
+        elif i == 1:
+            data = data[: len(data) // 3]
+        else:
+            data[:64] = bytes(range(64))
+        open(path, "wb").write(bytes(data))
+    for k in ("gemma3", "llama3"):
+        check(f"{k} over a damaged entry", run(toks[k], True), plain[k], 3)
+        check(f"{k} after the entry was rewritten", run(toks[k], True), plain[k], 3)
+    check("edited over a damaged entry", run(edited, True), plain["edited"], 3)
+    if plain["edited"][1] == plain["llama3"][1]:  # else a stale entry would go unnoticed here
+        bad += 1
+        print("  cache: the edited file encodes as the original does: the check proves nothing")
+    for k in plain:
+        if plain[k][0] != 0:
+            bad += 1
+            print(f"  cache: {k} without the cache failed: {plain[k][2]}")
+    return ok, bad
 
 
 def check_malformed(verbose):
@@ -578,6 +654,10 @@ def main():
     toks["metaspace-style"] = variant_json("metaspace-style", toks["unigram"], metaspace_style)
     tmp = os.path.join(ROOT, "build/unit/tok_corpus")
     os.makedirs(tmp, exist_ok=True)
+    # a cache of built models of its own, empty: each big file's first load below
+    # builds it and writes the entry, the next one maps it (check_cache)
+    os.environ["KILN_CACHE_DIR"] = os.path.join(tmp, "cache-main")
+    shutil.rmtree(os.environ["KILN_CACHE_DIR"], ignore_errors=True)
     passed = failed = 0
     for name, path in toks.items():
         with open(path, encoding="utf-8") as f:
@@ -623,6 +703,10 @@ def main():
     passed += ok
     failed += bad
     ok, bad = check_splits(args.split_n, args.seed, args.v)
+    passed += ok
+    failed += bad
+    ok, bad = check_cache(toks, tmp, args.v)
+    print(f"tokenizer cache: {ok}/{ok + bad} loads agree with uncached ones")
     passed += ok
     failed += bad
     ok, bad = check_malformed(args.v)
