@@ -17,6 +17,7 @@
  * not an error: the next run builds again. */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -122,7 +123,8 @@ void tc_save(const TkModel *m, size_t len, uint64_t hash, const TjSkip *spans) {
   tm_image_write(m, buf + sizeof h);
   h.body_hash = tc_hash(buf + sizeof h, body);
   memcpy(buf, &h, sizeof h);
-  snprintf(tmp, sizeof tmp, "%s.%ld.tmp", path, (long)getpid());
+  static _Atomic unsigned serial; /* two threads of one process may write the same entry */
+  snprintf(tmp, sizeof tmp, "%s.%ld.%u.tmp", path, (long)getpid(), serial++);
   int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_BINARY, 0644);
   if (fd >= 0) {
     size_t done = 0, total = sizeof h + body;
