@@ -505,15 +505,25 @@ def check_cache(toks, tmp, verbose):
         json.dump(tj, f, ensure_ascii=False)
     moved = os.path.join(tmp, "cache_moved.json")
     shutil.copy(toks["gemma3"], moved)
+    # WordPiece and Unigram files are small: 1 MB of trailing white space
+    # (still the same JSON) takes them past the cache's threshold
+    for k in ("bert", "unigram"):
+        with open(toks[k], encoding="utf-8") as f, open(os.path.join(tmp, f"cache_{k}.json"), "w", encoding="utf-8") as o:
+            o.write(f.read() + " " * (1 << 20))
+        toks = dict(toks, **{f"{k}-padded": os.path.join(tmp, f"cache_{k}.json")})
 
     def run(path, cached):
         env = dict(os.environ, KILN_CACHE_DIR=cache if cached else "")
         p = subprocess.run([DRIVER, path, inp, "1"], capture_output=True, text=True, timeout=600, env=env)
         return p.returncode, p.stdout, p.stderr[-500:]
 
-    def check(what, got, want, n_entries):
+    def stamps():
+        return {e: os.stat(os.path.join(cache, "tokenizers", e)).st_mtime_ns for e in entries()}
+
+    def check(what, got, want, n_entries, before=None):
+        """before: the entries' times before a load that must be a hit (nothing rewritten)"""
         nonlocal ok, bad
-        if got == want and len(entries()) == n_entries:
+        if got == want and len(entries()) == n_entries and (before is None or stamps() == before):
             ok += 1
             if verbose:
                 print(f"  cache: {what}: same encodings, {n_entries} entries")
@@ -524,14 +534,23 @@ def check_cache(toks, tmp, verbose):
 
     plain = {k: run(toks[k], False) for k in ("gemma3", "llama3")}
     plain["edited"] = run(edited, False)
+    for k in ("bert-padded", "unigram-padded"):
+        plain[k] = run(toks[k], False)
     check("gemma3 first load (built, written)", run(toks["gemma3"], True), plain["gemma3"], 1)
-    check("gemma3 again (mapped)", run(toks["gemma3"], True), plain["gemma3"], 1)
-    check("gemma3 at another path", run(moved, True), plain["gemma3"], 1)
+    st = stamps()
+    check("gemma3 again (mapped)", run(toks["gemma3"], True), plain["gemma3"], 1, st)
+    check("gemma3 at another path", run(moved, True), plain["gemma3"], 1, st)
     check("llama3 first load", run(toks["llama3"], True), plain["llama3"], 2)
-    check("llama3 again", run(toks["llama3"], True), plain["llama3"], 2)
+    st = stamps()
+    check("llama3 again", run(toks["llama3"], True), plain["llama3"], 2, st)
     check("llama3 edited: an entry of its own", run(edited, True), plain["edited"], 3)
-    check("llama3 edited again", run(edited, True), plain["edited"], 3)
-    check("llama3 after its edit", run(toks["llama3"], True), plain["llama3"], 3)
+    st = stamps()
+    check("llama3 edited again", run(edited, True), plain["edited"], 3, st)
+    check("llama3 after its edit", run(toks["llama3"], True), plain["llama3"], 3, st)
+    for n, k in enumerate(("bert-padded", "unigram-padded")):
+        check(f"{k} first load", run(toks[k], True), plain[k], 4 + n)
+        st = stamps()
+        check(f"{k} again", run(toks[k], True), plain[k], 4 + n, st)
     # damage every entry: a byte flipped in the middle, a truncated one, a garbage header
     for i, e in enumerate(entries()):
         path = os.path.join(cache, "tokenizers", e)
@@ -543,10 +562,11 @@ def check_cache(toks, tmp, verbose):
         else:
             data[:64] = bytes(range(64))
         open(path, "wb").write(bytes(data))
-    for k in ("gemma3", "llama3"):
-        check(f"{k} over a damaged entry", run(toks[k], True), plain[k], 3)
-        check(f"{k} after the entry was rewritten", run(toks[k], True), plain[k], 3)
-    check("edited over a damaged entry", run(edited, True), plain["edited"], 3)
+    for k in ("gemma3", "llama3", "bert-padded", "unigram-padded"):
+        check(f"{k} over a damaged entry", run(toks[k], True), plain[k], 5)
+        st = stamps()
+        check(f"{k} after the entry was rewritten", run(toks[k], True), plain[k], 5, st)
+    check("edited over a damaged entry", run(edited, True), plain["edited"], 5)
     if plain["edited"][1] == plain["llama3"][1]:  # else a stale entry would go unnoticed here
         bad += 1
         print("  cache: the edited file encodes as the original does: the check proves nothing")
