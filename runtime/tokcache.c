@@ -4,7 +4,7 @@
  * 3's file has 262k vocabulary entries and 515k merges, and each merge is
  * three lookups in tables far bigger than the caches. The built model is
  * plain tables (tokmodel.c's image), so the first load writes them to
- * <cache>/tokenizers/<hash>-<length>.bin and later loads map that file and
+ * <cache>/tokenizers/<hash>-<length>.v<version>.bin and later loads map it and
  * use the tables in place; the JSON parse skips model.vocab and
  * model.merges (their byte spans are in the entry).
  *
@@ -54,7 +54,12 @@ typedef struct TcHeader {
   uint64_t body_len, body_hash;
   TjSkip spans;
 } TcHeader;
-static const char MAGIC[8] = "kilntk1";
+/* The format's version is in the magic and in the file name, so programs
+ * built by kilns of different formats keep entries of their own instead of
+ * rewriting each other's. Change it with TcHeader or tokmodel.c's TmImage,
+ * or with what a table's entries mean. */
+#define TC_VERSION "1"
+static const char MAGIC[8] = "kilntk" TC_VERSION;
 
 /* The entry's path, or 0 if there is no cache folder. */
 static int entry_path(char *out, size_t n, uint64_t hash, size_t len, int make) {
@@ -78,7 +83,8 @@ static int entry_path(char *out, size_t n, uint64_t hash, size_t len, int make) 
   int w = snprintf(out, n, "%s/%s", base, sub);
   if (w < 0 || (size_t)w >= n) return 0;
   if (make) kr_plat_mkdir(out, 0755);
-  w = snprintf(out, n, "%s/%s/%016llx-%llu.bin", base, sub, (unsigned long long)hash, (unsigned long long)len);
+  w = snprintf(out, n, "%s/%s/%016llx-%llu.v" TC_VERSION ".bin", base, sub, (unsigned long long)hash,
+               (unsigned long long)len);
   return w > 0 && (size_t)w < n;
 }
 
