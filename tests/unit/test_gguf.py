@@ -11,7 +11,9 @@ compiled).
    over them (matrix-vector: the fused dequantise-dot; matrix-matrix: the
    dequantised strips through the GEMM) and kiln.nn.get_rows; compiled and
    CPython must agree (values within 1e-4 relative: only the order of the
-   float32 sums differs). KILN_ISA=generic runs the plain-C kernels too.
+   float32 sums differs), the activations rounded to Q8_0 blocks included
+   (ties, zero, subnormal, huge, infinite and NaN blocks). KILN_ISA=generic
+   runs the plain-C kernels too.
 2. roundtrip: the CPython reader's dequantisation equals the tests' own
    per-value decoding of the layout exactly, and is within the
    quantisation step of the values written (Q8_0: d/2 per value, d =
@@ -145,6 +147,19 @@ for name in w:
     print("gemv bias", list(nn.linear(x, a, np.ones(a.shape[0], dtype=np.float32))[0, :4]))
     y = nn.linear(xs, a)
     print("gemm", y.shape, [list(r) for r in y[:, ::7]])
+    if t[0] == "Q":
+        # the activations' rounding to Q8_0 blocks: ties to even (block 0:
+        # d = 1), an all-zero block, subnormals (d rounds to 0), a huge
+        # block; an infinity (row 1) and a NaN (row 2) make their rows NaN
+        xe = np.stack([x[0] * 3.0, x[0] - 1.0, x[0] * 0.5])
+        xe[0, :8] = [127.0, 2.5, 3.5, -2.5, -0.5, 0.5, 1.5, 126.5]
+        xe[0, 32:64] = 0.0
+        xe[0, 64:96] = 1e-44
+        xe[0, 96:128] = x[0, :32] * 1e30
+        xe[1, 40] = np.inf
+        xe[2, 70] = np.nan
+        print("rounded gemv", [list(r[::5]) for r in nn.linear(xe, a)])
+        print("rounded gemm", [list(r[::5]) for r in nn.linear(np.concatenate([xe[:1], xe[:1], xe[:1], xe[:1], xe[:1]]), a)])
     r = nn.get_rows(a, np.array([[2, 0], [-1, 1]]))
     print("rows", r.shape, r.dtype, list(r[1, 0, -5:]), list(r[0, 0, :5]))
 try:
