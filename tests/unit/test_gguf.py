@@ -34,10 +34,11 @@ compiled).
    F32 file must give the Hugging Face folder's tokens and logits (1e-4),
    F16 within 2e-2 and the quantised ones within the tolerances below of
    the float32 logits, checked on the first decode step's logits. The
-   quantised files' exact check: the compiled model on a Q8_0/Q4_K file
-   must give the tokens and logits (1e-4) of the float32 Hugging Face model
-   whose weights are that file's values decoded, so quantisation error and
-   kernel error are told apart.
+   quantised files' second check: the compiled model on a Q8_0/Q4_K file
+   must give the tokens of the float32 Hugging Face model whose weights
+   are that file's values decoded, its logits within ACT_TOL (the
+   activations' rounding to Q8_0 blocks), so the errors of the weights'
+   quantisation, of the activations' and of the kernels are told apart.
 
 numpy comes from Debian (/usr/bin/python3); the script re-runs itself with
 it when needed. The last line is 'N passed, N failed'.
@@ -401,10 +402,16 @@ SAMPLE = list(range(0, VOCAB, 1499))
 # over the sampled logits of the first decode step (the logits here spread
 # over about ±10): F32 only reorders sums; F16 weights carry 2^-11 relative
 # error; a Q8_0 value is off by up to 1/254 of its block's max; a Q4_K value
-# by up to 1/30 of its sub-block's range, ~8x Q8_0's. Measured with seed 6:
-# 2.6e-6, 0.004, 0.066, 0.57; the tolerances leave 2-5x room. The strict
-# check of the quantised paths is the one against their decoded values.
-TOL = {"F32": 1e-4, "F16": 2e-2, "Q8_0": 0.15, "Q4_K": 1.0}
+# by up to 1/30 of its sub-block's range, ~8x Q8_0's; a quantised linear
+# also rounds its input to Q8_0 blocks (kiln.nn.linear), about as much
+# error again as Q8_0 weights carry. Measured with seed 6: 2.6e-6, 0.004,
+# 0.13 (0.066 from the weights alone), 0.59; the tolerances leave 2-5x room.
+# The strict check of the quantised paths is compiled against CPython on
+# the same file; the one against the float32 model on the file's decoded
+# values measures the activations' rounding alone (0.16, 0.17 over all
+# steps with seed 6): ACT_TOL.
+TOL = {"F32": 1e-4, "F16": 2e-2, "Q8_0": 0.3, "Q4_K": 1.0}
+ACT_TOL = 0.5
 
 MODEL = '''
 import sys
@@ -581,13 +588,15 @@ def model_tests(tmp, rng):
         if kind in ("F32", "F16"):
             check(pt == ref_toks, f"{kind}: the Hugging Face model's greedy tokens")
         if kind in refs:
-            # exact up to float32 sum order: the model on the values the file holds
+            # the model on the values the file holds: the same tokens, the
+            # logits apart by what rounding the activations adds
             rc, dq_out, err = run([sys.executable, src, refs[kind]])
             _, qt, ql = parse_model(dq_out)
             dd = max((float(np.max(np.abs(a - b))) for a, b in zip(ql, cl)), default=1.0)
-            check(rc == 0 and qt == ct and dd <= 1e-4 * max(1.0, float(np.max(np.abs(ql[0])))),
-                  f"{kind}: compiled on the GGUF file = the float32 model on its dequantised values "
-                  f"(tokens {qt == ct}, logits {dd}) {err[-300:]}")
+            check(rc == 0 and qt == ct and dd <= ACT_TOL,
+                  f"{kind}: compiled on the GGUF file ~ the float32 model on its dequantised values "
+                  f"(tokens {qt == ct}, logits {dd} within {ACT_TOL}) {err[-300:]}")
+            print(f"  {kind}: max |logit diff| vs the float32 model on the file's values {dd:.3g}")
     rc, out, err = run([exe, os.path.join(tmp, "ggdir")])
     check(rc == 0 and out == compiled["Q8_0"], f"a folder holding one .gguf file loads it: {err[-300:]}")
     if lib_build.returncode == 0:
