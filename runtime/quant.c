@@ -1,15 +1,17 @@
-/* quant.c — kernels over block-quantised weights (Q8_0, Q4_K; layouts in
- * quant.h): dequantising rows, the fused dequantise-dot, kiln.nn.linear
- * and kiln.nn.get_rows on them.
+/* quant.c — kernels over block-quantised weights (Q8_0, Q4_K, Q6_K, Q4_0,
+ * Q4_1; layouts in quant.h): dequantising rows, the dot products,
+ * kiln.nn.linear and kiln.nn.get_rows on them.
  *
  * A decode step is matrix-vector: every weight byte is read once, so its
- * speed is the memory's. The fused dot reads a block, widens its values to
- * float32 in registers and multiplies them into x, never writing the
- * dequantised row: 1.06 bytes per value for Q8_0, 0.56 for Q4_K, against 4
- * for float32. Rows are spread over the thread pool. A prefill (many rows
- * of x) is compute-bound instead: each task dequantises a strip of weight
- * rows into a float32 buffer and runs the float32 GEMM on it, so the
- * whole model is never dequantised at once.
+ * speed is the memory's: 1.06 bytes per value for Q8_0, 0.56 for Q4_K,
+ * against 4 for float32. kiln.nn.linear rounds x to Q8_0 blocks (int8 and
+ * a scale per 32 values; part of its definition in kiln/nn.py), so the
+ * dot products run in int8: a block of a weight row against a block of x
+ * is one vpmaddubsw + vpmaddwd, an exact integer sum, then one float FMA
+ * by the two scales. Rows are spread over the thread pool. A prefill
+ * (many rows of x) is compute-bound instead: each task dequantises a strip
+ * of weight rows into a float32 buffer and runs the float32 GEMM on it
+ * against the rounded x, so the whole model is never dequantised at once.
  *
  * Each kernel has a plain-C reference (the _ref functions) the AVX2
  * variant is tested against; KILN_ISA=generic selects the reference.
@@ -49,17 +51,21 @@ static inline void q4k_scale_min(int j, const uint8_t *s, int *sc, int *m) {
 
 /* ------------------------------------------------------- the references */
 
-/* One Q6_K block's 256 values (layout in quant.h). */
-static void q6k_block(const uint8_t *b, float *y) {
+/* Value v (0..255) of a Q6_K block before its scales, -32..31 (layout in
+ * quant.h). */
+static inline int q6k_value(const uint8_t *b, int v) {
   const uint8_t *ql = b, *qh = b + 128;
+  int h = v / 128, k = v % 128 / 32, l = v % 32;
+  int lo = ql[64 * h + l + 32 * (k % 2)], hi = qh[32 * h + l] >> (2 * k) & 3;
+  return ((k >= 2 ? lo >> 4 : lo & 0xF) | hi << 4) - 32;
+}
+
+/* One Q6_K block's 256 values. */
+static void q6k_block(const uint8_t *b, float *y) {
   const int8_t *sc = (const int8_t *)(b + 192);
   float d = f16_at(b + 208);
-  for (int v = 0; v < 256; v++) {
-    int h = v / 128, k = v % 128 / 32, l = v % 32;
-    int lo = ql[64 * h + l + 32 * (k % 2)], hi = qh[32 * h + l] >> (2 * k) & 3;
-    int q = ((k >= 2 ? lo >> 4 : lo & 0xF) | hi << 4) - 32;
-    y[v] = d * (float)sc[v / 16] * (float)q;
-  }
+  for (int v = 0; v < 256; v++)
+    y[v] = d * (float)sc[v / 16] * (float)q6k_value(b, v);
 }
 
 /* One Q4_0 or Q4_1 block's 32 values (layouts in quant.h). */
@@ -197,6 +203,19 @@ float kr_q_dot8_ref(int q, const uint8_t *b, const KrQ8 *x, int64_t k) {
       for (int l = 0; l < 32; l++)
         t += (int8_t)b[2 + l] * x->q[i + l];
       s += f16_at(b) * x->d[i / 32] * (float)t;
+    }
+    return s;
+  }
+  if (q == KR_Q6_K) { /* per block of x: the two int8 scales of its halves inside the integer sum */
+    for (int64_t i = 0; i < k; i += 256, b += 210) {
+      const int8_t *sc = (const int8_t *)(b + 192);
+      float d = f16_at(b + 208);
+      for (int j = 0; j < 8; j++) {
+        int32_t t = 0;
+        for (int v = 32 * j; v < 32 * j + 32; v++)
+          t += sc[v / 16] * q6k_value(b, v) * x->q[i + v];
+        s += d * x->d[(i + 32 * j) / 32] * (float)t;
+      }
     }
     return s;
   }
@@ -395,23 +414,27 @@ AVX2 static inline __m256i dot_i8x32(__m256i a, __m256i b) {
   return _mm256_madd_epi16(p, _mm256_set1_epi16(1));
 }
 
+AVX2 static inline __m256 dot8_q8_0_block(const uint8_t *b, const int8_t *xq, float xd, __m256 acc) {
+  __m256i p = dot_i8x32(_mm256_loadu_si256((const __m256i *)(b + 2)), _mm256_loadu_si256((const __m256i *)xq));
+  return _mm256_fmadd_ps(_mm256_set1_ps(f16c_at(b) * xd), _mm256_cvtepi32_ps(p), acc);
+}
+
+/* Four blocks a round into four sums: the FMAs' latency is not the bound. */
 AVX2 static float dot8_q8_0_avx2(const uint8_t *b, const KrQ8 *x, int64_t k) {
   __m256 acc0 = _mm256_setzero_ps(), acc1 = _mm256_setzero_ps();
+  __m256 acc2 = _mm256_setzero_ps(), acc3 = _mm256_setzero_ps();
   const int8_t *xq = x->q;
   const float *xd = x->d;
   int64_t i = 0;
-  for (; i + 64 <= k; i += 64, b += 68) {
-    __m256i p0 = dot_i8x32(_mm256_loadu_si256((const __m256i *)(b + 2)), _mm256_loadu_si256((const __m256i *)(xq + i)));
-    __m256i p1 =
-        dot_i8x32(_mm256_loadu_si256((const __m256i *)(b + 36)), _mm256_loadu_si256((const __m256i *)(xq + i + 32)));
-    acc0 = _mm256_fmadd_ps(_mm256_set1_ps(f16c_at(b) * xd[i / 32]), _mm256_cvtepi32_ps(p0), acc0);
-    acc1 = _mm256_fmadd_ps(_mm256_set1_ps(f16c_at(b + 34) * xd[i / 32 + 1]), _mm256_cvtepi32_ps(p1), acc1);
+  for (; i + 128 <= k; i += 128, b += 136) {
+    acc0 = dot8_q8_0_block(b, xq + i, xd[i / 32], acc0);
+    acc1 = dot8_q8_0_block(b + 34, xq + i + 32, xd[i / 32 + 1], acc1);
+    acc2 = dot8_q8_0_block(b + 68, xq + i + 64, xd[i / 32 + 2], acc2);
+    acc3 = dot8_q8_0_block(b + 102, xq + i + 96, xd[i / 32 + 3], acc3);
   }
-  for (; i < k; i += 32, b += 34) {
-    __m256i p0 = dot_i8x32(_mm256_loadu_si256((const __m256i *)(b + 2)), _mm256_loadu_si256((const __m256i *)(xq + i)));
-    acc0 = _mm256_fmadd_ps(_mm256_set1_ps(f16c_at(b) * xd[i / 32]), _mm256_cvtepi32_ps(p0), acc0);
-  }
-  return hsum8(_mm256_add_ps(acc0, acc1));
+  for (; i < k; i += 32, b += 34)
+    acc0 = dot8_q8_0_block(b, xq + i, xd[i / 32], acc0);
+  return hsum8(_mm256_add_ps(_mm256_add_ps(acc0, acc1), _mm256_add_ps(acc2, acc3)));
 }
 
 /* Q4_K against rounded x: the nibbles are unsigned, so they are
@@ -441,6 +464,42 @@ AVX2 static float dot8_q4_k_avx2(const uint8_t *b, const KrQ8 *x, int64_t k) {
     }
   }
   return hsum8(_mm256_add_ps(acc0, acc1)) - mins;
+}
+
+/* Q6_K against rounded x: the values joined as dot_q6_k_avx2 joins them,
+ * their signs moved onto x for vpmaddubsw; vpmaddwd then multiplies each
+ * half's pairs by that half's int8 scale (the low 128 bits hold values
+ * 0..15 of the block, the high ones 16..31). */
+AVX2 static float dot8_q6_k_avx2(const uint8_t *b, const KrQ8 *x, int64_t k) {
+  __m256 acc0 = _mm256_setzero_ps(), acc1 = _mm256_setzero_ps();
+  const __m256i m4 = _mm256_set1_epi8(0x0F), m2 = _mm256_set1_epi8(3), c32 = _mm256_set1_epi8(32);
+  for (int64_t i = 0; i < k; i += 256, b += 210) {
+    const uint8_t *ql = b, *qh = b + 128;
+    const int8_t *sc = (const int8_t *)(b + 192);
+    float d = f16c_at(b + 208);
+    const int8_t *xq = x->q + i;
+    const float *xd = x->d + i / 32;
+    for (int h = 0; h < 2; h++) {
+      __m256i hv = _mm256_loadu_si256((const __m256i *)(qh + 32 * h));
+#pragma GCC unroll 4
+      for (int j = 0; j < 4; j++) {
+        int blk = 4 * h + j;
+        __m256i lv = _mm256_loadu_si256((const __m256i *)(ql + 64 * h + 32 * (j & 1)));
+        __m256i nib = _mm256_and_si256(j >= 2 ? _mm256_srli_epi16(lv, 4) : lv, m4);
+        __m256i hi = _mm256_and_si256(_mm256_srli_epi16(hv, 2 * j), m2);
+        __m256i q = _mm256_sub_epi8(_mm256_or_si256(nib, _mm256_slli_epi16(hi, 4)), c32);
+        __m256i xv = _mm256_loadu_si256((const __m256i *)(xq + 32 * blk));
+        __m256i p = _mm256_maddubs_epi16(_mm256_sign_epi8(q, q), _mm256_sign_epi8(xv, q));
+        __m256i scv = _mm256_setr_m128i(_mm_set1_epi16(sc[2 * blk]), _mm_set1_epi16(sc[2 * blk + 1]));
+        __m256 t = _mm256_cvtepi32_ps(_mm256_madd_epi16(p, scv));
+        if (j % 2)
+          acc1 = _mm256_fmadd_ps(_mm256_set1_ps(d * xd[blk]), t, acc1);
+        else
+          acc0 = _mm256_fmadd_ps(_mm256_set1_ps(d * xd[blk]), t, acc0);
+      }
+    }
+  }
+  return hsum8(_mm256_add_ps(acc0, acc1));
 }
 
 /* Q8_0 rows to float32: d * q, eight at a time. */
@@ -481,12 +540,14 @@ static KrQDot8 q_dot8_for(int q) {
       return dot8_q8_0_avx2;
     if (q == KR_Q4_K)
       return dot8_q4_k_avx2;
+    if (q == KR_Q6_K)
+      return dot8_q6_k_avx2;
   }
 #endif
   return NULL;
 }
 
-static bool has_dot8(int q) { return q == KR_Q8_0 || q == KR_Q4_K; }
+static bool has_dot8(int q) { return q == KR_Q8_0 || q == KR_Q4_K || q == KR_Q6_K; }
 
 void kr_q8_round(const float *x, int64_t k, const KrQ8 *out) {
 #if defined(__x86_64__)
