@@ -70,9 +70,8 @@ void kr_q8_round_ref(const float *x, int64_t k, const KrQ8 *out);
 void kr_q8_round(const float *x, int64_t k, const KrQ8 *out);
 /* The integer dot of a weight row (the blocks at src) against rounded
  * activations: per block of 32, the int8 products summed exactly, times
- * the weight's and the activations' scales, summed in float32. Q8_0 and
- * Q4_K and Q6_K have one; NULL for the others, which run the float kernel above on
- * d * q. */
+ * the weight's and the activations' scales, summed in float32. Q8_0, Q4_K
+ * and Q6_K have one; Q4_0 and Q4_1 run the float kernel above on d * q. */
 float kr_q_dot8_ref(int q, const uint8_t *src, const KrQ8 *x, int64_t k);
 typedef float (*KrQDot8)(const uint8_t *src, const KrQ8 *x, int64_t k);
 
