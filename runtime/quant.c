@@ -544,6 +544,7 @@ static KrQDot8 q_dot8_for(int q) {
       return dot8_q6_k_avx2;
   }
 #endif
+  (void)q;
   return NULL;
 }
 
