@@ -20,7 +20,7 @@ times gen tok/s, against the machine's read bandwidth measured here
 (torch.sum over 1 GiB, 2 threads). Each figure is the best of --repeat
 runs. The q8_0 and q4_k rows run kiln on the same weights written as GGUF
 files (kiln.gguf: Q8_0; Q4_K where rows allow, see MAKE_GGUF), read block
-by block by the fused dequantise-dot kernels (runtime/quant.c); PyTorch has
+by block by the integer dot kernels against activations rounded to Q8_0 blocks (kiln.nn.linear; runtime/quant.c); PyTorch has
 no such matmul, so they are compared with its f32 and bf16 rows. Standard library only on this side; torch and numpy from Debian's
 /usr/bin/python3.
 

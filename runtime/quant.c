@@ -1,15 +1,17 @@
-/* quant.c — kernels over block-quantised weights (Q8_0, Q4_K; layouts in
- * quant.h): dequantising rows, the fused dequantise-dot, kiln.nn.linear
- * and kiln.nn.get_rows on them.
+/* quant.c — kernels over block-quantised weights (Q8_0, Q4_K, Q6_K, Q4_0,
+ * Q4_1; layouts in quant.h): dequantising rows, the dot products,
+ * kiln.nn.linear and kiln.nn.get_rows on them.
  *
  * A decode step is matrix-vector: every weight byte is read once, so its
- * speed is the memory's. The fused dot reads a block, widens its values to
- * float32 in registers and multiplies them into x, never writing the
- * dequantised row: 1.06 bytes per value for Q8_0, 0.56 for Q4_K, against 4
- * for float32. Rows are spread over the thread pool. A prefill (many rows
- * of x) is compute-bound instead: each task dequantises a strip of weight
- * rows into a float32 buffer and runs the float32 GEMM on it, so the
- * whole model is never dequantised at once.
+ * speed is the memory's: 1.06 bytes per value for Q8_0, 0.56 for Q4_K,
+ * against 4 for float32. kiln.nn.linear rounds x to Q8_0 blocks (int8 and
+ * a scale per 32 values; part of its definition in kiln/nn.py), so the
+ * dot products run in int8: a block of a weight row against a block of x
+ * is one vpmaddubsw + vpmaddwd, an exact integer sum, then one float FMA
+ * by the two scales. Rows are spread over the thread pool. A prefill
+ * (many rows of x) is compute-bound instead: each task dequantises a strip
+ * of weight rows into a float32 buffer and runs the float32 GEMM on it
+ * against the rounded x, so the whole model is never dequantised at once.
  *
  * Each kernel has a plain-C reference (the _ref functions) the AVX2
  * variant is tested against; KILN_ISA=generic selects the reference.
@@ -18,6 +20,9 @@
 
 #include "gemm_impl.h"
 #include "nd_impl.h"
+
+#include <float.h>
+#include <math.h>
 
 #if defined(__x86_64__)
 #include <immintrin.h>
@@ -46,17 +51,21 @@ static inline void q4k_scale_min(int j, const uint8_t *s, int *sc, int *m) {
 
 /* ------------------------------------------------------- the references */
 
-/* One Q6_K block's 256 values (layout in quant.h). */
-static void q6k_block(const uint8_t *b, float *y) {
+/* Value v (0..255) of a Q6_K block before its scales, -32..31 (layout in
+ * quant.h). */
+static inline int q6k_value(const uint8_t *b, int v) {
   const uint8_t *ql = b, *qh = b + 128;
+  int h = v / 128, k = v % 128 / 32, l = v % 32;
+  int lo = ql[64 * h + l + 32 * (k % 2)], hi = qh[32 * h + l] >> (2 * k) & 3;
+  return ((k >= 2 ? lo >> 4 : lo & 0xF) | hi << 4) - 32;
+}
+
+/* One Q6_K block's 256 values. */
+static void q6k_block(const uint8_t *b, float *y) {
   const int8_t *sc = (const int8_t *)(b + 192);
   float d = f16_at(b + 208);
-  for (int v = 0; v < 256; v++) {
-    int h = v / 128, k = v % 128 / 32, l = v % 32;
-    int lo = ql[64 * h + l + 32 * (k % 2)], hi = qh[32 * h + l] >> (2 * k) & 3;
-    int q = ((k >= 2 ? lo >> 4 : lo & 0xF) | hi << 4) - 32;
-    y[v] = d * (float)sc[v / 16] * (float)q;
-  }
+  for (int v = 0; v < 256; v++)
+    y[v] = d * (float)sc[v / 16] * (float)q6k_value(b, v);
 }
 
 /* One Q4_0 or Q4_1 block's 32 values (layouts in quant.h). */
@@ -150,6 +159,80 @@ float kr_q_dot_ref(int q, const uint8_t *b, const float *x, int64_t k) {
         u2 += x2[l];
       }
       s += d * (float)sc1 * t1 - dmin * (float)m1 * u1 + d * (float)sc2 * t2 - dmin * (float)m2 * u2;
+    }
+  }
+  return s;
+}
+
+/* x rounded to Q8_0 blocks: d = max|x| / 127, q = x / d to the nearest
+ * (ties to even), as kiln.nn._round_q8_0 does it in numpy. */
+void kr_q8_round_ref(const float *x, int64_t k, const KrQ8 *o) {
+  for (int64_t i = 0; i < k; i += 32) {
+    float amax = 0.0f;
+    bool finite = true;
+    for (int l = 0; l < 32; l++) {
+      float a = fabsf(x[i + l]);
+      if (!(a <= FLT_MAX))
+        finite = false;
+      else if (a > amax)
+        amax = a;
+    }
+    float d = amax / 127.0f;
+    int32_t s = 0;
+    for (int l = 0; l < 32; l++) {
+      int v = 0;
+      if (finite && d > 0.0f) {
+        float r = rintf(x[i + l] / d);
+        v = r < -127.0f ? -127 : r > 127.0f ? 127 : (int)r;
+      }
+      o->q[i + l] = (int8_t)v;
+      s += v;
+    }
+    o->d[i / 32] = finite ? d : NAN;
+    o->s[i / 32] = s;
+  }
+}
+
+/* Q4_K's sub-block j of 32 values is d*sc*q - dmin*m, so its dot with
+ * rounded x is d*sc*dx * sum(q*qx) - dmin*m*dx * sum(qx). */
+float kr_q_dot8_ref(int q, const uint8_t *b, const KrQ8 *x, int64_t k) {
+  float s = 0.0f;
+  if (q == KR_Q8_0) {
+    for (int64_t i = 0; i < k; i += 32, b += 34) {
+      int32_t t = 0;
+      for (int l = 0; l < 32; l++)
+        t += (int8_t)b[2 + l] * x->q[i + l];
+      s += f16_at(b) * x->d[i / 32] * (float)t;
+    }
+    return s;
+  }
+  if (q == KR_Q6_K) { /* per block of x: the two int8 scales of its halves inside the integer sum */
+    for (int64_t i = 0; i < k; i += 256, b += 210) {
+      const int8_t *sc = (const int8_t *)(b + 192);
+      float d = f16_at(b + 208);
+      for (int j = 0; j < 8; j++) {
+        int32_t t = 0;
+        for (int v = 32 * j; v < 32 * j + 32; v++)
+          t += sc[v / 16] * q6k_value(b, v) * x->q[i + v];
+        s += d * x->d[(i + 32 * j) / 32] * (float)t;
+      }
+    }
+    return s;
+  }
+  if (q != KR_Q4_K)
+    return NAN; /* no integer kernel: kr_q_linear does not call this */
+  for (int64_t i = 0; i < k; i += 256, b += 144) {
+    float d = f16_at(b), dmin = f16_at(b + 2);
+    const uint8_t *qs = b + 16;
+    for (int j = 0; j < 8; j++) {
+      int sc, m, sh = j % 2 * 4;
+      q4k_scale_min(j, b + 4, &sc, &m);
+      const int8_t *xq = x->q + i + 32 * j;
+      int32_t t = 0;
+      for (int l = 0; l < 32; l++)
+        t += (qs[32 * (j / 2) + l] >> sh & 0xF) * xq[l];
+      float dx = x->d[(i + 32 * j) / 32];
+      s += d * (float)sc * dx * (float)t - dmin * (float)m * dx * (float)x->s[(i + 32 * j) / 32];
     }
   }
   return s;
@@ -279,6 +362,146 @@ AVX2 static float dot_q6_k_avx2(const uint8_t *b, const float *x, int64_t k) {
   return hsum8(_mm256_add_ps(acc0, acc1));
 }
 
+/* The references' rounding of x to Q8_0 blocks, 32 values a round: the
+ * division and the rounding (to nearest, ties to even: the default of
+ * _mm256_round_ps and rintf alike) are IEEE operations, so q and d are
+ * the reference's bit for bit. */
+AVX2 static void q8_round_avx2(const float *x, int64_t k, const KrQ8 *o) {
+  const __m256 sign = _mm256_set1_ps(-0.0f), inf = _mm256_set1_ps(INFINITY), lim = _mm256_set1_ps(127.0f);
+  const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
+  for (int64_t i = 0; i < k; i += 32) {
+    __m256 v[4], amax = _mm256_setzero_ps(), bad = _mm256_setzero_ps();
+    for (int j = 0; j < 4; j++) {
+      v[j] = _mm256_loadu_ps(x + i + 8 * j);
+      __m256 a = _mm256_andnot_ps(sign, v[j]);
+      amax = _mm256_max_ps(amax, a);
+      bad = _mm256_or_ps(bad, _mm256_cmp_ps(a, inf, _CMP_NLT_UQ)); /* an infinity or NaN */
+    }
+    __m128 m = _mm_max_ps(_mm256_castps256_ps128(amax), _mm256_extractf128_ps(amax, 1));
+    m = _mm_max_ps(m, _mm_movehl_ps(m, m));
+    m = _mm_max_ss(m, _mm_movehdup_ps(m));
+    float d = _mm_cvtss_f32(m) / 127.0f;
+    bool finite = !_mm256_movemask_ps(bad);
+    o->d[i / 32] = finite ? d : NAN;
+    if (!finite || d == 0.0f) {
+      memset(o->q + i, 0, 32);
+      o->s[i / 32] = 0;
+      continue;
+    }
+    __m256 dv = _mm256_set1_ps(d);
+    __m256i qi[4];
+    for (int j = 0; j < 4; j++) {
+      __m256 r = _mm256_round_ps(_mm256_div_ps(v[j], dv), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+      qi[j] = _mm256_cvtps_epi32(_mm256_min_ps(_mm256_max_ps(r, _mm256_sub_ps(_mm256_setzero_ps(), lim)), lim));
+    }
+    __m256i sum = _mm256_add_epi32(_mm256_add_epi32(qi[0], qi[1]), _mm256_add_epi32(qi[2], qi[3]));
+    __m128i s4 = _mm_add_epi32(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
+    s4 = _mm_add_epi32(s4, _mm_shuffle_epi32(s4, 0x4E));
+    s4 = _mm_add_epi32(s4, _mm_shuffle_epi32(s4, 0xB1));
+    o->s[i / 32] = _mm_cvtsi128_si32(s4);
+    /* packing works per 128-bit lane: the dwords come out as
+     * 0-3 of each of the four vectors, then 4-7; the permute restores x's order */
+    __m256i p = _mm256_packs_epi16(_mm256_packs_epi32(qi[0], qi[1]), _mm256_packs_epi32(qi[2], qi[3]));
+    _mm256_storeu_si256((__m256i *)(o->q + i), _mm256_permutevar8x32_epi32(p, order));
+  }
+}
+
+/* The 32 int8 products of a and b summed in pairs, then in fours: eight
+ * int32 lanes. vpmaddubsw takes one unsigned operand, so a's signs move
+ * onto b (|a| <= 128 and |b| <= 127: no pair saturates). */
+AVX2 static inline __m256i dot_i8x32(__m256i a, __m256i b) {
+  __m256i p = _mm256_maddubs_epi16(_mm256_sign_epi8(a, a), _mm256_sign_epi8(b, a));
+  return _mm256_madd_epi16(p, _mm256_set1_epi16(1));
+}
+
+AVX2 static inline __m256 dot8_q8_0_block(const uint8_t *b, const int8_t *xq, float xd, __m256 acc) {
+  __m256i p = dot_i8x32(_mm256_loadu_si256((const __m256i *)(b + 2)), _mm256_loadu_si256((const __m256i *)xq));
+  return _mm256_fmadd_ps(_mm256_set1_ps(f16c_at(b) * xd), _mm256_cvtepi32_ps(p), acc);
+}
+
+/* Four blocks a round into four sums: the FMAs' latency is not the bound. */
+AVX2 static float dot8_q8_0_avx2(const uint8_t *b, const KrQ8 *x, int64_t k) {
+  __m256 acc0 = _mm256_setzero_ps(), acc1 = _mm256_setzero_ps();
+  __m256 acc2 = _mm256_setzero_ps(), acc3 = _mm256_setzero_ps();
+  const int8_t *xq = x->q;
+  const float *xd = x->d;
+  int64_t i = 0;
+  for (; i + 128 <= k; i += 128, b += 136) {
+    acc0 = dot8_q8_0_block(b, xq + i, xd[i / 32], acc0);
+    acc1 = dot8_q8_0_block(b + 34, xq + i + 32, xd[i / 32 + 1], acc1);
+    acc2 = dot8_q8_0_block(b + 68, xq + i + 64, xd[i / 32 + 2], acc2);
+    acc3 = dot8_q8_0_block(b + 102, xq + i + 96, xd[i / 32 + 3], acc3);
+  }
+  for (; i < k; i += 32, b += 34)
+    acc0 = dot8_q8_0_block(b, xq + i, xd[i / 32], acc0);
+  return hsum8(_mm256_add_ps(_mm256_add_ps(acc0, acc1), _mm256_add_ps(acc2, acc3)));
+}
+
+/* Q4_K against rounded x: the nibbles are unsigned, so they are
+ * vpmaddubsw's unsigned operand as they are; the mins' part uses each
+ * block's sum of q (kr_q_dot8_ref). */
+AVX2 static float dot8_q4_k_avx2(const uint8_t *b, const KrQ8 *x, int64_t k) {
+  __m256 acc0 = _mm256_setzero_ps(), acc1 = _mm256_setzero_ps();
+  const __m256i low = _mm256_set1_epi8(0x0F), one = _mm256_set1_epi16(1);
+  float mins = 0.0f;
+  for (int64_t i = 0; i < k; i += 256, b += 144) {
+    float d = f16c_at(b), dmin = f16c_at(b + 2);
+    const int8_t *xq = x->q + i;
+    const float *xd = x->d + i / 32;
+    const int32_t *xs = x->s + i / 32;
+    for (int c = 0; c < 4; c++) {
+      int sc1, m1, sc2, m2;
+      q4k_scale_min(2 * c, b + 4, &sc1, &m1);
+      q4k_scale_min(2 * c + 1, b + 4, &sc2, &m2);
+      __m256i qv = _mm256_loadu_si256((const __m256i *)(b + 16 + 32 * c));
+      __m256i lo = _mm256_and_si256(qv, low), hi = _mm256_and_si256(_mm256_srli_epi16(qv, 4), low);
+      __m256i p1 = _mm256_madd_epi16(_mm256_maddubs_epi16(lo, _mm256_loadu_si256((const __m256i *)(xq + 64 * c))), one);
+      __m256i p2 =
+          _mm256_madd_epi16(_mm256_maddubs_epi16(hi, _mm256_loadu_si256((const __m256i *)(xq + 64 * c + 32))), one);
+      acc0 = _mm256_fmadd_ps(_mm256_set1_ps(d * (float)sc1 * xd[2 * c]), _mm256_cvtepi32_ps(p1), acc0);
+      acc1 = _mm256_fmadd_ps(_mm256_set1_ps(d * (float)sc2 * xd[2 * c + 1]), _mm256_cvtepi32_ps(p2), acc1);
+      mins += dmin * (float)m1 * xd[2 * c] * (float)xs[2 * c] + dmin * (float)m2 * xd[2 * c + 1] * (float)xs[2 * c + 1];
+    }
+  }
+  return hsum8(_mm256_add_ps(acc0, acc1)) - mins;
+}
+
+/* Q6_K against rounded x: the values joined as dot_q6_k_avx2 joins them,
+ * their signs moved onto x for vpmaddubsw; vpmaddwd then multiplies each
+ * half's pairs by that half's int8 scale (the low 128 bits hold values
+ * 0..15 of the block, the high ones 16..31). */
+AVX2 static float dot8_q6_k_avx2(const uint8_t *b, const KrQ8 *x, int64_t k) {
+  __m256 acc0 = _mm256_setzero_ps(), acc1 = _mm256_setzero_ps();
+  const __m256i m4 = _mm256_set1_epi8(0x0F), m2 = _mm256_set1_epi8(3), c32 = _mm256_set1_epi8(32);
+  for (int64_t i = 0; i < k; i += 256, b += 210) {
+    const uint8_t *ql = b, *qh = b + 128;
+    const int8_t *sc = (const int8_t *)(b + 192);
+    float d = f16c_at(b + 208);
+    const int8_t *xq = x->q + i;
+    const float *xd = x->d + i / 32;
+    for (int h = 0; h < 2; h++) {
+      __m256i hv = _mm256_loadu_si256((const __m256i *)(qh + 32 * h));
+#pragma GCC unroll 4
+      for (int j = 0; j < 4; j++) {
+        int blk = 4 * h + j;
+        __m256i lv = _mm256_loadu_si256((const __m256i *)(ql + 64 * h + 32 * (j & 1)));
+        __m256i nib = _mm256_and_si256(j >= 2 ? _mm256_srli_epi16(lv, 4) : lv, m4);
+        __m256i hi = _mm256_and_si256(_mm256_srli_epi16(hv, 2 * j), m2);
+        __m256i q = _mm256_sub_epi8(_mm256_or_si256(nib, _mm256_slli_epi16(hi, 4)), c32);
+        __m256i xv = _mm256_loadu_si256((const __m256i *)(xq + 32 * blk));
+        __m256i p = _mm256_maddubs_epi16(_mm256_sign_epi8(q, q), _mm256_sign_epi8(xv, q));
+        __m256i scv = _mm256_setr_m128i(_mm_set1_epi16(sc[2 * blk]), _mm_set1_epi16(sc[2 * blk + 1]));
+        __m256 t = _mm256_cvtepi32_ps(_mm256_madd_epi16(p, scv));
+        if (j % 2)
+          acc1 = _mm256_fmadd_ps(_mm256_set1_ps(d * xd[blk]), t, acc1);
+        else
+          acc0 = _mm256_fmadd_ps(_mm256_set1_ps(d * xd[blk]), t, acc0);
+      }
+    }
+  }
+  return hsum8(_mm256_add_ps(acc0, acc1));
+}
+
 /* Q8_0 rows to float32: d * q, eight at a time. */
 AVX2 static void dequant_q8_0_avx2(const uint8_t *b, float *y, int64_t k) {
   for (int64_t i = 0; i < k; i += 32, b += 34) {
@@ -308,6 +531,35 @@ static KrQDot q_dot_for(int q) {
   return NULL; /* the plain-C kernel (Q4_0, Q4_1 so far) */
 }
 
+/* The integer dot kernel for a quantised type, chosen alike; NULL where
+ * the type has none. */
+static KrQDot8 q_dot8_for(int q) {
+#if defined(__x86_64__)
+  if (kr_gemm_isa() != &kr_gemm_isa_generic) {
+    if (q == KR_Q8_0)
+      return dot8_q8_0_avx2;
+    if (q == KR_Q4_K)
+      return dot8_q4_k_avx2;
+    if (q == KR_Q6_K)
+      return dot8_q6_k_avx2;
+  }
+#endif
+  (void)q;
+  return NULL;
+}
+
+static bool has_dot8(int q) { return q == KR_Q8_0 || q == KR_Q4_K || q == KR_Q6_K; }
+
+void kr_q8_round(const float *x, int64_t k, const KrQ8 *out) {
+#if defined(__x86_64__)
+  if (kr_gemm_isa() != &kr_gemm_isa_generic) {
+    q8_round_avx2(x, k, out);
+    return;
+  }
+#endif
+  kr_q8_round_ref(x, k, out);
+}
+
 float kr_q_dot(int q, const uint8_t *src, const float *x, int64_t k) {
   KrQDot f = q_dot_for(q);
   return f ? f(src, x, k) : kr_q_dot_ref(q, src, x, k);
@@ -329,10 +581,13 @@ enum { STRIP = 32 }; /* weight rows per task */
 
 typedef struct LinCtx {
   int q;
-  KrQDot dot;        /* q's fast kernel, or NULL for the plain-C one */
+  KrQDot dot;        /* q's fast float kernel, or NULL for the plain-C one */
+  KrQDot8 dot8;      /* q's fast integer kernel, or NULL for the plain-C one */
+  bool int8;         /* the gemv multiplies in int8 (q has an integer kernel) */
   const uint8_t *w;  /* (N, rb) blocks */
   int64_t rb;        /* bytes per weight row */
-  const float *x;    /* (M, K) */
+  const KrQ8 *xq;    /* M rows of x rounded (int8) */
+  const float *x;    /* (M, K): the rounded rows as float32, d * q */
   float *y;          /* (M, N) */
   int64_t M, N, K;
   int failed;        /* a task could not allocate its buffer */
@@ -343,10 +598,17 @@ typedef struct LinCtx {
 static void lin_gemv_task(void *vc, int64_t t) {
   LinCtx *c = vc;
   int64_t n1 = (t + 1) * STRIP < c->N ? (t + 1) * STRIP : c->N;
-  for (int64_t n = t * STRIP; n < n1; n++)
-    for (int64_t m = 0; m < c->M; m++)
-      c->y[m * c->N + n] = c->dot ? c->dot(c->w + n * c->rb, c->x + m * c->K, c->K)
-                                  : kr_q_dot_ref(c->q, c->w + n * c->rb, c->x + m * c->K, c->K);
+  for (int64_t n = t * STRIP; n < n1; n++) {
+    const uint8_t *wr = c->w + n * c->rb;
+    for (int64_t m = 0; m < c->M; m++) {
+      float v;
+      if (c->int8)
+        v = c->dot8 ? c->dot8(wr, &c->xq[m], c->K) : kr_q_dot8_ref(c->q, wr, &c->xq[m], c->K);
+      else
+        v = c->dot ? c->dot(wr, c->x + m * c->K, c->K) : kr_q_dot_ref(c->q, wr, c->x + m * c->K, c->K);
+      c->y[m * c->N + n] = v;
+    }
+  }
 }
 
 /* Matrix-matrix: the strip's rows dequantised, then the float32 GEMM into
@@ -365,6 +627,10 @@ static void lin_gemm_task(void *vc, int64_t t) {
   kr_free(buf);
 }
 
+/* kiln.nn.linear(x, w) for a quantised w: x's rows rounded to Q8_0 blocks
+ * first (kiln.nn._round_q8_0, part of the definition). A gemv of a type
+ * with an integer kernel multiplies the int8 values; the others, and the
+ * GEMM, run in float32 on d * q. */
 KrObj *kr_q_linear(KrArray *x, KrArray *w, KrObj *bo) {
   int q = w->qtype;
   int64_t rb = w->shape[w->ndim - 1], K = kr_q_row_elems(q, rb);
@@ -386,13 +652,37 @@ KrObj *kr_q_linear(KrArray *x, KrArray *w, KrObj *bo) {
     kr_decref(&xc->h);
     return NULL;
   }
-  LinCtx c = {.q = q, .dot = q_dot_for(q), .w = (const uint8_t *)w->data, .rb = rb, .x = (const float *)xc->data,
-              .y = (float *)y->data, .M = K ? x->size / K : 0, .N = w->shape[0], .K = K};
+  int64_t M = K ? x->size / K : 0, nb = K / 32;
+  bool gemv = M <= 4, int8 = gemv && has_dot8(q);
+  /* the rounded rows: int8 values, scales and sums per block, and (unless
+   * the int8 kernel reads them) as float32 */
+  size_t qbytes = (size_t)(M * K), fbytes = int8 ? 0 : (size_t)(M * K) * sizeof(float);
+  size_t bbytes = (size_t)(M * nb) * (sizeof(float) + sizeof(int32_t)) + (size_t)M * sizeof(KrQ8);
+  char *act = M > 0 && K > 0 ? kr_alloc(fbytes + bbytes + qbytes) : NULL;
+  if (M > 0 && K > 0 && !act) {
+    kr_decref(&xc->h);
+    kr_decref(&y->h);
+    return NULL;
+  }
+  float *xr = (float *)act, *xd = (float *)(act + fbytes);
+  int32_t *xs = (int32_t *)(xd + M * nb);
+  KrQ8 *rows = (KrQ8 *)(xs + M * nb);
+  int8_t *xq = (int8_t *)(rows + M);
+  for (int64_t m = 0; m < M && K > 0; m++) {
+    rows[m] = (KrQ8){.q = xq + m * K, .d = xd + m * nb, .s = xs + m * nb};
+    kr_q8_round((const float *)xc->data + m * K, K, &rows[m]);
+    if (!int8)
+      for (int64_t i = 0; i < K; i++)
+        xr[m * K + i] = (float)rows[m].q[i] * rows[m].d[i / 32];
+  }
+  LinCtx c = {.q = q, .dot = q_dot_for(q), .dot8 = q_dot8_for(q), .int8 = int8, .w = (const uint8_t *)w->data,
+              .rb = rb, .xq = rows, .x = xr, .y = (float *)y->data, .M = M, .N = w->shape[0], .K = K};
   int64_t tasks = (c.N + STRIP - 1) / STRIP;
   if (c.M > 0 && K > 0)
-    kr_parallel_for(tasks, c.M <= 4 ? lin_gemv_task : lin_gemm_task, &c);
+    kr_parallel_for(tasks, gemv ? lin_gemv_task : lin_gemm_task, &c);
   else if (c.M > 0)
     memset(y->data, 0, (size_t)(y->size * 4));
+  kr_free(act);
   kr_decref(&xc->h);
   if (c.failed) {
     kr_decref(&y->h);

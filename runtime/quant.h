@@ -57,6 +57,24 @@ float kr_q_dot(int q, const uint8_t *src, const float *x, int64_t k);
 /* A dot kernel of one quantised type: a row of blocks against k floats. */
 typedef float (*KrQDot)(const uint8_t *src, const float *x, int64_t k);
 
+/* Activations rounded to Q8_0 blocks (kiln.nn._round_q8_0, the rounding
+ * a quantised linear applies to x): k values (k a multiple of 32) become
+ * q[k] (int8, |q| <= 127) and, per block of 32, the scale d (x ~ d * q;
+ * NaN for a block holding an infinity or NaN) and the sum of its q. */
+typedef struct KrQ8 {
+  int8_t *q;
+  float *d;
+  int32_t *s;
+} KrQ8;
+void kr_q8_round_ref(const float *x, int64_t k, const KrQ8 *out);
+void kr_q8_round(const float *x, int64_t k, const KrQ8 *out);
+/* The integer dot of a weight row (the blocks at src) against rounded
+ * activations: per block of 32, the int8 products summed exactly, times
+ * the weight's and the activations' scales, summed in float32. Q8_0, Q4_K
+ * and Q6_K have one; Q4_0 and Q4_1 run the float kernel above on d * q. */
+float kr_q_dot8_ref(int q, const uint8_t *src, const KrQ8 *x, int64_t k);
+typedef float (*KrQDot8)(const uint8_t *src, const KrQ8 *x, int64_t k);
+
 /* kiln.nn.linear for a quantised weight (w (out, row_bytes), x (..., in)). */
 KrObj *kr_q_linear(KrArray *x, KrArray *w, KrObj *bias);
 

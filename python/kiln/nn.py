@@ -77,10 +77,31 @@ def _round_bf16(a):
     return np.where(np.isnan(a), a, r)
 
 
+def _round_q8_0(x):
+    """float32 x rounded to Q8_0 blocks along its last axis (a multiple of
+    32 long), kept as float32: each run of 32 values becomes d * q, with
+    d = max|x| / 127 of the run and q = x / d rounded to the nearest
+    integer (ties to even), so |q| <= 127 fits an int8. A run whose d is 0
+    (all zeros, or too small to divide by) gives zeros; a run holding an
+    infinity or NaN gives NaNs. This is what a quantised linear does to its
+    activations (the compiled kernel keeps q and d and multiplies in int8)."""
+    x = np.ascontiguousarray(x, dtype=np.float32)
+    b = x.reshape(-1, 32)
+    amax = np.max(np.abs(b), axis=1, keepdims=True)
+    d = amax / np.float32(127)
+    ok = np.isfinite(d) & (d > 0)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        q = np.where(ok, np.clip(np.rint(b / np.where(ok, d, np.float32(1))), -127, 127), np.float32(0))
+    d = np.where(np.isfinite(amax), d, np.float32(np.nan)).astype(np.float32)
+    return (q * d).astype(np.float32).reshape(x.shape)
+
+
 def linear(x, weight, bias=None, bf16=False):
     """x @ weight.T + bias, weight stored (out, in) as nn.Linear keeps it.
-    A quantised GGUF weight (kiln.gguf: Q8_0, Q4_K blocks) computes in
-    float32 with its dequantised values. bf16=True: x and weight are
+    A quantised GGUF weight (kiln.gguf: Q8_0, Q4_K, Q6_K, Q4_0, Q4_1
+    blocks) computes x rounded to Q8_0 blocks (_round_q8_0) against its
+    dequantised values, in float32: the arithmetic of llama.cpp's integer
+    dot products, which run at the memory's speed. bf16=True: x and weight are
     rounded to bfloat16 first and the (exact) products summed in float32,
     the arithmetic of PyTorch's bfloat16 Linear and of CPUs' bfloat16
     dot-product instructions (twice float32's rate); the result is float32."""
@@ -97,7 +118,7 @@ def linear(x, weight, bias=None, bf16=False):
             shape = "(" + ",".join(str(n) for n in x.shape) + ("," if x.ndim == 1 else "") + ")"
             raise ValueError(f"kiln.nn.linear: x of shape {shape} and a {weight.ggml_type} weight of "
                              f"{w.shape[0] if w.ndim == 2 else 0} rows of {w.shape[-1]} values (out, in) do not fit")
-        y = x.astype(np.float32) @ w.T
+        y = _round_q8_0(x) @ w.T
         return y if bias is None else y + bias
     y = np.asarray(x) @ np.asarray(weight).T
     if bias is not None:

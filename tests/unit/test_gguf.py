@@ -11,7 +11,9 @@ compiled).
    over them (matrix-vector: the fused dequantise-dot; matrix-matrix: the
    dequantised strips through the GEMM) and kiln.nn.get_rows; compiled and
    CPython must agree (values within 1e-4 relative: only the order of the
-   float32 sums differs). KILN_ISA=generic runs the plain-C kernels too.
+   float32 sums differs), the activations rounded to Q8_0 blocks included
+   (ties, zero, subnormal, huge, infinite and NaN blocks). KILN_ISA=generic
+   runs the plain-C kernels too.
 2. roundtrip: the CPython reader's dequantisation equals the tests' own
    per-value decoding of the layout exactly, and is within the
    quantisation step of the values written (Q8_0: d/2 per value, d =
@@ -32,10 +34,11 @@ compiled).
    F32 file must give the Hugging Face folder's tokens and logits (1e-4),
    F16 within 2e-2 and the quantised ones within the tolerances below of
    the float32 logits, checked on the first decode step's logits. The
-   quantised files' exact check: the compiled model on a Q8_0/Q4_K file
-   must give the tokens and logits (1e-4) of the float32 Hugging Face model
-   whose weights are that file's values decoded, so quantisation error and
-   kernel error are told apart.
+   quantised files' second check: the compiled model on a Q8_0/Q4_K file
+   must give the tokens of the float32 Hugging Face model whose weights
+   are that file's values decoded, its logits within ACT_TOL (the
+   activations' rounding to Q8_0 blocks), so the errors of the weights'
+   quantisation, of the activations' and of the kernels are told apart.
 
 numpy comes from Debian (/usr/bin/python3); the script re-runs itself with
 it when needed. The last line is 'N passed, N failed'.
@@ -145,6 +148,19 @@ for name in w:
     print("gemv bias", list(nn.linear(x, a, np.ones(a.shape[0], dtype=np.float32))[0, :4]))
     y = nn.linear(xs, a)
     print("gemm", y.shape, [list(r) for r in y[:, ::7]])
+    if t[0] == "Q":
+        # the activations' rounding to Q8_0 blocks: ties to even (block 0:
+        # d = 1), an all-zero block, subnormals (d rounds to 0), a huge
+        # block; an infinity (row 1) and a NaN (row 2) make their rows NaN
+        xe = np.stack([x[0] * 3.0, x[0] - 1.0, x[0] * 0.5])
+        xe[0, :8] = [127.0, 2.5, 3.5, -2.5, -0.5, 0.5, 1.5, 126.5]
+        xe[0, 32:64] = 0.0
+        xe[0, 64:96] = 1e-44
+        xe[0, 96:128] = x[0, :32] * 1e30
+        xe[1, 40] = np.inf
+        xe[2, 70] = np.nan
+        print("rounded gemv", [list(r[::5]) for r in nn.linear(xe, a)])
+        print("rounded gemm", [list(r[::5]) for r in nn.linear(np.concatenate([xe[:1], xe[:1], xe[:1], xe[:1], xe[:1]]), a)])
     r = nn.get_rows(a, np.array([[2, 0], [-1, 1]]))
     print("rows", r.shape, r.dtype, list(r[1, 0, -5:]), list(r[0, 0, :5]))
 try:
@@ -386,10 +402,16 @@ SAMPLE = list(range(0, VOCAB, 1499))
 # over the sampled logits of the first decode step (the logits here spread
 # over about ±10): F32 only reorders sums; F16 weights carry 2^-11 relative
 # error; a Q8_0 value is off by up to 1/254 of its block's max; a Q4_K value
-# by up to 1/30 of its sub-block's range, ~8x Q8_0's. Measured with seed 6:
-# 2.6e-6, 0.004, 0.066, 0.57; the tolerances leave 2-5x room. The strict
-# check of the quantised paths is the one against their decoded values.
-TOL = {"F32": 1e-4, "F16": 2e-2, "Q8_0": 0.15, "Q4_K": 1.0}
+# by up to 1/30 of its sub-block's range, ~8x Q8_0's; a quantised linear
+# also rounds its input to Q8_0 blocks (kiln.nn.linear), about as much
+# error again as Q8_0 weights carry. Measured with seed 6: 2.6e-6, 0.004,
+# 0.13 (0.066 from the weights alone), 0.59; the tolerances leave 2-5x room.
+# The strict check of the quantised paths is compiled against CPython on
+# the same file; the one against the float32 model on the file's decoded
+# values measures the activations' rounding alone (0.16, 0.17 over all
+# steps with seed 6): ACT_TOL.
+TOL = {"F32": 1e-4, "F16": 2e-2, "Q8_0": 0.3, "Q4_K": 1.0}
+ACT_TOL = 0.5
 
 MODEL = '''
 import sys
@@ -566,13 +588,15 @@ def model_tests(tmp, rng):
         if kind in ("F32", "F16"):
             check(pt == ref_toks, f"{kind}: the Hugging Face model's greedy tokens")
         if kind in refs:
-            # exact up to float32 sum order: the model on the values the file holds
+            # the model on the values the file holds: the same tokens, the
+            # logits apart by what rounding the activations adds
             rc, dq_out, err = run([sys.executable, src, refs[kind]])
             _, qt, ql = parse_model(dq_out)
             dd = max((float(np.max(np.abs(a - b))) for a, b in zip(ql, cl)), default=1.0)
-            check(rc == 0 and qt == ct and dd <= 1e-4 * max(1.0, float(np.max(np.abs(ql[0])))),
-                  f"{kind}: compiled on the GGUF file = the float32 model on its dequantised values "
-                  f"(tokens {qt == ct}, logits {dd}) {err[-300:]}")
+            check(rc == 0 and qt == ct and dd <= ACT_TOL,
+                  f"{kind}: compiled on the GGUF file ~ the float32 model on its dequantised values "
+                  f"(tokens {qt == ct}, logits {dd} within {ACT_TOL}) {err[-300:]}")
+            print(f"  {kind}: max |logit diff| vs the float32 model on the file's values {dd:.3g}")
     rc, out, err = run([exe, os.path.join(tmp, "ggdir")])
     check(rc == 0 and out == compiled["Q8_0"], f"a folder holding one .gguf file loads it: {err[-300:]}")
     if lib_build.returncode == 0:
