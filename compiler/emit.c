@@ -353,8 +353,59 @@ static void karg_expr(Emit *E, Buf *pre, Buf *b, Instr *a) {
   buf_printf(b, ", %s}", valkind(slot));
 }
 
+/* l[i] and l[i] = v on a list whose item type the compiler knows: the slot
+ * is found inline (kr_list_at) and an IndexError jumps on its NULL, with
+ * no test of kr_exc; the item is read or written with its C type, and a
+ * list of numbers pays no reference count. */
+static bool list_at_row(const Instr *in) {
+  const OpRow *r = in->row;
+  bool get = !strcmp(r->cfn, "kr_list_getitem"), set = !strcmp(r->cfn, "kr_list_setitem");
+  return (get || set) && in->args[0]->type->kind == TY_LIST && in->args[0]->type->elem->kind != TY_NORETURN &&
+         (set || in->type->kind != TY_NORETURN);
+}
+
+static const char *slot_lvalue(const Type *t) {
+  switch (t->kind) {
+  case TY_INT: return "*(int64_t *)kp_at";
+  case TY_FLOAT: return "*(double *)kp_at";
+  case TY_BOOL: return "kp_at->b";
+  default: return "kp_at->o";
+  }
+}
+
+static void emit_list_at(Emit *E, Instr *in) {
+  const Type *elem = in->args[0]->type->elem;
+  bool set = !strcmp(in->row->cfn, "kr_list_setitem");
+  bool scalar = elem->kind == TY_INT || elem->kind == TY_FLOAT || elem->kind == TY_BOOL;
+  const Type *slot = boxed(elem) || scalar ? elem : ty_object; /* as kval_arg stores it */
+  Buf pre = {0}, x = {0};
+  if (set)
+    arg_expr(E, &pre, &x, in->args[2], slot);
+  if (pre.len)
+    buf_putn(E->out, pre.data, pre.len);
+  buf_printf(E->out, "  {\n    KrVal *kp_at = kr_list_at(v%d, v%d, %s);\n    if (KR_UNLIKELY(!kp_at)) ",
+             in->args[0]->id, in->args[1]->id, set ? "true" : "false");
+  goto_error(E, in);
+  if (set && boxed(slot)) {
+    buf_printf(E->out, "    kr_list_at_put_obj(kp_at, %s);\n  }\n  v%d = 0;\n", x.data, in->id);
+  } else if (set) {
+    buf_printf(E->out, "    %s = %s;\n  }\n  v%d = 0;\n", slot_lvalue(slot), x.data, in->id);
+  } else {
+    assign(E, in, slot_lvalue(slot));
+    if (boxed(slot))
+      buf_printf(E->out, "  kr_incref(v%d);\n", in->id);
+    buf_puts(E->out, "  }\n");
+  }
+  buf_free(&pre);
+  buf_free(&x);
+}
+
 static void emit_call_row(Emit *E, Instr *in) {
   const OpRow *r = in->row;
+  if (list_at_row(in)) {
+    emit_list_at(E, in);
+    return;
+  }
   Buf pre = {0}, call = {0};
   int nsig = (int)strlen(r->sig);
   bool variadic = nsig && r->sig[nsig - 1] == '*';

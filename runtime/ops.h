@@ -129,7 +129,14 @@ int64_t kr_int_pow_nonneg(int64_t a, int64_t b); /* b >= 0: OverflowError past i
 #define KR_FMUL(a, b) ((double)(a) * (double)(b))
 #define KR_FNEG(a) (-(double)(a))
 #define KR_FPOS(a) ((double)(a))
-double kr_float_div(double a, double b);      /* ZeroDivisionError: float division by zero */
+void *kr_float_div_zero(void) __attribute__((cold)); /* raises ZeroDivisionError: float division by zero */
+KR_OP_INLINE double kr_float_div(double a, double b) {
+  if (KR_UNLIKELY(b == 0.0)) {
+    kr_float_div_zero();
+    return 0;
+  }
+  return a / b;
+}
 double kr_float_floordiv(double a, double b); /* ZeroDivisionError: float floor division by zero */
 double kr_float_mod(double a, double b);      /* ZeroDivisionError: float modulo */
 double kr_float_pow(double a, double b);      /* CPython's float_pow errors */
