@@ -46,6 +46,7 @@ typedef struct Emit {
   const Type ***gtypes; /* per module (by index), the type of each of its globals */
   uint8_t *maybe_unbound; /* per value id of the current function */
   uint8_t *unbuilt;   /* per value id: a value not made (UNBUILT_*: find_unbuilt) */
+  uint8_t *borrowed;  /* per value id: a global's value read without a reference (find_borrowed) */
   int *uses;          /* per value id: the instructions that read it (find_unbuilt) */
   char tbpath[4096];  /* the source's absolute path, as tracebacks name it: a C string literal */
   char linepath[4096]; /* the path #line names: a C string literal */
@@ -1173,7 +1174,7 @@ static void emit_instr(Emit *E, Instr *in) {
     goto_error(E, in);
     buf_puts(E->out, "  }\n");
     buf_free(&msg);
-    if (boxed(in->type))
+    if (boxed(in->type) && !E->borrowed[in->id])
       buf_printf(E->out, "  kr_xdecref(v%d);\n  v%d = %s;\n  kr_incref(v%d);\n", in->id, in->id, g,
                  in->id);
     else
@@ -1844,6 +1845,49 @@ static void emit_unbuilt_cmp(Emit *E, Instr *in) {
   emit_prepared_call(E, in, &pre, &call);
 }
 
+/* Borrowed reads. A global's value is held by the global: a read whose
+ * every use follows it in its block, with nothing from the read to the last
+ * use that could store a global or run the program's code (constants,
+ * arithmetic on unboxed values, other global reads, len(), l[i] and l[i] = v
+ * of numbers), cannot see that reference go, so it takes none of its own
+ * (`t_prio[cur] > t_prio[p]` on module-level tables: no count changed, no
+ * release at the exit). Not in generators, whose values live in a frame
+ * that outlives a block. */
+static bool holds_still(const Instr *in) {
+  if (inert(in) || in->op == IR_GLOBAL_GET)
+    return true;
+  if (in->op != IR_BUILTIN || !in->row)
+    return false;
+  if (list_at_row(in))
+    return !strcmp(in->row->cfn, "kr_list_getitem") || !boxed(in->args[0]->type->elem);
+  return is_row(in, "kr_list_len") || is_row(in, "KR_LIST_TRUTH");
+}
+
+static void find_borrowed(Emit *E, IrFunc *fn) {
+  size_t n = (size_t)fn->nvalues + 1;
+  E->borrowed = xrealloc(E->borrowed, n);
+  memset(E->borrowed, 0, n);
+  if (fn->decl->generator)
+    return;
+  for (int b = 0; b < fn->nblocks; b++) {
+    Block *blk = fn->blocks[b];
+    for (int i = 0; i < blk->ninstrs; i++) {
+      Instr *g = blk->instrs[i];
+      if (g->op != IR_GLOBAL_GET || !boxed(g->type) || E->maybe_unbound[g->id])
+        continue;
+      int left = E->uses[g->id];
+      for (int j = i + 1; j < blk->ninstrs && left > 0 && holds_still(blk->instrs[j]); j++) {
+        Instr *u = blk->instrs[j];
+        for (int k = 0; k < u->nargs; k++)
+          left -= u->args[k] == g;
+        for (int k = 0; k < u->nmargs; k++)
+          left -= u->margs[k] == g;
+      }
+      E->borrowed[g->id] = left == 0 && E->uses[g->id] > 0;
+    }
+  }
+}
+
 static bool reachable_block(IrFunc *fn, Block *b) { return b == fn->blocks[0] || b->npreds > 0; }
 
 static void func_signature(Buf *b, IrFunc *fn) {
@@ -1914,8 +1958,9 @@ static void find_cycles(Emit *E, IrFunc *fn) {
 
 /* Boxed values released at the function's exit: all but parameters (borrowed)
  * and an except clause's saved exception (restored, not released). */
-static bool exit_released(const Instr *in) {
-  return !(ir_flags[in->op] & IRF_TERM) && in->op != IR_PARAM && in->op != IR_EXC_BEGIN && boxed(in->type);
+static bool exit_released(Emit *E, const Instr *in) {
+  return !(ir_flags[in->op] & IRF_TERM) && in->op != IR_PARAM && in->op != IR_EXC_BEGIN && boxed(in->type) &&
+         !E->borrowed[in->id];
 }
 
 /* A function with at least this many boxed locals keeps them in memory, in
@@ -1978,6 +2023,7 @@ static void emit_func(Emit *E, IrFunc *fn) {
   module_paths(E, fn->decl->mod);
   find_maybe_unbound(E, fn);
   find_unbuilt(E, fn);
+  find_borrowed(E, fn);
   Buf body = {0};
   Buf *saved = E->out;
   E->out = &body;
@@ -1996,7 +2042,7 @@ static void emit_func(Emit *E, IrFunc *fn) {
   for (int b = 0; b < fn->nblocks; b++)
     for (int i = 0; i < fn->blocks[b]->ninstrs; i++) {
       Instr *in = fn->blocks[b]->instrs[i];
-      nhome += exit_released(in);
+      nhome += exit_released(E, in);
       if (in->id >= nv)
         nv = in->id + 1;
     }
@@ -2013,7 +2059,7 @@ static void emit_func(Emit *E, IrFunc *fn) {
   for (int b = 0; b < fn->nblocks && in_memory; b++)
     for (int i = 0; i < fn->blocks[b]->ninstrs; i++) {
       Instr *in = fn->blocks[b]->instrs[i];
-      if (exit_released(in)) {
+      if (exit_released(E, in)) {
         home[in->id] = 1;
         buf_printf(o, "    KrObj *v%d;\n", in->id);
       }
@@ -2061,7 +2107,7 @@ static void emit_func(Emit *E, IrFunc *fn) {
     Block *blk = fn->blocks[b];
     for (int i = 0; i < blk->ninstrs; i++) {
       Instr *in = blk->instrs[i];
-      if (exit_released(in) && !in_memory)
+      if (exit_released(E, in) && !in_memory)
         buf_printf(o, "  kr_xdecref(v%d);\n", in->id);
       else if (in->type->kind == TY_CURSOR)
         buf_printf(o, "  kr_loop_clear(&v%d);\n", in->id);
