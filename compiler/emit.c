@@ -413,6 +413,9 @@ static void emit_call_row(Emit *E, Instr *in) {
   if (variadic)
     nsig--;
   int npos = in->nargs - in->nkw;
+  /* a checked form (ops.def's K) jumps on its own result */
+  bool checked = (r->flags & OPF_CHECKED) && in->op != IR_NOT && !variadic &&
+                 in->type == type_of_code(r->result);
   if (variadic && !strcmp(r->callee, "print")) {
     /* print(*values, sep=, end=, flush=): values as KrVal with their kinds */
     Buf vals = {0}, kinds = {0};
@@ -590,7 +593,7 @@ static void emit_call_row(Emit *E, Instr *in) {
     else
       buf_puts(&call, ")");
   } else {
-    buf_printf(&call, "%s(", r->cfn);
+    buf_printf(&call, "%s%s(", r->cfn, checked ? "_ck" : "");
     for (int i = 0; i < in->nargs; i++) {
       buf_puts(&call, i ? ", " : "");
       /* the container an 'e' or 'k' argument belongs to: the first argument,
@@ -638,12 +641,21 @@ static void emit_call_row(Emit *E, Instr *in) {
       buf_printf(&call, "%s, %s, %s, %s, %s", valkind(t->key), valkind(v), dict_flavor_c[t->flavor], k1,
                  v->kind == TY_DICT ? valkind(v->elem) : "KR_OBJ");
     }
+    if (checked)
+      buf_printf(&call, ", &v%d", in->id);
     buf_puts(&call, ")");
     if (strchr("EVXB?", r->result)) /* the item comes back as a KrVal */
       buf_printf(&call, ".%s", valfield(in->type));
   }
   if (pre.len)
     buf_putn(E->out, pre.data, pre.len);
+  if (checked) {
+    buf_printf(E->out, "  if (%s) ", call.data);
+    goto_error(E, in);
+    buf_free(&pre);
+    buf_free(&call);
+    return;
+  }
   if (r->result == '-' || in->type->kind == TY_NORETURN) { /* NoReturn: an item of an always-empty container */
     buf_printf(E->out, "  %s;\n  v%d = 0;\n", call.data, in->id);
   } else if (in->op == IR_NOT) {
