@@ -116,7 +116,7 @@ double kr_float_divmod(double a, double b, double *q) {
   return divmod_mod(a, b, q);
 }
 
-double kr_float_pow(double a, double b) {
+double kr_float_pow_slow(double a, double b) {
   if (a == 0.0 && b < 0.0) {
     kr_raise(&kr_ZeroDivisionError_type, "0.0 cannot be raised to a negative power");
     return 0;

@@ -190,7 +190,29 @@ KR_OP_INLINE double kr_float_div(double a, double b) {
 }
 double kr_float_floordiv(double a, double b); /* ZeroDivisionError: float floor division by zero */
 double kr_float_mod(double a, double b);      /* ZeroDivisionError: float modulo */
-double kr_float_pow(double a, double b);      /* CPython's float_pow errors */
+double kr_float_pow_slow(double a, double b); /* x ** y: CPython's float_pow, its errors */
+/* x ** 0.5 (a vector's length, a distance) is pow(x, 0.5) in CPython; sqrt
+ * is the same number, correctly rounded, except where the exact root lies
+ * a hair from a rounding midpoint, where a pow that is not correctly rounded
+ * (glibc's errs by up to 0.52 ulp) may round the other way. So the root is
+ * taken by sqrt, the residual x - s*s computed exactly (Dekker's product,
+ * exact for these magnitudes), and when the exact root is within 0.4 ulp of
+ * s (0.1 ulp or more from both midpoints: four roots in five) every pow
+ * within 0.6 ulp returns s too; otherwise pow decides, as in CPython. */
+KR_OP_INLINE double kr_float_pow(double a, double b) {
+  if (b == 0.5 && a > 0x1p-900 && a < 0x1p900) {
+    double s = sqrt(a);
+    double c = 134217729.0 * s; /* 2^27 + 1: Veltkamp's split of s into 26-bit halves */
+    double hi = c - (c - s), lo = s - hi;
+    double p = s * s, e = ((hi * hi - p) + 2.0 * hi * lo) + lo * lo; /* s*s == p + e exactly */
+    double off = ((a - p) - e) / (2.0 * s); /* the exact root minus s */
+    union { double d; uint64_t u; } ulp = {.d = s};
+    ulp.u &= UINT64_C(0x7ff0000000000000); /* 2^exponent of s */
+    if (fabs(off) < 0.4 * 0x1p-52 * ulp.d)
+      return s;
+  }
+  return kr_float_pow_slow(a, b);
+}
 int64_t kr_float_to_int(double v);            /* int(x): ValueError for nan, OverflowError for inf/huge */
 
 /* ---- comparisons and truth of unboxed values */
