@@ -46,6 +46,7 @@ typedef struct Emit {
   const Type ***gtypes; /* per module (by index), the type of each of its globals */
   uint8_t *maybe_unbound; /* per value id of the current function */
   uint8_t *unbuilt;   /* per value id: a value not made (UNBUILT_*: find_unbuilt) */
+  uint8_t *borrowed;  /* per value id: a global's value read without a reference (find_borrowed) */
   int *uses;          /* per value id: the instructions that read it (find_unbuilt) */
   char tbpath[4096];  /* the source's absolute path, as tracebacks name it: a C string literal */
   char linepath[4096]; /* the path #line names: a C string literal */
@@ -353,14 +354,68 @@ static void karg_expr(Emit *E, Buf *pre, Buf *b, Instr *a) {
   buf_printf(b, ", %s}", valkind(slot));
 }
 
+/* l[i] and l[i] = v on a list whose item type the compiler knows: the slot
+ * is found inline (kr_list_at) and an IndexError jumps on its NULL, with
+ * no test of kr_exc; the item is read or written with its C type, and a
+ * list of numbers pays no reference count. */
+static bool list_at_row(const Instr *in) {
+  const OpRow *r = in->row;
+  bool get = !strcmp(r->cfn, "kr_list_getitem"), set = !strcmp(r->cfn, "kr_list_setitem");
+  return (get || set) && in->args[0]->type->kind == TY_LIST && in->args[0]->type->elem->kind != TY_NORETURN &&
+         (set || in->type->kind != TY_NORETURN);
+}
+
+static const char *slot_lvalue(const Type *t) {
+  switch (t->kind) {
+  case TY_INT: return "*(int64_t *)kp_at";
+  case TY_FLOAT: return "*(double *)kp_at";
+  case TY_BOOL: return "kp_at->b";
+  default: return "kp_at->o";
+  }
+}
+
+static void emit_list_at(Emit *E, Instr *in) {
+  const Type *elem = in->args[0]->type->elem;
+  bool set = !strcmp(in->row->cfn, "kr_list_setitem");
+  bool scalar = elem->kind == TY_INT || elem->kind == TY_FLOAT || elem->kind == TY_BOOL;
+  const Type *slot = boxed(elem) || scalar ? elem : ty_object; /* as kval_arg stores it */
+  Buf pre = {0}, x = {0};
+  if (set)
+    arg_expr(E, &pre, &x, in->args[2], slot);
+  if (pre.len)
+    buf_putn(E->out, pre.data, pre.len);
+  buf_printf(E->out, "  {\n    KrVal *kp_at = kr_list_at(v%d, v%d, %s);\n    if (KR_UNLIKELY(!kp_at)) ",
+             in->args[0]->id, in->args[1]->id, set ? "true" : "false");
+  goto_error(E, in);
+  if (set && boxed(slot)) {
+    buf_printf(E->out, "    kr_list_at_put_obj(kp_at, %s);\n  }\n  v%d = 0;\n", x.data, in->id);
+  } else if (set) {
+    buf_printf(E->out, "    %s = %s;\n  }\n  v%d = 0;\n", slot_lvalue(slot), x.data, in->id);
+  } else {
+    assign(E, in, slot_lvalue(slot));
+    if (boxed(slot))
+      buf_printf(E->out, "  kr_incref(v%d);\n", in->id);
+    buf_puts(E->out, "  }\n");
+  }
+  buf_free(&pre);
+  buf_free(&x);
+}
+
 static void emit_call_row(Emit *E, Instr *in) {
   const OpRow *r = in->row;
+  if (list_at_row(in)) {
+    emit_list_at(E, in);
+    return;
+  }
   Buf pre = {0}, call = {0};
   int nsig = (int)strlen(r->sig);
   bool variadic = nsig && r->sig[nsig - 1] == '*';
   if (variadic)
     nsig--;
   int npos = in->nargs - in->nkw;
+  /* a checked form (ops.def's K) jumps on its own result */
+  bool checked = (r->flags & OPF_CHECKED) && in->op != IR_NOT && !variadic &&
+                 in->type == type_of_code(r->result);
   if (variadic && !strcmp(r->callee, "print")) {
     /* print(*values, sep=, end=, flush=): values as KrVal with their kinds */
     Buf vals = {0}, kinds = {0};
@@ -538,7 +593,7 @@ static void emit_call_row(Emit *E, Instr *in) {
     else
       buf_puts(&call, ")");
   } else {
-    buf_printf(&call, "%s(", r->cfn);
+    buf_printf(&call, "%s%s(", r->cfn, checked ? "_ck" : "");
     for (int i = 0; i < in->nargs; i++) {
       buf_puts(&call, i ? ", " : "");
       /* the container an 'e' or 'k' argument belongs to: the first argument,
@@ -586,12 +641,21 @@ static void emit_call_row(Emit *E, Instr *in) {
       buf_printf(&call, "%s, %s, %s, %s, %s", valkind(t->key), valkind(v), dict_flavor_c[t->flavor], k1,
                  v->kind == TY_DICT ? valkind(v->elem) : "KR_OBJ");
     }
+    if (checked)
+      buf_printf(&call, ", &v%d", in->id);
     buf_puts(&call, ")");
     if (strchr("EVXB?", r->result)) /* the item comes back as a KrVal */
       buf_printf(&call, ".%s", valfield(in->type));
   }
   if (pre.len)
     buf_putn(E->out, pre.data, pre.len);
+  if (checked) {
+    buf_printf(E->out, "  if (%s) ", call.data);
+    goto_error(E, in);
+    buf_free(&pre);
+    buf_free(&call);
+    return;
+  }
   if (r->result == '-' || in->type->kind == TY_NORETURN) { /* NoReturn: an item of an always-empty container */
     buf_printf(E->out, "  %s;\n  v%d = 0;\n", call.data, in->id);
   } else if (in->op == IR_NOT) {
@@ -1122,7 +1186,7 @@ static void emit_instr(Emit *E, Instr *in) {
     goto_error(E, in);
     buf_puts(E->out, "  }\n");
     buf_free(&msg);
-    if (boxed(in->type))
+    if (boxed(in->type) && !E->borrowed[in->id])
       buf_printf(E->out, "  kr_xdecref(v%d);\n  v%d = %s;\n  kr_incref(v%d);\n", in->id, in->id, g,
                  in->id);
     else
@@ -1793,6 +1857,49 @@ static void emit_unbuilt_cmp(Emit *E, Instr *in) {
   emit_prepared_call(E, in, &pre, &call);
 }
 
+/* Borrowed reads. A global's value is held by the global: a read whose
+ * every use follows it in its block, with nothing from the read to the last
+ * use that could store a global or run the program's code (constants,
+ * arithmetic on unboxed values, other global reads, len(), l[i] and l[i] = v
+ * of numbers), cannot see that reference go, so it takes none of its own
+ * (`t_prio[cur] > t_prio[p]` on module-level tables: no count changed, no
+ * release at the exit). Not in generators, whose values live in a frame
+ * that outlives a block. */
+static bool holds_still(const Instr *in) {
+  if (inert(in) || in->op == IR_GLOBAL_GET)
+    return true;
+  if (in->op != IR_BUILTIN || !in->row)
+    return false;
+  if (list_at_row(in))
+    return !strcmp(in->row->cfn, "kr_list_getitem") || !boxed(in->args[0]->type->elem);
+  return is_row(in, "kr_list_len") || is_row(in, "KR_LIST_TRUTH");
+}
+
+static void find_borrowed(Emit *E, IrFunc *fn) {
+  size_t n = (size_t)fn->nvalues + 1;
+  E->borrowed = xrealloc(E->borrowed, n);
+  memset(E->borrowed, 0, n);
+  if (fn->decl->generator)
+    return;
+  for (int b = 0; b < fn->nblocks; b++) {
+    Block *blk = fn->blocks[b];
+    for (int i = 0; i < blk->ninstrs; i++) {
+      Instr *g = blk->instrs[i];
+      if (g->op != IR_GLOBAL_GET || !boxed(g->type) || E->maybe_unbound[g->id])
+        continue;
+      int left = E->uses[g->id];
+      for (int j = i + 1; j < blk->ninstrs && left > 0 && holds_still(blk->instrs[j]); j++) {
+        Instr *u = blk->instrs[j];
+        for (int k = 0; k < u->nargs; k++)
+          left -= u->args[k] == g;
+        for (int k = 0; k < u->nmargs; k++)
+          left -= u->margs[k] == g;
+      }
+      E->borrowed[g->id] = left == 0 && E->uses[g->id] > 0;
+    }
+  }
+}
+
 static bool reachable_block(IrFunc *fn, Block *b) { return b == fn->blocks[0] || b->npreds > 0; }
 
 static void func_signature(Buf *b, IrFunc *fn) {
@@ -1863,8 +1970,9 @@ static void find_cycles(Emit *E, IrFunc *fn) {
 
 /* Boxed values released at the function's exit: all but parameters (borrowed)
  * and an except clause's saved exception (restored, not released). */
-static bool exit_released(const Instr *in) {
-  return !(ir_flags[in->op] & IRF_TERM) && in->op != IR_PARAM && in->op != IR_EXC_BEGIN && boxed(in->type);
+static bool exit_released(Emit *E, const Instr *in) {
+  return !(ir_flags[in->op] & IRF_TERM) && in->op != IR_PARAM && in->op != IR_EXC_BEGIN && boxed(in->type) &&
+         !E->borrowed[in->id];
 }
 
 /* A function with at least this many boxed locals keeps them in memory, in
@@ -1927,6 +2035,7 @@ static void emit_func(Emit *E, IrFunc *fn) {
   module_paths(E, fn->decl->mod);
   find_maybe_unbound(E, fn);
   find_unbuilt(E, fn);
+  find_borrowed(E, fn);
   Buf body = {0};
   Buf *saved = E->out;
   E->out = &body;
@@ -1945,7 +2054,7 @@ static void emit_func(Emit *E, IrFunc *fn) {
   for (int b = 0; b < fn->nblocks; b++)
     for (int i = 0; i < fn->blocks[b]->ninstrs; i++) {
       Instr *in = fn->blocks[b]->instrs[i];
-      nhome += exit_released(in);
+      nhome += exit_released(E, in);
       if (in->id >= nv)
         nv = in->id + 1;
     }
@@ -1962,7 +2071,7 @@ static void emit_func(Emit *E, IrFunc *fn) {
   for (int b = 0; b < fn->nblocks && in_memory; b++)
     for (int i = 0; i < fn->blocks[b]->ninstrs; i++) {
       Instr *in = fn->blocks[b]->instrs[i];
-      if (exit_released(in)) {
+      if (exit_released(E, in)) {
         home[in->id] = 1;
         buf_printf(o, "    KrObj *v%d;\n", in->id);
       }
@@ -2010,7 +2119,7 @@ static void emit_func(Emit *E, IrFunc *fn) {
     Block *blk = fn->blocks[b];
     for (int i = 0; i < blk->ninstrs; i++) {
       Instr *in = blk->instrs[i];
-      if (exit_released(in) && !in_memory)
+      if (exit_released(E, in) && !in_memory)
         buf_printf(o, "  kr_xdecref(v%d);\n", in->id);
       else if (in->type->kind == TY_CURSOR)
         buf_printf(o, "  kr_loop_clear(&v%d);\n", in->id);

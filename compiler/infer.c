@@ -24,9 +24,11 @@
 
 const OpRow op_table[] = {
 #define E OPF_RAISES
+#define K (OPF_RAISES | OPF_CHECKED)
 #define OP(callee, sig, result, cfn, flags) {callee, sig, result, cfn, flags},
 #include "ops.def"
 #undef OP
+#undef K
 #undef E
 };
 const int op_count = (int)countof(op_table);

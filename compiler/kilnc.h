@@ -749,9 +749,9 @@ typedef struct OpRow {
   const char *sig;    /* argument type codes (see ops.def) */
   char result;        /* result type code */
   const char *cfn;    /* the C function or macro */
-  int flags;          /* OPF_RAISES */
+  int flags;          /* OPF_RAISES, OPF_CHECKED */
 } OpRow;
-enum { OPF_RAISES = 1 };
+enum { OPF_RAISES = 1, OPF_CHECKED = 2 };
 extern const OpRow op_table[];
 extern const int op_count;
 const Type *type_of_code(char code); /* 'i' → int ...; NULL for 'a', 'o', '*', 'L', 'e', 'E' */

@@ -126,8 +126,8 @@ KrObj *kr_list_from(ValKind kind, const KrVal *items, int64_t n);   /* [a, b, c]
 KrObj *kr_list_from_steal(ValKind kind, KrVal *items, int64_t n);   /* the same, taking the references */
 KrObj *kr_list_from_iter(KrObj *iterable, ValKind kind);            /* list(x); items converted to kind */
 int kr_list_grow(KrList *l, int64_t need);  /* room for need items (used by the inline append) */
-KrVal kr_list_index_error(void);            /* raises IndexError("list index out of range") */
-int kr_list_assign_index_error(void);       /* raises IndexError("list assignment index out of range") */
+KrVal kr_list_index_error(void) __attribute__((cold));      /* raises IndexError("list index out of range") */
+int kr_list_assign_index_error(void) __attribute__((cold)); /* raises IndexError("list assignment index out of range") */
 
 /* The fast paths, inline: l[i] with a negative i counting from the end. */
 KR_INLINE int64_t kr_list_len(KrObj *l) { return KR_LIST(l)->len; }
@@ -152,6 +152,30 @@ KR_INLINE int kr_list_setitem(KrObj *o, int64_t i, KrVal v) { /* l[i] = v */
   l->items[i] = v;
   kr_val_decref(old, l->kind);
   return 0;
+}
+/* The slot of l[i] for compiled code that knows the items' kind (emit.c):
+ * NULL with IndexError raised when i is out of range, so the caller jumps
+ * on the pointer instead of testing kr_exc again, and reads or writes the
+ * item with its C type (a double store cannot alias the list's length or
+ * kr_exc, so gcc keeps both in registers across a loop of stores). */
+KR_INLINE KrVal *kr_list_at(KrObj *o, int64_t i, bool store) {
+  KrList *l = KR_LIST(o);
+  if (i < 0)
+    i += l->len;
+  if (KR_UNLIKELY((uint64_t)i >= (uint64_t)l->len)) {
+    if (store)
+      kr_list_assign_index_error();
+    else
+      kr_list_index_error();
+    return NULL;
+  }
+  return &l->items[i];
+}
+KR_INLINE void kr_list_at_put_obj(KrVal *slot, KrObj *v) { /* the boxed case of l[i] = v */
+  kr_incref(v);
+  KrObj *old = slot->o;
+  slot->o = v;
+  kr_decref(old);
 }
 KR_INLINE int kr_list_append(KrObj *o, KrVal v) { /* l.append(v) */
   KrList *l = KR_LIST(o);

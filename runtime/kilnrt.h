@@ -182,7 +182,20 @@ extern const KrType kr_NoneType, kr_bool_type, kr_int_type, kr_float_type;
 KrObj *kr_int_box(int64_t v);   /* small ints (-5..256) are immortal and shared */
 KrObj *kr_float_box(double v); /* a new float box */
 static inline KrObj *kr_bool_box(bool b) { return b ? kr_True : kr_False; }
-bool kr_isinstance(const KrObj *o, const KrType *t); /* t or a subclass of t (bool is an int) */
+/* isinstance(o, t): o's type is t or a subclass of t (bool is an int).
+ * Inline, since compiled code dispatches a method call on it (emit.c): the
+ * walk up single bases is a few loads; a type with a second base (a few
+ * built-in exceptions) takes the general walk. */
+bool kr_subtype_slow(const KrType *u, const KrType *t);
+KR_INLINE bool kr_isinstance(const KrObj *o, const KrType *t) {
+  for (const KrType *u = o->type; u; u = u->base) {
+    if (u == t)
+      return true;
+    if (KR_UNLIKELY(u->base2 != NULL))
+      return kr_subtype_slow(u, t);
+  }
+  return false;
+}
 const char *kr_type_name(KrVal v, ValKind k);  /* "int", "float", "bool", or the object's type name */
 
 /* KrVal of a given kind: boxing, ownership and the generic operations that

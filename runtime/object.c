@@ -229,7 +229,7 @@ static bool subtype(const KrType *u, const KrType *t) {
   return false;
 }
 
-bool kr_isinstance(const KrObj *o, const KrType *t) { return subtype(o->type, t); }
+bool kr_subtype_slow(const KrType *u, const KrType *t) { return subtype(u, t); }
 
 const char *kr_type_name(KrVal v, ValKind k) {
   switch (k) {

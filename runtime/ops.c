@@ -7,7 +7,6 @@
 #include "containers_impl.h"
 #include "mathmod.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <inttypes.h>
@@ -64,13 +63,7 @@ KrObj *kr_int_pow(int64_t a, int64_t b) {
 
 /* ---- float */
 
-double kr_float_div(double a, double b) {
-  if (KR_UNLIKELY(b == 0.0)) {
-    kr_raise(&kr_ZeroDivisionError_type, "float division by zero");
-    return 0;
-  }
-  return a / b;
-}
+void *kr_float_div_zero(void) { return kr_raise(&kr_ZeroDivisionError_type, "float division by zero"); }
 
 /* CPython's float_divmod: the floor quotient and modulo with the divisor's sign. */
 static double divmod_mod(double vx, double wx, double *floordiv) {
@@ -123,7 +116,7 @@ double kr_float_divmod(double a, double b, double *q) {
   return divmod_mod(a, b, q);
 }
 
-double kr_float_pow(double a, double b) {
+double kr_float_pow_slow(double a, double b) {
   if (a == 0.0 && b < 0.0) {
     kr_raise(&kr_ZeroDivisionError_type, "0.0 cannot be raised to a negative power");
     return 0;
@@ -133,7 +126,6 @@ double kr_float_pow(double a, double b) {
     kr_raise(&kr_ValueError_type, "kiln does not support complex results: negative number to a fractional power");
     return 0;
   }
-  errno = 0;
   double r = pow(a, b);
   if (isinf(r) && isfinite(a) && isfinite(b)) {
     kr_raise(&kr_OverflowError_type, "(34, 'Numerical result out of range')");

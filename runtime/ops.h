@@ -21,33 +21,46 @@
 
 void *kr_int_overflow(void) __attribute__((cold)); /* raises OverflowError; returns NULL */
 
-KR_OP_INLINE int64_t kr_int_add(int64_t a, int64_t b) {
-  int64_t r;
-  if (KR_UNLIKELY(__builtin_add_overflow(a, b, &r)))
+/* Each operator that can raise has a checked form, name_ck: the result
+ * through *r, true when it raised. Generated code jumps on that (ops.def's
+ * K rows) instead of loading kr_exc after every operator; the plain form
+ * returns the result and leaves the error in kr_exc. */
+KR_OP_INLINE bool kr_int_add_ck(int64_t a, int64_t b, int64_t *r) {
+  if (KR_UNLIKELY(__builtin_add_overflow(a, b, r))) {
     kr_int_overflow();
-  return r;
+    return true;
+  }
+  return false;
 }
-KR_OP_INLINE int64_t kr_int_sub(int64_t a, int64_t b) {
-  int64_t r;
-  if (KR_UNLIKELY(__builtin_sub_overflow(a, b, &r)))
+KR_OP_INLINE bool kr_int_sub_ck(int64_t a, int64_t b, int64_t *r) {
+  if (KR_UNLIKELY(__builtin_sub_overflow(a, b, r))) {
     kr_int_overflow();
-  return r;
+    return true;
+  }
+  return false;
 }
-KR_OP_INLINE int64_t kr_int_mul(int64_t a, int64_t b) {
-  int64_t r;
-  if (KR_UNLIKELY(__builtin_mul_overflow(a, b, &r)))
+KR_OP_INLINE bool kr_int_mul_ck(int64_t a, int64_t b, int64_t *r) {
+  if (KR_UNLIKELY(__builtin_mul_overflow(a, b, r))) {
     kr_int_overflow();
-  return r;
+    return true;
+  }
+  return false;
 }
-KR_OP_INLINE int64_t kr_int_neg(int64_t a) {
-  if (KR_UNLIKELY(a == INT64_MIN))
+KR_OP_INLINE bool kr_int_neg_ck(int64_t a, int64_t *r) {
+  *r = (int64_t)(0 - (uint64_t)a);
+  if (KR_UNLIKELY(a == INT64_MIN)) {
     kr_int_overflow();
-  return -a;
+    return true;
+  }
+  return false;
 }
-KR_OP_INLINE int64_t kr_int_abs(int64_t a) {
-  if (KR_UNLIKELY(a == INT64_MIN))
+KR_OP_INLINE bool kr_int_abs_ck(int64_t a, int64_t *r) {
+  *r = a < 0 ? (int64_t)(0 - (uint64_t)a) : a;
+  if (KR_UNLIKELY(a == INT64_MIN)) {
     kr_int_overflow();
-  return a < 0 ? -a : a;
+    return true;
+  }
+  return false;
 }
 
 /* //, %, << and >> inline, so a constant divisor or shift folds; their
@@ -57,54 +70,85 @@ void *kr_int_mod_zero(void) __attribute__((cold));      /* ZeroDivisionError: in
 void *kr_int_negative_shift(void) __attribute__((cold)); /* ValueError: negative shift count */
 
 /* Python's // rounds toward negative infinity; C's / toward zero. */
-KR_OP_INLINE int64_t kr_int_floordiv(int64_t a, int64_t b) {
+KR_OP_INLINE bool kr_int_floordiv_ck(int64_t a, int64_t b, int64_t *r) {
+  *r = 0;
   if (KR_UNLIKELY(b == 0)) {
     kr_int_div_zero();
-    return 0;
+    return true;
   }
   if (KR_UNLIKELY(a == INT64_MIN && b == -1)) {
     kr_int_overflow();
-    return 0;
+    return true;
   }
-  int64_t q = a / b, r = a % b;
-  if (r != 0 && (r ^ b) < 0) /* a remainder of the other sign than b */
+  int64_t q = a / b, m = a % b;
+  if (m != 0 && (m ^ b) < 0) /* a remainder of the other sign than b */
     q--;
-  return q;
+  *r = q;
+  return false;
 }
 /* Python's % takes the sign of the divisor. */
-KR_OP_INLINE int64_t kr_int_mod(int64_t a, int64_t b) {
+KR_OP_INLINE bool kr_int_mod_ck(int64_t a, int64_t b, int64_t *r) {
+  *r = 0;
   if (KR_UNLIKELY(b == 0)) {
     kr_int_mod_zero();
-    return 0;
+    return true;
   }
   if (KR_UNLIKELY(b == -1)) /* C's INT64_MIN % -1 is undefined */
-    return 0;
-  int64_t r = a % b;
-  if (r != 0 && (r ^ b) < 0)
-    r += b;
-  return r;
+    return false;
+  int64_t m = a % b;
+  if (m != 0 && (m ^ b) < 0)
+    m += b;
+  *r = m;
+  return false;
 }
-KR_OP_INLINE int64_t kr_int_lshift(int64_t a, int64_t b) { /* OverflowError past int64 */
+KR_OP_INLINE bool kr_int_lshift_ck(int64_t a, int64_t b, int64_t *r) { /* OverflowError past int64 */
+  *r = 0;
   if (KR_UNLIKELY(b < 0)) {
     kr_int_negative_shift();
-    return 0;
+    return true;
   }
   if (a == 0)
-    return 0;
-  if (KR_UNLIKELY(b >= 63 || (a > 0 ? a > (INT64_MAX >> b) : a < (INT64_MIN >> b)))) {
+    return false;
+  if (KR_UNLIKELY(b >= 64 || a > (INT64_MAX >> b) || a < (INT64_MIN >> b))) { /* -1 << 63 fits */
     kr_int_overflow();
-    return 0;
+    return true;
   }
-  return (int64_t)((uint64_t)a << b);
+  *r = (int64_t)((uint64_t)a << b);
+  return false;
 }
-KR_OP_INLINE int64_t kr_int_rshift(int64_t a, int64_t b) {
+KR_OP_INLINE bool kr_int_rshift_ck(int64_t a, int64_t b, int64_t *r) {
+  *r = 0;
   if (KR_UNLIKELY(b < 0)) {
     kr_int_negative_shift();
-    return 0;
+    return true;
   }
-  if (b >= 63)
-    return a < 0 ? -1 : 0;
-  return a >> b; /* arithmetic shift: floor, as Python */
+  *r = b >= 63 ? (a < 0 ? -1 : 0) : a >> b; /* arithmetic shift: floor, as Python */
+  return false;
+}
+
+#define KR_INT_PLAIN2(name)                          \
+  KR_OP_INLINE int64_t name(int64_t a, int64_t b) {  \
+    int64_t r;                                       \
+    (void)name##_ck(a, b, &r);                       \
+    return r;                                        \
+  }
+KR_INT_PLAIN2(kr_int_add)
+KR_INT_PLAIN2(kr_int_sub)
+KR_INT_PLAIN2(kr_int_mul)
+KR_INT_PLAIN2(kr_int_floordiv)
+KR_INT_PLAIN2(kr_int_mod)
+KR_INT_PLAIN2(kr_int_lshift)
+KR_INT_PLAIN2(kr_int_rshift)
+#undef KR_INT_PLAIN2
+KR_OP_INLINE int64_t kr_int_neg(int64_t a) {
+  int64_t r;
+  (void)kr_int_neg_ck(a, &r);
+  return r;
+}
+KR_OP_INLINE int64_t kr_int_abs(int64_t a) {
+  int64_t r;
+  (void)kr_int_abs_ck(a, &r);
+  return r;
 }
 double kr_int_truediv(int64_t a, int64_t b);   /* ZeroDivisionError: division by zero */
 KrObj *kr_int_pow(int64_t a, int64_t b);       /* int, or float for a negative exponent */
@@ -129,10 +173,46 @@ int64_t kr_int_pow_nonneg(int64_t a, int64_t b); /* b >= 0: OverflowError past i
 #define KR_FMUL(a, b) ((double)(a) * (double)(b))
 #define KR_FNEG(a) (-(double)(a))
 #define KR_FPOS(a) ((double)(a))
-double kr_float_div(double a, double b);      /* ZeroDivisionError: float division by zero */
+void *kr_float_div_zero(void) __attribute__((cold)); /* raises ZeroDivisionError: float division by zero */
+KR_OP_INLINE bool kr_float_div_ck(double a, double b, double *r) {
+  if (KR_UNLIKELY(b == 0.0)) {
+    kr_float_div_zero();
+    *r = 0;
+    return true;
+  }
+  *r = a / b;
+  return false;
+}
+KR_OP_INLINE double kr_float_div(double a, double b) {
+  double r;
+  (void)kr_float_div_ck(a, b, &r);
+  return r;
+}
 double kr_float_floordiv(double a, double b); /* ZeroDivisionError: float floor division by zero */
 double kr_float_mod(double a, double b);      /* ZeroDivisionError: float modulo */
-double kr_float_pow(double a, double b);      /* CPython's float_pow errors */
+double kr_float_pow_slow(double a, double b); /* x ** y: CPython's float_pow, its errors */
+/* x ** 0.5 (a vector's length, a distance) is pow(x, 0.5) in CPython; sqrt
+ * is the same number, correctly rounded, except where the exact root lies
+ * a hair from a rounding midpoint, where a pow that is not correctly rounded
+ * (glibc's errs by up to 0.52 ulp) may round the other way. So the root is
+ * taken by sqrt, the residual x - s*s computed exactly (Dekker's product,
+ * exact for these magnitudes), and when the exact root is within 0.4 ulp of
+ * s (0.1 ulp or more from both midpoints: four roots in five) every pow
+ * within 0.6 ulp returns s too; otherwise pow decides, as in CPython. */
+KR_OP_INLINE double kr_float_pow(double a, double b) {
+  if (b == 0.5 && a > 0x1p-900 && a < 0x1p900) {
+    double s = sqrt(a);
+    double c = 134217729.0 * s; /* 2^27 + 1: Veltkamp's split of s into 26-bit halves */
+    double hi = c - (c - s), lo = s - hi;
+    double p = s * s, e = ((hi * hi - p) + 2.0 * hi * lo) + lo * lo; /* s*s == p + e exactly */
+    double off = ((a - p) - e) / (2.0 * s); /* the exact root minus s */
+    union { double d; uint64_t u; } ulp = {.d = s};
+    ulp.u &= UINT64_C(0x7ff0000000000000); /* 2^exponent of s */
+    if (fabs(off) < 0.4 * 0x1p-52 * ulp.d)
+      return s;
+  }
+  return kr_float_pow_slow(a, b);
+}
 int64_t kr_float_to_int(double v);            /* int(x): ValueError for nan, OverflowError for inf/huge */
 
 /* ---- comparisons and truth of unboxed values */
