@@ -564,7 +564,11 @@ void kr_gemm_f64(int64_t M, int64_t N, int64_t K, const double *A, int64_t lda, 
 void kr_gemm_bf16(int64_t M, int64_t N, int64_t K, const float *A, int64_t lda, const uint16_t *B, int64_t ldb,
                   bool trans_b, float *C, int64_t ldc, bool accumulate) {
   const KrGemmIsa *isa = kr_gemm_isa();
-  if (M <= GEMV_ROWS && K > 0) { /* GEMV on the rounded rows: memory-bound, VDPBF16PS would gain nothing */
+  /* GEMV on the rounded rows: up to GEMV_ROWS rows it is memory-bound and
+   * VDPBF16PS would gain nothing; up to SMALL_M rows against W stored N×K
+   * it skips packing W where the CPU has no bfloat16 dot products (with
+   * them, the packed VDPBF16PS kernel's double rate pays for the packing) */
+  if (K > 0 && (M <= GEMV_ROWS || (!isa->kern_bf && trans_b && M <= SMALL_M))) {
     float *x = scratch(0, (size_t)(M * K) * 4);
     if (x) {
       for (int64_t i = 0; i < M; i++)
