@@ -261,6 +261,10 @@ static void *scratch(int which, size_t n) {
  * every MR and NR used. */
 enum { KC = 256, MC = 192, NC = 2048, KC64 = 192 };
 
+/* Rows of k a plain (not transposed) B is packed by at a time, across the
+ * whole NC-wide block; even, so bfloat16 pairs never straddle two. */
+enum { PACK_ROWS = 16 };
+
 /* What a Gemm multiplies: float32 (B any of KR_GB_*), float64, or
  * bfloat16 pairs through kern_bf. */
 enum { GK_F32, GK_F64, GK_BF };
@@ -329,28 +333,37 @@ static void gemm_tile(const Gemm *g, int64_t m0, int64_t m1, int64_t n0, int64_t
     int64_t nc = min64(NC, n1 - jc);
     for (int64_t pc = 0; pc < g->K; pc += kstep) {
       int64_t kc = min64(kstep, g->K - pc), kp = kind == GK_BF ? (kc + 1) / 2 : kc;
-      for (int64_t jr = 0; jr < nc; jr += NR) {
-        int64_t nr = min64(NR, nc - jr), j = jc + jr;
-        const char *src = B + (g->trans_b ? j * g->ldb + pc : pc * g->ldb + j) * bsz;
-        char *dst = Bp + jr * kp * esz;
-        switch (kind * 2 + g->trans_b) {
-        case GK_F32 * 2:
-          isa->pack_n(src, g->bt, g->ldb, nr, kc, (float *)dst, NR);
-          break;
-        case GK_F32 * 2 + 1:
-          isa->pack_t(src, g->bt, g->ldb, nr, kc, (float *)dst, NR);
-          break;
-        case GK_F64 * 2:
-          pack64_n((const double *)src, g->ldb, nr, kc, (double *)dst, NR);
-          break;
-        case GK_F64 * 2 + 1:
-          pack64_t((const double *)src, g->ldb, nr, kc, (double *)dst, NR);
-          break;
-        case GK_BF * 2:
-          isa->pack_bf_n((const uint16_t *)src, g->ldb, nr, kc, (uint32_t *)dst, NR);
-          break;
-        default:
-          isa->pack_bf_t((const uint16_t *)src, g->ldb, nr, kc, (uint32_t *)dst, NR);
+      /* A transposed B strip reads NR rows of contiguous k: NR streams.
+       * A plain B is packed PACK_ROWS rows of k at a time across the whole
+       * block, so memory is read along its rows (a strip alone would read
+       * one cache line per row, ldb apart: a TLB miss and no prefetch per
+       * line once ldb passes a page). */
+      int64_t krows = g->trans_b ? kc : PACK_ROWS, kprow = kind == GK_BF ? PACK_ROWS / 2 : PACK_ROWS;
+      for (int64_t k0 = 0; k0 < kc; k0 += krows) {
+        int64_t kn = min64(krows, kc - k0);
+        for (int64_t jr = 0; jr < nc; jr += NR) {
+          int64_t nr = min64(NR, nc - jr), j = jc + jr;
+          const char *src = B + (g->trans_b ? j * g->ldb + pc : (pc + k0) * g->ldb + j) * bsz;
+          char *dst = Bp + (jr * kp + (g->trans_b ? 0 : k0 / PACK_ROWS * kprow * NR)) * esz;
+          switch (kind * 2 + g->trans_b) {
+          case GK_F32 * 2:
+            isa->pack_n(src, g->bt, g->ldb, nr, kn, (float *)dst, NR);
+            break;
+          case GK_F32 * 2 + 1:
+            isa->pack_t(src, g->bt, g->ldb, nr, kn, (float *)dst, NR);
+            break;
+          case GK_F64 * 2:
+            pack64_n((const double *)src, g->ldb, nr, kn, (double *)dst, NR);
+            break;
+          case GK_F64 * 2 + 1:
+            pack64_t((const double *)src, g->ldb, nr, kn, (double *)dst, NR);
+            break;
+          case GK_BF * 2:
+            isa->pack_bf_n((const uint16_t *)src, g->ldb, nr, kn, (uint32_t *)dst, NR);
+            break;
+          default:
+            isa->pack_bf_t((const uint16_t *)src, g->ldb, nr, kn, (uint32_t *)dst, NR);
+          }
         }
       }
       bool acc = g->acc || pc > 0;
@@ -402,6 +415,14 @@ static int64_t clamp64(int64_t x, int64_t lo, int64_t hi) { return x < lo ? lo :
  * than it saves. A GEMV is threaded from 1 Mi weights (4 MiB in float32:
  * past L2, where a second core adds memory bandwidth). */
 #define PARALLEL_MIN_FMAS (1 << 22)
+
+/* A product with at most SMALL_M rows and B stored N×K (x @ W.T: a
+ * sentence of a few tens of tokens through a Linear layer) runs as GEMV
+ * over groups of GEMV_ROWS rows, SMALL_JB rows of W at a time: W is read
+ * once, straight from its rows, where the blocked GEMM would pack (copy
+ * and transpose) all of it for only SMALL_M uses of each item. */
+#define SMALL_M 64
+#define SMALL_JB 16
 #define PARALLEL_MIN_GEMV (1 << 20)
 #define TASKS_PER_THREAD 4
 
@@ -457,7 +478,17 @@ typedef struct Gemv {
 
 static void gemv_part(const Gemv *v, int64_t j0, int64_t j1) {
   size_t bsz = v->bt == KR_GB_F32 ? 4 : 2;
-  if (v->trans_b)
+  if (v->trans_b && v->R > GEMV_ROWS) {
+    /* a few rows of x (a short sentence) times W stored N×K: SMALL_JB rows
+     * of W at a time, read from memory once and kept in L1/L2 while every
+     * group of GEMV_ROWS rows of x passes over them */
+    for (int64_t j = j0; j < j1; j += SMALL_JB) {
+      int64_t jn = min64(SMALL_JB, j1 - j);
+      for (int i = 0; i < v->R; i += GEMV_ROWS)
+        v->isa->gemv_t(jn, v->K, v->R - i < GEMV_ROWS ? v->R - i : GEMV_ROWS, v->X + i * v->ldx, v->ldx,
+                       v->B + j * v->ldb * bsz, v->bt, v->ldb, v->Y + i * v->ldy + j, v->ldy, v->acc);
+    }
+  } else if (v->trans_b)
     v->isa->gemv_t(j1 - j0, v->K, v->R, v->X, v->ldx, v->B + j0 * v->ldb * bsz, v->bt, v->ldb, v->Y + j0, v->ldy,
                    v->acc);
   else
@@ -471,8 +502,9 @@ static void gemv_task(void *ctx, int64_t t) {
     gemv_part(v, j0, min64(j0 + v->step, v->N));
 }
 
-/* Y[R×N] (+)= X[R×K]·B for R <= GEMV_ROWS; N split over the threads in
- * 64-byte multiples, so each streams its own part of B. */
+/* Y[R×N] (+)= X[R×K]·B for R <= GEMV_ROWS, or R <= SMALL_M with B
+ * transposed; N split over the threads in 64-byte multiples, so each
+ * streams its own part of B. */
 static void gemv_run(const KrGemmIsa *isa, int64_t N, int64_t K, int R, const float *X, int64_t ldx, const void *B,
                      int bt, int64_t ldb, bool trans_b, float *Y, int64_t ldy, bool acc) {
   if (N <= 0 || R <= 0)
@@ -495,9 +527,10 @@ static void gemv_run(const KrGemmIsa *isa, int64_t N, int64_t K, int R, const fl
 static void gemm_f32_any(int64_t M, int64_t N, int64_t K, const float *A, int64_t lda, const void *B, int bt,
                          int64_t ldb, bool trans_b, float *C, int64_t ldc, bool accumulate) {
   const KrGemmIsa *isa = kr_gemm_isa();
-  /* up to GEMV_ROWS rows: B streamed once, unpacked; packing it would cost
-   * more than the arithmetic */
-  if (M <= GEMV_ROWS && K > 0) {
+  /* up to GEMV_ROWS rows (SMALL_M for a transposed B, a Linear weight):
+   * B streamed once, unpacked; packing it would cost more than the
+   * arithmetic */
+  if ((M <= GEMV_ROWS || (trans_b && M <= SMALL_M)) && K > 0) {
     gemv_run(isa, N, K, (int)M, A, lda, B, bt, ldb, trans_b, C, ldc, accumulate);
     return;
   }
@@ -531,7 +564,11 @@ void kr_gemm_f64(int64_t M, int64_t N, int64_t K, const double *A, int64_t lda, 
 void kr_gemm_bf16(int64_t M, int64_t N, int64_t K, const float *A, int64_t lda, const uint16_t *B, int64_t ldb,
                   bool trans_b, float *C, int64_t ldc, bool accumulate) {
   const KrGemmIsa *isa = kr_gemm_isa();
-  if (M <= GEMV_ROWS && K > 0) { /* GEMV on the rounded rows: memory-bound, VDPBF16PS would gain nothing */
+  /* GEMV on the rounded rows: up to GEMV_ROWS rows it is memory-bound and
+   * VDPBF16PS would gain nothing; up to SMALL_M rows against W stored N×K
+   * it skips packing W where the CPU has no bfloat16 dot products (with
+   * them, the packed VDPBF16PS kernel's double rate pays for the packing) */
+  if (K > 0 && (M <= GEMV_ROWS || (!isa->kern_bf && trans_b && M <= SMALL_M))) {
     float *x = scratch(0, (size_t)(M * K) * 4);
     if (x) {
       for (int64_t i = 0; i < M; i++)

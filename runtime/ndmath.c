@@ -16,6 +16,7 @@
 #include "nd_impl.h"
 
 #include <math.h>
+#include <stdatomic.h>
 
 /* The loops below are written for the vectoriser; GCC's -O2 vectorises
  * only loops it needs no remainder code for, so this file asks for the
@@ -462,6 +463,87 @@ static bool binary_tiled(BinLoop fn, NdIter *it, const int64_t *isz, int *err) {
   }
 }
 
+/* A large ufunc runs over the thread pool: the iteration's rows (or, for
+ * one long contiguous run, pieces of it, whole cache lines each) are cut
+ * into a few tasks per thread. Every item is computed by the same loop as
+ * on one thread, so results do not change. Below PAR_MIN_ITEMS a second
+ * thread's wake-up costs more than its half of the work. */
+#define PAR_MIN_ITEMS (1 << 15)
+#define PAR_TASKS_PER_THREAD 4
+
+typedef void (*UnLoop)(char *o, const char *a, int64_t n, int64_t so, int64_t sa);
+
+typedef struct UfuncJob {
+  const NdIter *it;
+  BinLoop bin; /* one of the two */
+  UnLoop un;
+  int64_t per; /* rows per task, or items per task when it->ndim == 0 */
+  atomic_int err;
+} UfuncJob;
+
+static void ufunc_span(UfuncJob *j, char *const *p, int64_t n) {
+  const NdIter *it = j->it;
+  if (j->bin) {
+    int err = 0;
+    j->bin(p[0], p[1], p[2], n, it->istride[0], it->istride[1], it->istride[2], &err);
+    if (err)
+      atomic_store_explicit(&j->err, 1, memory_order_relaxed);
+  } else {
+    j->un(p[0], p[1], n, it->istride[0], it->istride[1]);
+  }
+}
+
+static void ufunc_task(void *ctx, int64_t t) {
+  UfuncJob *j = ctx;
+  const NdIter *it = j->it;
+  char *p[ND_MAXOPS];
+  if (it->ndim == 0) { /* one run: items [t·per, (t+1)·per) */
+    int64_t i0 = t * j->per, n = it->inner - i0 < j->per ? it->inner - i0 : j->per;
+    for (int k = 0; k < it->nop; k++)
+      p[k] = it->base[k] + i0 * it->istride[k];
+    if (n > 0)
+      ufunc_span(j, p, n);
+    return;
+  }
+  int64_t r0 = t * j->per, r1 = r0 + j->per < it->outer ? r0 + j->per : it->outer;
+  int64_t idx[KR_MAXDIMS], r = r0;
+  for (int d = it->ndim; --d >= 0; r /= it->shape[d])
+    idx[d] = r % it->shape[d];
+  for (r = r0; r < r1; r++) {
+    for (int k = 0; k < it->nop; k++) {
+      p[k] = it->base[k];
+      for (int d = 0; d < it->ndim; d++)
+        p[k] += idx[d] * it->strides[k][d];
+    }
+    ufunc_span(j, p, it->inner);
+    for (int d = it->ndim; --d >= 0;) {
+      if (++idx[d] < it->shape[d])
+        break;
+      idx[d] = 0;
+    }
+  }
+}
+
+/* Run the ufunc over it on the pool when it is large enough and more than
+ * one thread is configured; false when it stays on this thread. */
+static bool ufunc_parallel(const NdIter *it, BinLoop bin, UnLoop un, int *err) {
+  int64_t nt = kr_num_threads();
+  if (nt < 2 || it->outer * it->inner < PAR_MIN_ITEMS)
+    return false;
+  UfuncJob j = {.it = it, .bin = bin, .un = un};
+  atomic_init(&j.err, 0);
+  int64_t tasks = nt * PAR_TASKS_PER_THREAD;
+  if (it->ndim == 0)
+    j.per = ((it->inner + tasks - 1) / tasks + 63) & ~(int64_t)63; /* whole cache lines of any item size */
+  else
+    j.per = (it->outer + tasks - 1) / tasks;
+  int64_t n = it->ndim == 0 ? (it->inner + j.per - 1) / j.per : (it->outer + j.per - 1) / j.per;
+  kr_parallel_for(n, ufunc_task, &j);
+  if (atomic_load_explicit(&j.err, memory_order_relaxed))
+    *err = 1;
+  return true;
+}
+
 /* Run a binary ufunc on two arrays of dtype `loop` (converted as needed),
  * writing an array of dtype `out`. */
 static KrArray *run_binary(int op, KrArray *a, KrArray *b, KrDtype loop, KrDtype out) {
@@ -484,7 +566,7 @@ static KrArray *run_binary(int op, KrArray *a, KrArray *b, KrDtype loop, KrDtype
     nd_iter_init(&it, nd, shape, 3, ops);
     int err = 0;
     int64_t isz[3] = {kr_dtype_size[ocompute], kr_dtype_size[compute], kr_dtype_size[compute]};
-    if (!binary_tiled(fn, &it, isz, &err))
+    if (!binary_tiled(fn, &it, isz, &err) && !ufunc_parallel(&it, fn, NULL, &err))
       while (nd_iter_next(&it))
         fn(it.ptr[0], it.ptr[1], it.ptr[2], it.inner, it.istride[0], it.istride[1], it.istride[2], &err);
     if (err) {
@@ -552,7 +634,6 @@ static const char *const unop_name[] = {
 #undef X
 };
 
-typedef void (*UnLoop)(char *o, const char *a, int64_t n, int64_t so, int64_t sa);
 
 #define UNLOOP(name, T, OT, EXPR)                                                        \
   static void name(char *o, const char *a, int64_t n, int64_t so, int64_t sa) {          \
@@ -730,8 +811,10 @@ static KrArray *run_unary(UnLoop fn, KrArray *a, KrDtype compute, KrDtype ocompu
     KrArray *ops[2] = {r, ca};
     NdIter it;
     nd_iter_init(&it, a->ndim, a->shape, 2, ops);
-    while (nd_iter_next(&it))
-      fn(it.ptr[0], it.ptr[1], it.inner, it.istride[0], it.istride[1]);
+    int err = 0;
+    if (!ufunc_parallel(&it, NULL, fn, &err))
+      while (nd_iter_next(&it))
+        fn(it.ptr[0], it.ptr[1], it.inner, it.istride[0], it.istride[1]);
     if (ocompute != out) {
       KrArray *c = nd_copy(r, out);
       kr_decref(&r->h);
