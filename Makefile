@@ -244,9 +244,9 @@ fuzz-run: bin/fuzz-parse
 # build/fuzz/seeds/NAME; a campaign's corpus is build/fuzz/NAME, crashes go
 # to build/fuzz/artifacts/NAME-; tests/fuzz/corpus/NAME holds the minimized
 # corpus and every crash input, run by `make test` (tests/unit/test_fuzz_harnesses.py).
-#   make fuzz-all                       the six harnesses
+#   make fuzz-all                       the seven harnesses (fuzz_parse.c's too)
 #   make fuzz-campaign FUZZ=abi FUZZ_TIME=1800   one campaign
-FUZZ_HARNESSES = abi serve safetensors gguf tokjson types
+FUZZ_HARNESSES = parse abi serve safetensors gguf tokjson types
 FUZZ_RT_FLAGS  = -O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer-no-link,address,undefined \
                  -fno-sanitize-recover=undefined
 FUZZ_RT_OBJ    = $(RT_SRC:runtime/%.c=build/fuzzrt/%.o)
@@ -295,7 +295,7 @@ fuzz-campaign: bin/fuzz-$(FUZZ)
 	$(PYTHON) tests/fuzz/seeds.py build/fuzz/seeds $(FUZZ)
 	ASAN_OPTIONS=detect_leaks=0:allocator_may_return_null=1 bin/fuzz-$(FUZZ) -max_total_time=$(FUZZ_TIME) \
 	  -detect_leaks=0 -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=1024 -close_fd_mask=3 -print_final_stats=1 \
-	  -artifact_prefix=build/fuzz/artifacts/$(FUZZ)- \
+	  -artifact_prefix=build/fuzz/artifacts/$(FUZZ)- $(if $(filter parse,$(FUZZ)),-dict=tests/fuzz/python.dict) \
 	  build/fuzz/$(FUZZ) tests/fuzz/corpus/$(FUZZ) build/fuzz/seeds/$(FUZZ)
 
 # ---- allocation failure, sanitizers, the server under load (docs/reliability.md)
