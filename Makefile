@@ -244,14 +244,16 @@ fuzz-run: bin/fuzz-parse
 # build/fuzz/seeds/NAME; a campaign's corpus is build/fuzz/NAME, crashes go
 # to build/fuzz/artifacts/NAME-; tests/fuzz/corpus/NAME holds the minimized
 # corpus and every crash input, run by `make test` (tests/unit/test_fuzz_harnesses.py).
-#   make fuzz-all                       the six harnesses
+#   make fuzz-all                       the seven harnesses (fuzz_parse.c's too)
 #   make fuzz-campaign FUZZ=abi FUZZ_TIME=1800   one campaign
-FUZZ_HARNESSES = abi serve safetensors gguf tokjson types
+#   make fuzz-merge FUZZ=abi            keep what it learned in tests/fuzz/corpus/abi
+FUZZ_HARNESSES = parse abi serve safetensors gguf tokjson types
 FUZZ_RT_FLAGS  = -O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer-no-link,address,undefined \
                  -fno-sanitize-recover=undefined
 FUZZ_RT_OBJ    = $(RT_SRC:runtime/%.c=build/fuzzrt/%.o)
 FUZZ_LIBS      = -lutf8proc -lpcre2-8 -lm -lpthread -ldl
 FUZZ          ?= abi
+FUZZ_TIMEOUT  ?= 10
 
 build/fuzzrt/%.o: runtime/%.c $(RT_HDR) | build/setup-fuzz.stamp
 	@mkdir -p build/fuzzrt
@@ -287,16 +289,31 @@ bin/fuzz-types: $(filter-out tests/fuzz/fuzz_parse.c,$(FUZZ_SRC)) tests/fuzz/fuz
 
 fuzz-all: $(FUZZ_HARNESSES:%=bin/fuzz-%)
 
-# One campaign: FUZZ names the harness, FUZZ_TIME the seconds. The corpus
-# grows in build/fuzz/FUZZ; merge it into tests/fuzz/corpus/FUZZ with
-#   bin/fuzz-FUZZ -merge=1 tests/fuzz/corpus/FUZZ build/fuzz/FUZZ
+# One campaign: FUZZ names the harness, FUZZ_TIME the seconds, FUZZ_TIMEOUT
+# the seconds one input may take (wall time: raise it on a loaded machine, where
+# a 10 s timeout fires on inputs that take 0.6 s of CPU). The corpus grows in
+# build/fuzz/FUZZ; `make fuzz-merge FUZZ=NAME` keeps what it learned.
 fuzz-campaign: bin/fuzz-$(FUZZ)
 	@mkdir -p build/fuzz/$(FUZZ) build/fuzz/artifacts tests/fuzz/corpus/$(FUZZ)
 	$(PYTHON) tests/fuzz/seeds.py build/fuzz/seeds $(FUZZ)
 	ASAN_OPTIONS=detect_leaks=0:allocator_may_return_null=1 bin/fuzz-$(FUZZ) -max_total_time=$(FUZZ_TIME) \
-	  -detect_leaks=0 -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=1024 -close_fd_mask=3 -print_final_stats=1 \
-	  -artifact_prefix=build/fuzz/artifacts/$(FUZZ)- \
+	  -detect_leaks=0 -timeout=$(FUZZ_TIMEOUT) -rss_limit_mb=2048 -malloc_limit_mb=1024 -close_fd_mask=3 -print_final_stats=1 \
+	  -artifact_prefix=build/fuzz/artifacts/$(FUZZ)- $(if $(filter parse,$(FUZZ)),-dict=tests/fuzz/python.dict) \
 	  build/fuzz/$(FUZZ) tests/fuzz/corpus/$(FUZZ) build/fuzz/seeds/$(FUZZ)
+
+# tests/fuzz/corpus/FUZZ becomes its found-* inputs plus the fewest files of it
+# and of the campaign's corpus that reach every edge the generated seeds do not
+# (edges, not hit counts: -use_counters=0 keeps it tens of KB, not megabytes).
+FUZZ_MERGE = build/fuzz/merge-$(FUZZ)
+fuzz-merge: bin/fuzz-$(FUZZ)
+	rm -rf $(FUZZ_MERGE) && mkdir -p $(FUZZ_MERGE) build/fuzz/$(FUZZ) tests/fuzz/corpus/$(FUZZ)
+	$(PYTHON) tests/fuzz/seeds.py build/fuzz/seeds $(FUZZ)
+	for f in build/fuzz/seeds/$(FUZZ)/*; do cp "$$f" $(FUZZ_MERGE)/seed-$${f##*/}; done
+	for f in tests/fuzz/corpus/$(FUZZ)/found-*; do [ ! -e "$$f" ] || cp "$$f" $(FUZZ_MERGE)/; done
+	ASAN_OPTIONS=detect_leaks=0:allocator_may_return_null=1 bin/fuzz-$(FUZZ) -merge=1 -use_counters=0 \
+	  -detect_leaks=0 -timeout=$(FUZZ_TIMEOUT) -rss_limit_mb=2048 -malloc_limit_mb=1024 -close_fd_mask=3 \
+	  $(FUZZ_MERGE) tests/fuzz/corpus/$(FUZZ) build/fuzz/$(FUZZ)
+	rm -f $(FUZZ_MERGE)/seed-* && rm -rf tests/fuzz/corpus/$(FUZZ) && cp -r $(FUZZ_MERGE) tests/fuzz/corpus/$(FUZZ)
 
 # ---- allocation failure, sanitizers, the server under load (docs/reliability.md)
 #   make test-oom      every program of tests/runtime/oom with its Nth allocation
@@ -326,7 +343,7 @@ test-oom: bin/kiln build/libkilnrt.a
 serve-stress: bin/kiln build/libkilnrt.a
 	$(PYTHON) tests/serve/stress.py --seconds 60 --connections 256
 
-.PHONY: fuzz-all fuzz-campaign test-oom serve-stress test-soak
+.PHONY: fuzz-all fuzz-campaign fuzz-merge test-oom serve-stress test-soak
 # <!-- harden: end -->
 
 # ---- benchmarks

@@ -71,7 +71,8 @@ static int run_path(const char *path) {
     sprintf(names[n++], "%s/%s", path, e->d_name);
   }
   closedir(d);
-  qsort(names, n, sizeof *names, cmp);
+  if (n) /* an empty folder: qsort's pointer may not be NULL even for no items */
+    qsort(names, n, sizeof *names, cmp);
   int rc = 0;
   for (size_t i = 0; i < n; i++) {
     rc |= run_path(names[i]);

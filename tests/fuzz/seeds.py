@@ -3,7 +3,10 @@
 generated (nothing third-party is committed): `make fuzz` writes them to
 build/fuzz/seeds/NAME/ before a campaign starts.
 
-    python3 tests/fuzz/seeds.py OUTDIR [NAME...]     NAME: abi serve safetensors gguf tokjson types
+    python3 tests/fuzz/seeds.py OUTDIR [NAME...]     NAME: parse abi serve safetensors gguf tokjson types
+
+parse        the source of each test of tests/parse and tests/syntax and of
+             each program of examples/ (fuzz_parse.c)
 
 abi          a function selector byte + a JSON argument array (fuzz_abi.c)
 serve        a route byte + an OpenAI request body (fuzz_serve.c)
@@ -320,6 +323,17 @@ def tokjson():
     return out
 
 
+def parse():
+    out = {}
+    for d in ("tests/parse", "tests/syntax", "examples"):
+        full = os.path.join(ROOT, d)
+        for f in sorted(os.listdir(full)):
+            if f.endswith(".py"):
+                with open(os.path.join(full, f), "rb") as fh:
+                    out[f"{os.path.basename(d)}-{f[:-3]}"] = fh.read()
+    return out
+
+
 def types():
     out = {}
     for d in ("tests/programs", "examples"):
@@ -336,7 +350,7 @@ def types():
     return out
 
 
-KINDS = {"abi": abi, "serve": serve, "safetensors": safetensors, "gguf": gguf, "tokjson": tokjson, "types": types}
+KINDS = {"parse": parse, "abi": abi, "serve": serve, "safetensors": safetensors, "gguf": gguf, "tokjson": tokjson, "types": types}
 
 
 def main():

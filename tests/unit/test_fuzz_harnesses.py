@@ -2,12 +2,12 @@
 """tests/unit/test_fuzz_harnesses.py — kiln's libFuzzer harnesses
 (tests/fuzz/fuzz_*.c) as regression tests, on the plain build: each harness
 is linked with tests/fuzz/fuzz_main.c instead of libFuzzer (gcc, no clang
-needed; the types harness with the compiler built by make asan) and runs, once each, its generated seeds (tests/fuzz/seeds.py) and
+needed; the parse and types harnesses with the compiler built by make asan) and runs, once each, its generated seeds (tests/fuzz/seeds.py) and
 tests/fuzz/corpus/NAME: the corpus a campaign minimized and every input a
 campaign found a crash with. A harness checks its own invariants and aborts
 on a violation; here every input must come back.
 
-    python3 tests/unit/test_fuzz_harnesses.py [NAME...]   abi serve safetensors gguf tokjson types
+    python3 tests/unit/test_fuzz_harnesses.py [NAME...]   parse abi serve safetensors gguf tokjson types
 
 The last line is 'N passed, N failed'.
 """
@@ -24,7 +24,7 @@ KILN = os.path.join(ROOT, "bin", "kiln")
 CC = os.environ.get("CC", "cc")
 CFLAGS = ["-std=c11", "-D_GNU_SOURCE", "-O1", "-g", "-Wall", "-Wextra", "-Wno-unused-parameter"]
 LIBS = ["-lutf8proc", "-lpcre2-8", "-lm", "-lpthread", "-ldl"]
-NAMES = ("abi", "serve", "safetensors", "gguf", "tokjson", "types")
+NAMES = ("parse", "abi", "serve", "safetensors", "gguf", "tokjson", "types")
 SAN = ["-fsanitize=address,undefined", "-fno-sanitize-recover=all", "-fno-omit-frame-pointer"]
 SAN_ENV = {"ASAN_OPTIONS": "detect_leaks=0:exitcode=86", "UBSAN_OPTIONS": "halt_on_error=1:exitcode=86"}
 
