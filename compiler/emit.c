@@ -2521,6 +2521,7 @@ void emit_program(Buf *out, Program *p) {
   free(E.maybe_unbound);
   free(E.unbuilt);
   free(E.uses);
+  free(E.borrowed);
   free(E.consts.items);
   free(E.cyclic);
   buf_free(&E.errlines);

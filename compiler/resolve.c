@@ -1671,7 +1671,12 @@ static Module *new_module(Arena *a, struct Program *p, Source *src, Node *ast, I
   if (m->index)
     snprintf(prefix, sizeof prefix, "m%d_", m->index);
   m->prefix = arena_strndup(a, prefix, strlen(prefix));
-  p->mods = xrealloc(p->mods, (size_t)(p->nmods + 1) * sizeof *p->mods);
+  /* in the arena, as everything else of a compilation (a few modules: a
+   * copy per import costs nothing) */
+  Module **mods = arena_alloc(a, (size_t)(p->nmods + 1) * sizeof *mods);
+  if (p->nmods)
+    memcpy(mods, p->mods, (size_t)p->nmods * sizeof *mods);
+  p->mods = mods;
   p->mods[p->nmods++] = m;
   if (!p->m)
     p->m = m;
