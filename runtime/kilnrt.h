@@ -345,7 +345,8 @@ KrObj *kr_exc_repr(KrObj *exc);  /* repr(exc): ValueError('msg'); their repr slo
  * in 3 bytes, as CPython's str can hold them), indexed by code point. An
  * ascii str indexes in O(1); a longer non-ascii one carries a sparse index
  * (the byte offset of every KR_STR_STRIDE-th code point), so indexing costs
- * at most KR_STR_STRIDE steps. */
+ * at most KR_STR_STRIDE steps; and any non-ascii str remembers the last code
+ * point it found, so `for i in range(len(s)): s[i]` steps from there. */
 #define KR_STR_STRIDE 32
 typedef struct KrStr {
   KrObj h;
@@ -353,6 +354,7 @@ typedef struct KrStr {
   int64_t nchars;  /* code points */
   int64_t hash;    /* -1: not computed yet */
   bool ascii;      /* every code point < 0x80 */
+  uint32_t cursor; /* non-ascii: the last code point kr_str_offset found, its index << 16 | its byte offset (both < 2^16); 0 at first */
   const int64_t *index; /* non-ascii with nchars > KR_STR_STRIDE: offsets of code points 0, S, 2S...; else NULL */
   char data[];     /* len bytes, then a NUL (then the index, in the same block) */
 } KrStr;
