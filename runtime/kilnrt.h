@@ -354,7 +354,7 @@ typedef struct KrStr {
   int64_t nchars;  /* code points */
   int64_t hash;    /* -1: not computed yet */
   bool ascii;      /* every code point < 0x80 */
-  uint32_t cursor; /* non-ascii: the last code point kr_str_offset found, its index << 16 | its byte offset (both < 2^16); 0 at first */
+  uint32_t cursor; /* non-ascii: the last code point kr_str_offset found (index < 2^24), index << 8 | its byte offset from its stride's start; 0 at first */
   const int64_t *index; /* non-ascii with nchars > KR_STR_STRIDE: offsets of code points 0, S, 2S...; else NULL */
   char data[];     /* len bytes, then a NUL (then the index, in the same block) */
 } KrStr;

@@ -628,23 +628,27 @@ KrObj *kr_str_from_fmt(const char *fmt, ...) {
 
 /* ---- indexing */
 
+_Static_assert(4 * KR_STR_STRIDE <= 256, "a cursor's byte count fits in 8 bits");
+
 int64_t kr_str_offset(KrObj *o, int64_t i) {
   KrStr *s = (KrStr *)o;
   if (s->ascii)
     return i;
   if (i >= s->nchars)
     return s->len;
-  int64_t off = 0, k = i;
+  int64_t base = 0, k = i;
   if (s->index) {
-    off = s->index[i / KR_STR_STRIDE];
+    base = s->index[i / KR_STR_STRIDE];
     k = i % KR_STR_STRIDE;
   }
-  /* start from the code point found last time when it is nearer (a str
+  /* start from the code point found last time when it is nearer: one in
+   * the same stride, so its offset is base plus the byte count kept (a str
    * only ever grows at its end, so what it found stays true) */
+  int64_t off = base;
   uint32_t cur = __atomic_load_n(&s->cursor, __ATOMIC_RELAXED);
-  int64_t ci = cur >> 16;
+  int64_t ci = cur >> 8;
   if (ci <= i && i - ci < k) {
-    off = cur & 0xFFFF;
+    off = base + (cur & 0xFF);
     k = i - ci;
   }
   /* the k-th code point after the one at off: skip whole words while the
@@ -664,8 +668,8 @@ int64_t kr_str_offset(KrObj *o, int64_t i) {
       if ((p[off] & 0xC0) != 0x80 && --k == 0)
         break;
   }
-  if (i < 0x10000 && off < 0x10000)
-    __atomic_store_n(&s->cursor, (uint32_t)(i << 16 | off), __ATOMIC_RELAXED);
+  if (i < (1 << 24)) /* off - base < 4 * KR_STR_STRIDE */
+    __atomic_store_n(&s->cursor, (uint32_t)(i << 8 | (off - base)), __ATOMIC_RELAXED);
   return off;
 }
 

@@ -51,3 +51,10 @@ try:
     print(short[len(short)])
 except IndexError as e:
     print("IndexError:", e)
+mixed = "".join([chr(0x61 + k % 26) if k % 3 else chr(0xe0 + k % 20) if k % 2 else chr(0x2010 + k % 9) for k in range(5000)])
+acc = 0
+for i in range(0, len(mixed), 7):
+    acc = (acc * 131 + ord(mixed[i])) % 1000000007
+for i in range(len(mixed) - 1, 0, -13):
+    acc = (acc * 131 + ord(mixed[i])) % 1000000007
+print(len(mixed), acc, mixed[4999], mixed[31], mixed[32], mixed[33], mixed[2048])
