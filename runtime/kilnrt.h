@@ -427,7 +427,7 @@ static inline bool kr_mem_eq(const char *a, const char *b, size_t n) {
 /* a == b for two strs: 1/0. Inline, as dict and set probes and generated
  * code compare strs at a high rate: identity, then the length and first
  * byte, then the cached hashes when both are known, then the bytes. */
-static inline int kr_str_eq(KrObj *a, KrObj *b) {
+KR_INLINE int kr_str_eq(KrObj *a, KrObj *b) {
   if (a == b)
     return 1;
   const KrStr *x = (const KrStr *)a, *y = (const KrStr *)b;
