@@ -1968,9 +1968,14 @@ static void find_cycles(Emit *E, IrFunc *fn) {
   free(stack);
 }
 
-/* Boxed values released at the function's exit: all but parameters (borrowed)
- * and an except clause's saved exception (restored, not released). */
+/* Boxed values released at the function's exit: all but parameters (borrowed),
+ * an except clause's saved exception (restored, not released), borrowed
+ * global reads (find_borrowed) and constants other than bytes (an immortal
+ * str, or NULL: emit_const), which would only lengthen the release at every
+ * return of a hot function. */
 static bool exit_released(Emit *E, const Instr *in) {
+  if (in->op == IR_CONST && in->cval.kind != CONST_BYTES)
+    return false;
   return !(ir_flags[in->op] & IRF_TERM) && in->op != IR_PARAM && in->op != IR_EXC_BEGIN && boxed(in->type) &&
          !E->borrowed[in->id];
 }

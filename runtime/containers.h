@@ -236,6 +236,7 @@ typedef struct KrTuple {
   KrObj h;
   int64_t len;
   uint8_t *kinds;  /* len ValKinds, stored after the items */
+  int64_t hash;    /* cached by kr_tuple_hash when no item's hash or == runs code; else -1 */
   KrVal items[];
 } KrTuple;
 extern const KrType kr_tuple_type;

@@ -56,6 +56,18 @@ static inline int krc_cmp_len(int64_t x, int64_t y, int op) {
   }
 }
 
+/* x op y for two floats (NaN compares false, as in C and Python). */
+static inline int krc_cmp_float(double x, double y, int op) {
+  switch (op) {
+  case KR_LT: return x < y;
+  case KR_LE: return x <= y;
+  case KR_GT: return x > y;
+  case KR_GE: return x >= y;
+  case KR_EQ: return x == y;
+  default: return x != y;
+  }
+}
+
 static inline int krc_eq(KrVal a, ValKind ka, KrVal b, ValKind kb) {
   if (ka == KR_OBJ && kb == KR_OBJ && a.o == b.o)
     return 1;
@@ -69,12 +81,25 @@ static inline int krc_eq(KrVal a, ValKind ka, KrVal b, ValKind kb) {
   }
   return kr_val_eq(a, ka, b, kb);
 }
-/* hash(v) as kr_val_hash computes it, a str's cached hash read inline. */
+/* hash(v) as kr_val_hash computes it, a str's or tuple's cached hash
+ * read inline. */
 static inline int64_t krc_hash(KrVal v, ValKind k) {
-  if (k == KR_OBJ)
-    return v.o->type == &kr_str_type ? kr_str_hash_cached(v.o) : kr_obj_hash(v.o);
+  if (k == KR_OBJ) {
+    if (v.o->type == &kr_str_type)
+      return kr_str_hash_cached(v.o);
+    if (v.o->type == &kr_tuple_type && KR_TUPLE(v.o)->hash != -1)
+      return KR_TUPLE(v.o)->hash;
+    return kr_obj_hash(v.o);
+  }
   return kr_val_hash(v, k);
 }
+/* A tuple whose hash is cached (kr_tuple_hash): its hash and == run no
+ * code of the program. */
+static inline bool krc_tuple_plain(KrVal v, ValKind k) {
+  return k == KR_OBJ && v.o->type == &kr_tuple_type && __atomic_load_n(&KR_TUPLE(v.o)->hash, __ATOMIC_RELAXED) != -1;
+}
+/* a == b for two plain tuples (krc_tuple_plain): 1, 0 (never an error). */
+int krc_tuple_eq_plain(KrObj *a, KrObj *b);
 /* A for loop over a deque (collections.c). */
 int krc_deque_iter_init(KrIter *it, KrObj *deque, bool reverse);
 /* Raise KeyError(key): the exception's args are (key,). Returns NULL. */

@@ -20,7 +20,9 @@
  * Keys compare as CPython's PyObject_RichCompareBool (identity, then ==):
  * 1, 1.0 and True are one key, and the first one stored stays the key. A
  * str looked up in a "unicode" table takes lookup_str, which compares in
- * place (no == can run code there), with the str's cached hash. */
+ * place (no == can run code there), with the str's cached hash; a tuple
+ * of plain items (numbers, str, None: krc_tuple_plain) is compared item by
+ * item in place, with no guard against the dict changing under ==. */
 #include "containers_impl.h"
 #include "core_impl.h"
 
@@ -161,7 +163,10 @@ restart:
       if (ix >= 0) {
         KrDictEntry *ep = &d->entries[ix];
         if (ep->hash == hash) {
-          if (d->kkind != KR_OBJ || kk != KR_OBJ || is_str_key(key, kk)) {
+          if (krc_tuple_plain(key, kk) && krc_tuple_plain(ep->key, d->kkind)) {
+            if (ep->key.o == key.o || krc_tuple_eq_plain(ep->key.o, key.o))
+              return ix;
+          } else if (d->kkind != KR_OBJ || kk != KR_OBJ || is_str_key(key, kk)) {
             int cmp = krc_eq(ep->key, d->kkind, key, kk);
             if (cmp != 0)
               return cmp > 0 ? ix : DKIX_ERROR;

@@ -358,7 +358,8 @@ KrObj *kr_exc_repr(KrObj *exc);  /* repr(exc): ValueError('msg'); their repr slo
  * in 3 bytes, as CPython's str can hold them), indexed by code point. An
  * ascii str indexes in O(1); a longer non-ascii one carries a sparse index
  * (the byte offset of every KR_STR_STRIDE-th code point), so indexing costs
- * at most KR_STR_STRIDE steps. */
+ * at most KR_STR_STRIDE steps; and any non-ascii str remembers the last code
+ * point it found, so `for i in range(len(s)): s[i]` steps from there. */
 #define KR_STR_STRIDE 32
 typedef struct KrStr {
   KrObj h;
@@ -366,6 +367,7 @@ typedef struct KrStr {
   int64_t nchars;  /* code points */
   int64_t hash;    /* -1: not computed yet */
   bool ascii;      /* every code point < 0x80 */
+  uint32_t cursor; /* non-ascii: the last code point kr_str_offset found (index < 2^24), index << 8 | its byte offset from its stride's start; 0 at first */
   const int64_t *index; /* non-ascii with nchars > KR_STR_STRIDE: offsets of code points 0, S, 2S...; else NULL */
   char data[];     /* len bytes, then a NUL (then the index, in the same block) */
 } KrStr;
@@ -415,10 +417,30 @@ KrObj *kr_str_slice(KrObj *s, int64_t start, int64_t stop, int64_t step, int has
 /* for ch in s: the character at byte offset *pos (advanced past it), or
  * NULL at the end (kr_exc not set) or on MemoryError (kr_exc set). */
 KrObj *kr_str_next(KrObj *s, int64_t *pos);
+/* The n bytes at a and b are equal. Up to 16 bytes are compared inline,
+ * with two loads from each side that may overlap (short strs are the dict
+ * keys), not with a call of memcmp. */
+static inline bool kr_mem_eq(const char *a, const char *b, size_t n) {
+  if (n > 16)
+    return __builtin_memcmp(a, b, n) == 0;
+  if (n >= 8) {
+    uint64_t a0, b0, a1, b1;
+    __builtin_memcpy(&a0, a, 8), __builtin_memcpy(&b0, b, 8);
+    __builtin_memcpy(&a1, a + n - 8, 8), __builtin_memcpy(&b1, b + n - 8, 8);
+    return ((a0 ^ b0) | (a1 ^ b1)) == 0;
+  }
+  if (n >= 4) {
+    uint32_t a0, b0, a1, b1;
+    __builtin_memcpy(&a0, a, 4), __builtin_memcpy(&b0, b, 4);
+    __builtin_memcpy(&a1, a + n - 4, 4), __builtin_memcpy(&b1, b + n - 4, 4);
+    return ((a0 ^ b0) | (a1 ^ b1)) == 0;
+  }
+  return n == 0 || (a[0] == b[0] && a[n >> 1] == b[n >> 1] && a[n - 1] == b[n - 1]);
+}
 /* a == b for two strs: 1/0. Inline, as dict and set probes and generated
  * code compare strs at a high rate: identity, then the length and first
  * byte, then the cached hashes when both are known, then the bytes. */
-static inline int kr_str_eq(KrObj *a, KrObj *b) {
+KR_INLINE int kr_str_eq(KrObj *a, KrObj *b) {
   if (a == b)
     return 1;
   const KrStr *x = (const KrStr *)a, *y = (const KrStr *)b;
@@ -427,7 +449,7 @@ static inline int kr_str_eq(KrObj *a, KrObj *b) {
   int64_t hx = __atomic_load_n(&x->hash, __ATOMIC_RELAXED), hy = __atomic_load_n(&y->hash, __ATOMIC_RELAXED);
   if (hx != -1 && hy != -1 && hx != hy)
     return 0;
-  return x->len <= 1 || __builtin_memcmp(x->data + 1, y->data + 1, (size_t)x->len - 1) == 0;
+  return kr_mem_eq(x->data, y->data, (size_t)x->len);
 }
 int kr_str_cmp(KrObj *a, KrObj *b);                   /* <0, 0, >0 by code point */
 int kr_str_contains(KrObj *s, KrObj *sub);            /* sub in s */

@@ -15,7 +15,8 @@
  * computed first, into their own array, and the items move in step with
  * them (CPython's sortslice). The comparison is chosen once per sort from
  * the keys' kind: unboxed ints, floats and bools compare inline, strs
- * through kr_str_cmp, anything else through kr_val_cmp. */
+ * through kr_str_cmp, tuples through kr_tuple_cmp (which orders a pair of
+ * floats, ints or strs inline), anything else through kr_val_cmp. */
 #include "containers_impl.h"
 
 /* ---------------------------------------------------------------- the sort */
@@ -29,7 +30,7 @@ typedef struct SortSlice {
 #define MIN_GALLOP 7
 #define MERGESTATE_TEMP_SIZE 256
 
-enum { CMP_INT, CMP_FLOAT, CMP_BOOL, CMP_STR, CMP_GENERIC };
+enum { CMP_INT, CMP_FLOAT, CMP_BOOL, CMP_STR, CMP_TUPLE, CMP_GENERIC };
 
 typedef struct MergeState {
   int64_t min_gallop;
@@ -55,6 +56,7 @@ static int islt(MergeState *ms, KrVal x, KrVal y) {
   case CMP_FLOAT: return x.f < y.f;
   case CMP_BOOL: return x.b < y.b;
   case CMP_STR: return kr_str_cmp(x.o, y.o) < 0;
+  case CMP_TUPLE: return kr_tuple_cmp(x.o, y.o, KR_LT);
   default: return kr_val_cmp(x, ms->kind, y, ms->kind, KR_LT);
   }
 }
@@ -620,14 +622,14 @@ static int timsort(SortSlice lo, int64_t n, ValKind kind, bool reverse) {
   case KR_INT: ms.cmp = CMP_INT; break;
   case KR_FLOAT: ms.cmp = CMP_FLOAT; break;
   case KR_BOOL: ms.cmp = CMP_BOOL; break;
-  case KR_OBJ:
-    ms.cmp = CMP_STR;
-    for (int64_t i = 0; i < n; i++)
-      if (lo.keys[i].o->type != &kr_str_type) {
+  case KR_OBJ: {
+    const KrType *t = n > 0 ? lo.keys[0].o->type : NULL;
+    ms.cmp = t == &kr_str_type ? CMP_STR : t == &kr_tuple_type ? CMP_TUPLE : CMP_GENERIC;
+    for (int64_t i = 1; i < n && ms.cmp != CMP_GENERIC; i++)
+      if (lo.keys[i].o->type != t)
         ms.cmp = CMP_GENERIC;
-        break;
-      }
     break;
+  }
   }
   merge_init(&ms, n, lo.values != NULL, &lo, kind);
   if (n < 2)

@@ -85,6 +85,7 @@ KrObj *kr_str_alloc(int64_t nbytes) {
   s->nchars = 0;
   s->hash = -1;
   s->ascii = false;
+  s->cursor = 0;
   s->index = NULL;
   return &s->h;
 }
@@ -627,34 +628,49 @@ KrObj *kr_str_from_fmt(const char *fmt, ...) {
 
 /* ---- indexing */
 
+_Static_assert(4 * KR_STR_STRIDE <= 256, "a cursor's byte count fits in 8 bits");
+
 int64_t kr_str_offset(KrObj *o, int64_t i) {
   KrStr *s = (KrStr *)o;
   if (s->ascii)
     return i;
   if (i >= s->nchars)
     return s->len;
-  int64_t off = 0, k = i;
+  int64_t base = 0, k = i;
   if (s->index) {
-    off = s->index[i / KR_STR_STRIDE];
+    base = s->index[i / KR_STR_STRIDE];
     k = i % KR_STR_STRIDE;
+  }
+  /* start from the code point found last time when it is nearer: one in
+   * the same stride, so its offset is base plus the byte count kept (a str
+   * only ever grows at its end, so what it found stays true) */
+  int64_t off = base;
+  uint32_t cur = __atomic_load_n(&s->cursor, __ATOMIC_RELAXED);
+  int64_t ci = cur >> 8;
+  if (ci <= i && i - ci < k) {
+    off = base + (cur & 0xFF);
+    k = i - ci;
   }
   /* the k-th code point after the one at off: skip whole words while the
    * code points starting in them are not past it, then bytes (i < nchars,
    * so it is there) */
-  if (k == 0)
-    return off;
-  const unsigned char *p = (const unsigned char *)s->data;
-  off++;
-  while (off + 8 <= s->len) {
-    int64_t starts = 8 - count_cont(load8(p + off));
-    if (starts >= k)
-      break;
-    k -= starts;
-    off += 8;
+  if (k > 0) {
+    const unsigned char *p = (const unsigned char *)s->data;
+    off++;
+    while (off + 8 <= s->len) {
+      int64_t starts = 8 - count_cont(load8(p + off));
+      if (starts >= k)
+        break;
+      k -= starts;
+      off += 8;
+    }
+    for (;; off++)
+      if ((p[off] & 0xC0) != 0x80 && --k == 0)
+        break;
   }
-  for (;; off++)
-    if ((p[off] & 0xC0) != 0x80 && --k == 0)
-      return off;
+  if (i < (1 << 24)) /* off - base < 4 * KR_STR_STRIDE */
+    __atomic_store_n(&s->cursor, (uint32_t)(i << 8 | (off - base)), __ATOMIC_RELAXED);
+  return off;
 }
 
 /* The code point index of byte offset off (at a character's start). */

@@ -3,7 +3,10 @@
  *
  * One allocation holds the header, the items and, after them, one byte of
  * ValKind per item. The hash is CPython 3.11's (the xxHash-derived
- * tuplehash), since the order of a set of tuples depends on it; comparisons
+ * tuplehash), since the order of a set of tuples depends on it, and is
+ * kept in the tuple once computed when its items are plain (numbers, str,
+ * None, such tuples), which makes a tuple dict key cost one hash, not one
+ * per lookup; comparisons
  * find the first differing position with identity-then-== and compare that
  * pair with the operator, as tuplerichcompare does. Iterating a tuple whose
  * items have different kinds yields boxed objects (KR_OBJ), the type a
@@ -13,7 +16,7 @@
 
 #include <stddef.h>
 
-static KrTuple empty_tuple = {{-1, &kr_tuple_type}, 0, NULL};
+static KrTuple empty_tuple = {{-1, &kr_tuple_type}, 0, NULL, -1};
 
 static void tuple_dealloc(KrObj *self) {
   KrTuple *t = KR_TUPLE(self);
@@ -58,6 +61,7 @@ static KrObj *tuple_make(int64_t n, const uint8_t *kinds, bool zero) {
     return NULL;
   t->len = n;
   t->kinds = (uint8_t *)(t->items + n);
+  t->hash = -1;
   if (kinds)
     memcpy(t->kinds, kinds, (size_t)n);
   else
@@ -266,7 +270,17 @@ static inline int items_cmp(int64_t nv, const KrVal *v, const uint8_t *vk, int64
     return 0;
   if (op == KR_NE)
     return 1;
-  return kr_val_cmp(v[i], (ValKind)vk[i], w[i], (ValKind)wk[i], op);
+  /* the items differ: two floats, two ints or two strs are ordered here,
+   * without kr_val_cmp's dispatch */
+  ValKind a = (ValKind)vk[i], b = (ValKind)wk[i];
+  if (a == b && (a == KR_FLOAT || a == KR_INT)) {
+    if (a == KR_FLOAT)
+      return krc_cmp_float(v[i].f, w[i].f, op);
+    return krc_cmp_len(v[i].i, w[i].i, op);
+  }
+  if (a == KR_OBJ && b == KR_OBJ && v[i].o->type == &kr_str_type && w[i].o->type == &kr_str_type)
+    return krc_cmp_len(kr_str_cmp(v[i].o, w[i].o), 0, op);
+  return kr_val_cmp(v[i], a, w[i], b, op);
 }
 
 int kr_items_cmp(int64_t nv, const KrVal *v, const uint8_t *vk, int64_t nw, const KrVal *w, const uint8_t *wk,
@@ -287,22 +301,60 @@ int kr_tuple_eq(KrObj *a, KrObj *b) { return kr_tuple_cmp(a, b, KR_EQ); }
 #define XXPRIME_5 2870177450012600261ULL
 #define XXROTATE(x) (((x) << 31) | ((x) >> 33))
 
+/* True when hashing or comparing v with == runs no code of the program:
+ * it is a number, a str, None or a tuple of such items (whose hash is
+ * cached, below). */
+static inline bool plain_item(KrVal v, ValKind k) {
+  if (k != KR_OBJ)
+    return true;
+  const KrType *t = v.o->type;
+  return t == &kr_str_type || (t == &kr_tuple_type && KR_TUPLE(v.o)->hash != -1) || t == &kr_int_type ||
+         t == &kr_float_type || t == &kr_bool_type || t == &kr_NoneType;
+}
+
 int64_t kr_tuple_hash(KrObj *o) {
   KrTuple *t = KR_TUPLE(o);
+  int64_t cached = __atomic_load_n(&t->hash, __ATOMIC_RELAXED);
+  if (cached != -1)
+    return cached;
   uint64_t acc = XXPRIME_5;
+  bool plain = true;
   for (int64_t i = 0; i < t->len; i++) {
     int64_t h = krc_hash(t->items[i], (ValKind)t->kinds[i]);
     if (h == -1 && kr_failed())
       return -1;
+    plain = plain && plain_item(t->items[i], (ValKind)t->kinds[i]);
     uint64_t lane = (uint64_t)h;
     acc += lane * XXPRIME_2;
     acc = XXROTATE(acc);
     acc *= XXPRIME_1;
   }
   acc += (uint64_t)t->len ^ (XXPRIME_5 ^ 3527539UL);
-  if (acc == (uint64_t)-1)
-    return 1546275796;
-  return (int64_t)acc;
+  int64_t h = acc == (uint64_t)-1 ? 1546275796 : (int64_t)acc;
+  /* A hash made of plain items alone is the same every time and computing
+   * it has no effect a program can see, so it is kept (CPython 3.11 keeps
+   * none); a user class's __hash__ runs again each time, as in CPython. */
+  if (plain)
+    __atomic_store_n(&t->hash, h, __ATOMIC_RELAXED);
+  return h;
+}
+
+int krc_tuple_eq_plain(KrObj *ao, KrObj *bo) {
+  KrTuple *a = KR_TUPLE(ao), *b = KR_TUPLE(bo);
+  if (a->len != b->len)
+    return 0;
+  for (int64_t i = 0; i < a->len; i++) {
+    KrVal x = a->items[i], y = b->items[i];
+    ValKind kx = (ValKind)a->kinds[i], ky = (ValKind)b->kinds[i];
+    int eq;
+    if (kx == KR_OBJ && ky == KR_OBJ && x.o->type == &kr_str_type && y.o->type == &kr_str_type)
+      eq = kr_str_eq(x.o, y.o);
+    else
+      eq = krc_eq(x, kx, y, ky);
+    if (eq <= 0)
+      return eq;
+  }
+  return 1;
 }
 
 KrObj *kr_tuple_repr(KrObj *o) {
