@@ -685,6 +685,11 @@ static int const_index(Emit *E, Instr *in) {
 static void emit_const(Emit *E, Instr *in) {
   Buf v = {0};
   const Const *c = &in->cval;
+  /* a str no instruction reads (a docstring) gets no constant: one made at
+   * load that nothing reads would be stored in a static gcc drops, and the
+   * object would be left unreachable (LeakSanitizer reports it) */
+  if (!in->callee && !in->cls && c->kind == CONST_STR && !E->uses[in->id])
+    return;
   if (in->callee || in->cls) {
     buf_puts(&v, "0");
   } else {
