@@ -42,7 +42,6 @@ static inline void krc_repr_leave(KrcReprFrame *f) { krc_repr_top = f->up; }
  * KR_OBJ, unboxes a KrInt/KrFloat/bool box into a scalar kind. -1 +
  * TypeError when the value cannot have that kind. */
 int krc_convert(KrVal v, ValKind from, ValKind to, KrVal *out);
-/* PyObject_RichCompareBool(a, b, Py_EQ): identical objects are equal. */
 /* How a sequence comparison ends when one sequence is a prefix of the
  * other (or they are equal): the lengths decide, for any op. */
 static inline int krc_cmp_len(int64_t x, int64_t y, int op) {
@@ -68,6 +67,7 @@ static inline int krc_cmp_float(double x, double y, int op) {
   }
 }
 
+/* PyObject_RichCompareBool(a, b, Py_EQ): identical objects are equal. */
 static inline int krc_eq(KrVal a, ValKind ka, KrVal b, ValKind kb) {
   if (ka == KR_OBJ && kb == KR_OBJ && a.o == b.o)
     return 1;

@@ -330,12 +330,22 @@ AVX2 static float dot_q4_k_avx2(const uint8_t *b, const float *x, int64_t k) {
 /* 8 int8 lanes of a register as float32. */
 AVX2 static inline __m256 i8x8r(__m128i v) { return _mm256_cvtepi32_ps(_mm256_cvtepi8_epi32(v)); }
 
+/* Q6_K's values 32j..32j+31 of half h (j 0..3) as signed bytes: the low or
+ * high nibbles of ql joined with the 2-bit fields j of the half's qh bytes
+ * hv, less 32. */
+AVX2 static inline __m256i q6_k_join(const uint8_t *ql, __m256i hv, int h, int j) {
+  const __m256i m4 = _mm256_set1_epi8(0x0F), m2 = _mm256_set1_epi8(3), c32 = _mm256_set1_epi8(32);
+  __m256i lv = _mm256_loadu_si256((const __m256i *)(ql + 64 * h + 32 * (j & 1)));
+  __m256i nib = _mm256_and_si256(j >= 2 ? _mm256_srli_epi16(lv, 4) : lv, m4);
+  __m256i hi = _mm256_and_si256(_mm256_srli_epi16(hv, 2 * j), m2);
+  return _mm256_sub_epi8(_mm256_or_si256(nib, _mm256_slli_epi16(hi, 4)), c32);
+}
+
 /* Q6_K (layout in quant.h): per 32 values the 4-bit halves of ql and the
  * 2-bit fields of qh are joined into 32 signed bytes in registers, then
  * widened 8 at a time; each 16 values carry their own int8 scale. */
 AVX2 static float dot_q6_k_avx2(const uint8_t *b, const float *x, int64_t k) {
   __m256 acc0 = _mm256_setzero_ps(), acc1 = _mm256_setzero_ps();
-  const __m256i m4 = _mm256_set1_epi8(0x0F), m2 = _mm256_set1_epi8(3), c32 = _mm256_set1_epi8(32);
   for (int64_t i = 0; i < k; i += 256, b += 210) {
     const uint8_t *ql = b, *qh = b + 128;
     const int8_t *sc = (const int8_t *)(b + 192);
@@ -344,10 +354,7 @@ AVX2 static float dot_q6_k_avx2(const uint8_t *b, const float *x, int64_t k) {
       __m256i hv = _mm256_loadu_si256((const __m256i *)(qh + 32 * h));
 #pragma GCC unroll 4
       for (int j = 0; j < 4; j++) {
-        __m256i lv = _mm256_loadu_si256((const __m256i *)(ql + 64 * h + 32 * (j & 1)));
-        __m256i nib = _mm256_and_si256(j >= 2 ? _mm256_srli_epi16(lv, 4) : lv, m4);
-        __m256i hi = _mm256_and_si256(_mm256_srli_epi16(hv, 2 * j), m2);
-        __m256i q = _mm256_sub_epi8(_mm256_or_si256(nib, _mm256_slli_epi16(hi, 4)), c32);
+        __m256i q = q6_k_join(ql, hv, h, j);
         __m128i q0 = _mm256_castsi256_si128(q), q1 = _mm256_extracti128_si256(q, 1);
         const float *xp = x + i + 128 * h + 32 * j;
         __m256 t0 = _mm256_fmadd_ps(i8x8r(_mm_srli_si128(q0, 8)), _mm256_loadu_ps(xp + 8),
@@ -472,7 +479,6 @@ AVX2 static float dot8_q4_k_avx2(const uint8_t *b, const KrQ8 *x, int64_t k) {
  * 0..15 of the block, the high ones 16..31). */
 AVX2 static float dot8_q6_k_avx2(const uint8_t *b, const KrQ8 *x, int64_t k) {
   __m256 acc0 = _mm256_setzero_ps(), acc1 = _mm256_setzero_ps();
-  const __m256i m4 = _mm256_set1_epi8(0x0F), m2 = _mm256_set1_epi8(3), c32 = _mm256_set1_epi8(32);
   for (int64_t i = 0; i < k; i += 256, b += 210) {
     const uint8_t *ql = b, *qh = b + 128;
     const int8_t *sc = (const int8_t *)(b + 192);
@@ -484,10 +490,7 @@ AVX2 static float dot8_q6_k_avx2(const uint8_t *b, const KrQ8 *x, int64_t k) {
 #pragma GCC unroll 4
       for (int j = 0; j < 4; j++) {
         int blk = 4 * h + j;
-        __m256i lv = _mm256_loadu_si256((const __m256i *)(ql + 64 * h + 32 * (j & 1)));
-        __m256i nib = _mm256_and_si256(j >= 2 ? _mm256_srli_epi16(lv, 4) : lv, m4);
-        __m256i hi = _mm256_and_si256(_mm256_srli_epi16(hv, 2 * j), m2);
-        __m256i q = _mm256_sub_epi8(_mm256_or_si256(nib, _mm256_slli_epi16(hi, 4)), c32);
+        __m256i q = q6_k_join(ql, hv, h, j);
         __m256i xv = _mm256_loadu_si256((const __m256i *)(xq + 32 * blk));
         __m256i p = _mm256_maddubs_epi16(_mm256_sign_epi8(q, q), _mm256_sign_epi8(xv, q));
         __m256i scv = _mm256_setr_m128i(_mm_set1_epi16(sc[2 * blk]), _mm_set1_epi16(sc[2 * blk + 1]));
