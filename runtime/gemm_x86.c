@@ -296,36 +296,38 @@ AVX2 INLINE void gemv_n_body(int64_t N, int64_t K, const float *x, const void *B
  * accumulators, each B vector loaded once for all R rows. */
 AVX2 INLINE void gemv_t_rows_body(int64_t N, int64_t K, int R, const float *X, int64_t ldx, const void *B, int bt,
                                   int64_t ldb, float *Y, int64_t ldy, bool acc) {
-  /* every index into s is a constant after unrolling, so s stays in registers */
-  int64_t j = 0;
-  for (; j < N; j += 2) {
-    bool two = j + 1 < N; /* the last odd row: computed twice, stored once */
-    int64_t j1 = two ? j + 1 : j;
-    __m256 s[2][GEMV_ROWS];
+  /* every index into s is a constant after unrolling, so s stays in
+   * registers: 3R accumulators (12 at R = 4), three B vectors and one of X
+   * fill the 16 ymm registers, so FMA latency is covered with 3 loads of B
+   * for every 3R multiply-adds */
+  for (int64_t j = 0; j < N; j += 3) {
+    int nj = N - j < 3 ? (int)(N - j) : 3; /* the last one or two rows: computed again, stored once */
+    int64_t j1 = nj > 1 ? j + 1 : j, j2 = nj > 2 ? j + 2 : j;
+    __m256 s[3][GEMV_ROWS];
 #pragma GCC unroll 4
     for (int i = 0; i < GEMV_ROWS; i++)
-      s[0][i] = s[1][i] = _mm256_setzero_ps();
+      s[0][i] = s[1][i] = s[2][i] = _mm256_setzero_ps();
     int64_t k = 0;
     for (; k + 8 <= K; k += 8) {
-      __m256 b0 = ld8(B, j * ldb + k, bt), b1 = ld8(B, j1 * ldb + k, bt);
+      __m256 b0 = ld8(B, j * ldb + k, bt), b1 = ld8(B, j1 * ldb + k, bt), b2 = ld8(B, j2 * ldb + k, bt);
 #pragma GCC unroll 4
       for (int i = 0; i < R; i++) {
         __m256 xv = _mm256_loadu_ps(X + i * ldx + k);
         s[0][i] = _mm256_fmadd_ps(xv, b0, s[0][i]);
         s[1][i] = _mm256_fmadd_ps(xv, b1, s[1][i]);
+        s[2][i] = _mm256_fmadd_ps(xv, b2, s[2][i]);
       }
     }
 #pragma GCC unroll 4
     for (int i = 0; i < R; i++) {
-      float t0 = hsum8(s[0][i]), t1 = hsum8(s[1][i]);
-      for (int64_t kk = k; kk < K; kk++) {
-        t0 += X[i * ldx + kk] * kr_gb_load(B, j * ldb + kk, bt);
-        t1 += X[i * ldx + kk] * kr_gb_load(B, j1 * ldb + kk, bt);
+      float t[3] = {hsum8(s[0][i]), hsum8(s[1][i]), hsum8(s[2][i])};
+      const int64_t jr[3] = {j, j1, j2};
+      for (int r = 0; r < nj; r++) {
+        for (int64_t kk = k; kk < K; kk++)
+          t[r] += X[i * ldx + kk] * kr_gb_load(B, jr[r] * ldb + kk, bt);
+        float *y = Y + i * ldy + j + r;
+        *y = acc ? *y + t[r] : t[r];
       }
-      float *y = Y + i * ldy + j;
-      y[0] = acc ? y[0] + t0 : t0;
-      if (two)
-        y[1] = acc ? y[1] + t1 : t1;
     }
   }
 }

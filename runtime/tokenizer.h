@@ -34,22 +34,35 @@ typedef struct TjNode { /* 24 bytes: a big file has millions */
     double num;            /* TJ_NUM; TJ_BOOL: 0 or 1 */
     const char *str;       /* TJ_STR: UTF-8, NUL-terminated */
     struct {
-      struct TjNode **items; /* TJ_ARR, TJ_OBJ: the values */
-      const char **keys;     /* TJ_OBJ: the keys */
+      struct TjNode **items; /* TJ_ARR, TJ_OBJ: the values; NULL when left as text (len > 0) */
+      union {
+        const char **keys;   /* TJ_OBJ: the keys */
+        const struct TjText *text; /* where a container left as text lies */
+      };
     };
   };
 } TjNode;
+typedef struct TjText TjText; /* where a container left as text lies (tokjson.c) */
 typedef struct TjArena TjArena;
 /* Parses text; on error returns NULL with a message in err (TK_ERRLEN bytes). */
 TjNode *tj_parse(const char *text, size_t len, TjArena **arena, char *err);
 /* Where the values of model.vocab (0) and model.merges (1) lie in the text
- * (byte offsets, -1: absent). tj_parse_spans notes them when skip is 0;
+ * (byte offsets, -1: absent). tj_parse_spans notes them when skip is 0,
+ * and leaves them as text when they are arrays or objects (checked and
+ * packed, items NULL: read them with tj_items_next);
  * when skip is 1 it jumps over them (each a TJ_NULL in the tree): the
  * model cached from this same text (tokcache.c) stands for them. */
 typedef struct TjSkip { int64_t start[2], end[2]; int skip; } TjSkip;
 TjNode *tj_parse_spans(const char *text, size_t len, TjArena **arena, char *err, TjSkip *spans);
 TjNode *tj_get(const TjNode *obj, const char *key); /* NULL if absent or not an object */
 void tj_free(TjArena *a);
+/* A container's items a window at a time, built or left as text: up to want
+ * items per call (0 at the end, -1 with a message in err); each window's
+ * nodes and strings last until the next call. */
+typedef struct TjItems TjItems;
+TjItems *tj_items(const TjNode *container, char *err);
+int32_t tj_items_next(TjItems *w, int32_t want, TjNode ***items, const char ***keys, char *err);
+void tj_items_free(TjItems *w);
 
 /* ---- tokenizer.c ---- */
 typedef struct Tok Tok;

@@ -314,19 +314,34 @@ static int opt_bool(const TjNode *o, const char *key, int dflt) {
   return v && v->type == TJ_BOOL ? (int)v->num : dflt;
 }
 
-static int load_bpe(TkModel *m, const TjNode *j, char *err) {
-  TjNode *vocab = tj_get(j, "vocab"), *merges = tj_get(j, "merges");
+/* model.vocab as {token: id} (BPE, WordPiece, WordLevel), read a window
+ * of VOCAB_WINDOW entries at a time (tokjson.c leaves a big one as text) */
+enum { VOCAB_WINDOW = 256 };
+static int load_vocab_map(TkModel *m, const TjNode *vocab, char *err) {
   if (!vocab || vocab->type != TJ_OBJ) return snprintf(err, TK_ERRLEN, "model.vocab: expected an object"), -1;
   if (sm_reserve(&m->vocab, vocab->len, 16 * (int64_t)vocab->len) < 0) return snprintf(err, TK_ERRLEN, "out of memory"), -1;
-  for (int32_t i = 0; i < vocab->len; i++) {
-    TjNode *v = vocab->items[i];
-    if (i + PREFETCH_AHEAD < vocab->len) sm_prefetch(&m->vocab, vocab->keys[i + PREFETCH_AHEAD], (int32_t)strlen(vocab->keys[i + PREFETCH_AHEAD]));
-    if (v->type != TJ_NUM) return snprintf(err, TK_ERRLEN, "model.vocab[\"%.40s\"]: expected an integer id", vocab->keys[i]), -1;
-    int32_t id = (int32_t)v->num;
-    if (set_id(m, id, err) < 0) return -1;
-    if (sm_put(&m->vocab, vocab->keys[i], (int32_t)strlen(vocab->keys[i]), id) < 0) return snprintf(err, TK_ERRLEN, "out of memory"), -1;
-  }
-  if (finish_vocab(m, err) < 0) return -1;
+  TjItems *w = tj_items(vocab, err);
+  if (!w) return -1;
+  TjNode **items;
+  const char **keys;
+  int32_t n, rc = 0;
+  while (!rc && (n = tj_items_next(w, VOCAB_WINDOW, &items, &keys, err)) > 0)
+    for (int32_t i = 0; i < n; i++) {
+      TjNode *v = items[i];
+      if (i + PREFETCH_AHEAD < n) sm_prefetch(&m->vocab, keys[i + PREFETCH_AHEAD], (int32_t)strlen(keys[i + PREFETCH_AHEAD]));
+      if (v->type != TJ_NUM) { rc = -1, snprintf(err, TK_ERRLEN, "model.vocab[\"%.40s\"]: expected an integer id", keys[i]); break; }
+      int32_t id = (int32_t)v->num;
+      if (set_id(m, id, err) < 0) { rc = -1; break; }
+      if (sm_put(&m->vocab, keys[i], (int32_t)strlen(keys[i]), id) < 0) { rc = -1, snprintf(err, TK_ERRLEN, "out of memory"); break; }
+    }
+  tj_items_free(w);
+  if (rc < 0 || n < 0) return -1;
+  return finish_vocab(m, err);
+}
+
+static int load_bpe(TkModel *m, const TjNode *j, char *err) {
+  TjNode *vocab = tj_get(j, "vocab"), *merges = tj_get(j, "merges");
+  if (load_vocab_map(m, vocab, err) < 0) return -1;
   m->byte_fallback = opt_bool(j, "byte_fallback", 0);
   m->fuse_unk = opt_bool(j, "fuse_unk", 0);
   m->ignore_merges = opt_bool(j, "ignore_merges", 0);
@@ -378,12 +393,21 @@ static int load_bpe(TkModel *m, const TjNode *j, char *err) {
   uint32_t slot[MERGE_BATCH];
   char *buf = NULL;
   size_t bufcap = 0;
+  TjItems *w = nm ? tj_items(merges, err) : NULL;
+  if (nm && !w) return -1;
+  TjNode **win = NULL;
+  const char **unused;
+  int32_t wn = 0, w0 = 0; /* the window: items w0 .. w0 + wn - 1 */
   for (int32_t r0 = 0; r0 < nm; ) {
+    if (r0 == w0 + wn) { /* the window's items are all resolved: the next window */
+      w0 = r0;
+      if ((wn = tj_items_next(w, MERGE_BATCH, &win, &unused, err)) <= 0) { free(buf), tj_items_free(w); return -1; }
+    }
     /* the batch's pairs, up to the first malformed entry (reported when it comes first) */
     int32_t n = 0;
     size_t need = 0;
-    for (; n < MERGE_BATCH && r0 + n < nm; n++) {
-      TjNode *e = merges->items[r0 + n];
+    for (; n < MERGE_BATCH && r0 + n < w0 + wn; n++) {
+      TjNode *e = win[r0 - w0 + n];
       const char *a, *b;
       int32_t al, bl;
       if (e->type == TJ_ARR && e->len == 2 && e->items[0]->type == TJ_STR && e->items[1]->type == TJ_STR) {
@@ -394,7 +418,7 @@ static int load_bpe(TkModel *m, const TjNode *j, char *err) {
       } else if (n) {
         break;
       } else {
-        free(buf);
+        free(buf), tj_items_free(w);
         if (e->type == TJ_STR) return snprintf(err, TK_ERRLEN, "model.merges[%d]: expected \"a b\"", r0), -1;
         return snprintf(err, TK_ERRLEN, "model.merges[%d]: expected a pair of strings", r0), -1;
       }
@@ -406,7 +430,7 @@ static int load_bpe(TkModel *m, const TjNode *j, char *err) {
     if (need > bufcap) {
       bufcap = need * 2 + 64;
       char *nb = realloc(buf, bufcap);
-      if (!nb) { free(buf); return snprintf(err, TK_ERRLEN, "out of memory"), -1; }
+      if (!nb) { free(buf), tj_items_free(w); return snprintf(err, TK_ERRLEN, "out of memory"), -1; }
       buf = nb;
     }
     char *o = buf;
@@ -422,14 +446,14 @@ static int load_bpe(TkModel *m, const TjNode *j, char *err) {
         int32_t bad = ia < 0 ? 3 * i : 3 * i + 1;
         snprintf(err, TK_ERRLEN, "model.merges[%d]: token \"%.*s\" is not in the vocabulary", r,
                  (int)(klen[bad] > 40 ? 40 : klen[bad]), key[bad]);
-        free(buf);
+        free(buf), tj_items_free(w);
         return -1;
       }
       if (id[3 * i + 2] < 0) {
         int32_t need2 = klen[3 * i + 2];
         snprintf(err, TK_ERRLEN, "model.merges[%d]: merged token \"%.*s\" is not in the vocabulary", r,
                  (int)(need2 > 40 ? 40 : need2), key[3 * i]);
-        free(buf);
+        free(buf), tj_items_free(w);
         return -1;
       }
       slot[i] = mhash(mkey(ia, ib)) & m->mmask;
@@ -443,23 +467,13 @@ static int load_bpe(TkModel *m, const TjNode *j, char *err) {
     }
     r0 += n;
   }
-  free(buf);
+  free(buf), tj_items_free(w);
   m->cache = calloc(1, sizeof *m->cache); /* none if this fails: merging works without */
   return 0;
 }
 
 static int load_wordpiece(TkModel *m, const TjNode *j, char *err) {
-  TjNode *vocab = tj_get(j, "vocab");
-  if (!vocab || vocab->type != TJ_OBJ) return snprintf(err, TK_ERRLEN, "model.vocab: expected an object"), -1;
-  if (sm_reserve(&m->vocab, vocab->len, 16 * (int64_t)vocab->len) < 0) return snprintf(err, TK_ERRLEN, "out of memory"), -1;
-  for (int32_t i = 0; i < vocab->len; i++) {
-    TjNode *v = vocab->items[i];
-    if (i + PREFETCH_AHEAD < vocab->len) sm_prefetch(&m->vocab, vocab->keys[i + PREFETCH_AHEAD], (int32_t)strlen(vocab->keys[i + PREFETCH_AHEAD]));
-    if (v->type != TJ_NUM) return snprintf(err, TK_ERRLEN, "model.vocab[\"%.40s\"]: expected an integer id", vocab->keys[i]), -1;
-    if (set_id(m, (int32_t)v->num, err) < 0) return -1;
-    if (sm_put(&m->vocab, vocab->keys[i], (int32_t)strlen(vocab->keys[i]), (int32_t)v->num) < 0) return snprintf(err, TK_ERRLEN, "out of memory"), -1;
-  }
-  if (finish_vocab(m, err) < 0) return -1;
+  if (load_vocab_map(m, tj_get(j, "vocab"), err) < 0) return -1;
   const char *unk = opt_str(j, "unk_token");
   m->unk_token = dupstr(unk ? unk : "[UNK]");
   m->unk_id = sm_get(&m->vocab, m->unk_token, (int32_t)strlen(m->unk_token));
@@ -483,17 +497,28 @@ static int load_unigram(TkModel *m, const TjNode *j, char *err) {
   if (!m->scores) return snprintf(err, TK_ERRLEN, "out of memory"), -1;
   m->min_score = 0;
   if (sm_reserve(&m->vocab, vocab->len, 16 * (int64_t)vocab->len) < 0) return snprintf(err, TK_ERRLEN, "out of memory"), -1;
-  for (int32_t i = 0; i < vocab->len; i++) {
-    TjNode *e = vocab->items[i], *ahead = i + PREFETCH_AHEAD < vocab->len ? vocab->items[i + PREFETCH_AHEAD] : NULL;
-    if (ahead && ahead->type == TJ_ARR && ahead->len == 2 && ahead->items[0]->type == TJ_STR)
-      sm_prefetch(&m->vocab, ahead->items[0]->str, ahead->items[0]->len);
-    if (e->type != TJ_ARR || e->len != 2 || e->items[0]->type != TJ_STR || e->items[1]->type != TJ_NUM)
-      return snprintf(err, TK_ERRLEN, "model.vocab[%d]: expected [piece, score]", i), -1;
-    if (sm_put(&m->vocab, e->items[0]->str, e->items[0]->len, i) < 0) return snprintf(err, TK_ERRLEN, "out of memory"), -1;
-    m->scores[i] = e->items[1]->num;
-    if (e->items[1]->num < m->min_score) m->min_score = e->items[1]->num;
-    if (e->items[0]->len > m->max_piece) m->max_piece = e->items[0]->len;
-  }
+  TjItems *w = tj_items(vocab, err);
+  if (!w) return -1;
+  TjNode **items;
+  const char **unused;
+  int32_t n, rc = 0;
+  for (int32_t i0 = 0; !rc && (n = tj_items_next(w, VOCAB_WINDOW, &items, &unused, err)) > 0; i0 += n)
+    for (int32_t q = 0; q < n; q++) {
+      int32_t i = i0 + q;
+      TjNode *e = items[q], *ahead = q + PREFETCH_AHEAD < n ? items[q + PREFETCH_AHEAD] : NULL;
+      if (ahead && ahead->type == TJ_ARR && ahead->len == 2 && ahead->items[0]->type == TJ_STR)
+        sm_prefetch(&m->vocab, ahead->items[0]->str, ahead->items[0]->len);
+      if (e->type != TJ_ARR || e->len != 2 || e->items[0]->type != TJ_STR || e->items[1]->type != TJ_NUM) {
+        rc = -1, snprintf(err, TK_ERRLEN, "model.vocab[%d]: expected [piece, score]", i);
+        break;
+      }
+      if (sm_put(&m->vocab, e->items[0]->str, e->items[0]->len, i) < 0) { rc = -1, snprintf(err, TK_ERRLEN, "out of memory"); break; }
+      m->scores[i] = e->items[1]->num;
+      if (e->items[1]->num < m->min_score) m->min_score = e->items[1]->num;
+      if (e->items[0]->len > m->max_piece) m->max_piece = e->items[0]->len;
+    }
+  tj_items_free(w);
+  if (rc < 0 || n < 0) return -1;
   m->nid = vocab->len;
   if (finish_vocab(m, err) < 0) return -1;
   int64_t nbytes = 0;

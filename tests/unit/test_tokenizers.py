@@ -332,6 +332,22 @@ MALFORMED = [
     ("deep", "[" * 100000),
 ]
 
+# Errors inside model.vocab and model.merges, which tokjson.c packs instead
+# of building (the message each must give, found from the text itself):
+# the same byte and reason as anywhere else, the first error in file order.
+_BAD_ESC = '{"model": {"type": "BPE", "vocab": {"a": 0, "b\\q": 1}, "merges": []}}'
+_BAD_MERGE = '{"model": {"type": "BPE", "vocab": {"a": 0, "b": 1, "ab": 2}, "merges": [["a", "b"], ["a" "b"]]}}'
+_TWO = '{"model": {"type": "BPE", "vocab": {"a": 0, "b": -x}, "merges": []}, "normalizer": {"type": }}'
+_BAD_ID = '{"model": {"type": "BPE", "vocab": {"a": 0, "b": "1"}, "merges": [["a", "b"]]}}'
+_UNI = '{"model": {"type": "Unigram", "vocab": [["a", -1.0], ["b", -2.0, 3]]}}'
+MALFORMED_AT = [
+    ("escape in vocab", _BAD_ESC, f"invalid JSON at byte {_BAD_ESC.index('q')}: bad escape"),
+    ("merges item", _BAD_MERGE, f"invalid JSON at byte {_BAD_MERGE.rindex(chr(34) + 'b')}: expected ',' or ']'"),
+    ("vocab error first", _TWO, f"invalid JSON at byte {_TWO.index('-x')}: bad number"),
+    ("vocab id", _BAD_ID, 'model.vocab["b"]: expected an integer id'),
+    ("unigram item", _UNI, "model.vocab[1]: expected [piece, score]"),
+]
+
 
 SMALL = {
     "version": "1.0", "truncation": {"max_length": 8, "direction": "Right"}, "padding": {"strategy": {"Fixed": 10}, "pad_id": 0},
@@ -597,6 +613,16 @@ def check_malformed(verbose):
         else:
             bad += 1
             print(f"  malformed {name}: exit {p.returncode}, {msg[:200]!r} {p.stderr[-300:]!r}")
+    for name, text, want in MALFORMED_AT:
+        path = os.path.join(d, name.replace(" ", "_") + ".json")
+        with open(path, "w") as f:
+            f.write(text)
+        p = subprocess.run([DRIVER, path, inp], capture_output=True, text=True, timeout=60)
+        if p.returncode == 1 and p.stdout.strip() == f"{path}: {want}":
+            ok += 1
+        else:
+            bad += 1
+            print(f"  malformed {name}: exit {p.returncode}, {p.stdout.strip()[:200]!r}, want {want!r}")
     return ok, bad
 
 
