@@ -351,6 +351,7 @@ KrObj *kr_nn_gelu(KrObj *x, KrObj *approximate);
 KrObj *kr_nn_silu(KrObj *x);
 KrObj *kr_nn_linear(KrObj *x, KrObj *weight, KrObj *bias, bool bf16);
 KrObj *kr_nn_rope(KrObj *x, KrObj *positions, double theta);
+KrObj *kr_nn_apply_rope(KrObj *x, KrObj *cos, KrObj *sin, bool interleaved);
 KrObj *kr_nn_attention(KrObj *q, KrObj *k, KrObj *v, KrObj *mask, bool causal, int64_t window, KrObj *scale);
 
 /* ---------------------------------------------------- safetensors.c */

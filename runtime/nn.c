@@ -496,7 +496,11 @@ KrObj *kr_nn_silu(KrObj *x) { return activation(x, ACT_SILU); }
  * bf16: x and w rounded to bfloat16, products summed in float32, a float32
  * result: kr_gemm_bf16 (VDPBF16PS where the CPU has it), which rounds x as
  * it packs it; a weight of another dtype is rounded into a copy first. */
+static KrObj *linear_list(KrObj *xo, KrList *l, KrObj *bo, bool bf16);
+
 KrObj *kr_nn_linear(KrObj *xo, KrObj *wo, KrObj *bo, bool bf16) {
+  if (wo->type == &kr_list_type)
+    return linear_list(xo, (KrList *)wo, bo, bf16);
   KrArray *x = kr_np_asarray(xo, KR_NDTYPES), *w = x ? kr_np_asarray(wo, KR_NDTYPES) : NULL;
   KrObj *res = NULL;
   KrArray *xc = NULL, *wc = NULL, *y = NULL;
@@ -507,7 +511,7 @@ KrObj *kr_nn_linear(KrObj *xo, KrObj *wo, KrObj *bo, bool bf16) {
     goto out;
   }
   if (kr_is_quant(w)) { /* a Q8_0/Q4_K weight of a GGUF file: quant.c */
-    res = kr_q_linear(x, w, bo);
+    res = kr_q_linear(x, &w, 1, bo);
     goto out;
   }
   if (w->ndim != 2 || x->ndim < 1 || x->shape[x->ndim - 1] != w->shape[1]) {
@@ -579,6 +583,59 @@ out:; /* a declaration cannot follow a label before C23 (clang) */
   for (int i = 0; i < 5; i++)
     if (all[i])
       kr_decref(&all[i]->h);
+  return res;
+}
+
+/* kiln.nn.linear over a list of weights: their outputs joined along the
+ * last axis. Quantised weights (up to 8, any block types) are one call of
+ * kr_q_linear: x rounded once, one pass of the pool over all their rows (q,
+ * k and v of a GGUF layer). Any other list is a linear per weight, then the
+ * join. */
+static KrObj *linear_list(KrObj *xo, KrList *l, KrObj *bo, bool bf16) {
+  enum { MAX_JOIN = 8 };
+  KrArray *w[MAX_JOIN];
+  int nq = 0;
+  if (l->len == 0)
+    return kr_raise(&kr_ValueError_type, "kiln.nn.linear: the list of weights is empty");
+  if (l->len == 1 && l->kind == KR_OBJ) /* one weight: nothing to join */
+    return kr_nn_linear(xo, l->items[0].o, bo, bf16);
+  for (int64_t i = 0; i < l->len && nq == i && i < MAX_JOIN && !bf16; i++) {
+    KrObj *o = l->kind == KR_OBJ ? l->items[i].o : NULL;
+    if (o && o->type == &kr_ndarray_type && kr_is_quant((KrArray *)o))
+      w[nq++] = (KrArray *)o;
+  }
+  if (nq == l->len) {
+    KrArray *x = kr_np_asarray(xo, KR_NDTYPES);
+    if (!x)
+      return NULL;
+    KrObj *res = kr_q_linear(x, w, nq, bo);
+    kr_decref(&x->h);
+    return res;
+  }
+  KrObj *parts = kr_list_new(KR_OBJ, l->len), *res = NULL;
+  if (!parts)
+    return NULL;
+  for (int64_t i = 0; i < l->len; i++) {
+    KrObj *wi = l->kind == KR_OBJ ? l->items[i].o : NULL;
+    if (!wi) {
+      kr_raise(&kr_TypeError_type, "kiln.nn.linear: the weights must be arrays");
+      goto out;
+    }
+    KrObj *y = kr_nn_linear(xo, wi, kr_None, bf16);
+    int err = y ? kr_list_append(parts, (KrVal){.o = y}) : -1; /* the list takes its own reference */
+    if (y)
+      kr_decref(y);
+    if (err < 0)
+      goto out;
+  }
+  res = kr_np_concatenate(parts, -1);
+  if (res && bo != kr_None) {
+    KrObj *s = kr_np_BADD(res, bo);
+    kr_decref(res);
+    res = s;
+  }
+out:
+  kr_decref(parts);
   return res;
 }
 
@@ -721,6 +778,76 @@ fail:
   return NULL;
 }
 
+/* kiln.nn.apply_rope(x, cos, sin, interleaved): the rotation of rope with
+ * the cosines and sines given, (seq, dim/2) each (a model's table, with
+ * its frequency scaling), over x (..., seq, dim); pair i is (i, i + dim/2),
+ * or (2i, 2i + 1) when interleaved. One pass, the products rounded before
+ * the sum as numpy's a * cos - b * sin does (no FMA contraction here). */
+KrObj *kr_nn_apply_rope(KrObj *o, KrObj *co, KrObj *so, bool interleaved) {
+  KrDtype out;
+  KrArray *x = rows_of(o, &out), *c = NULL, *sn = NULL, *y = NULL;
+  KrObj *res = NULL;
+  if (!x)
+    return NULL;
+  if (x->ndim < 2 || x->shape[x->ndim - 1] % 2) {
+    kr_raise(&kr_ValueError_type, "kiln.nn.apply_rope: x must be (..., seq, dim) with an even dim");
+    goto out;
+  }
+  int64_t seq = x->shape[x->ndim - 2], dim = x->shape[x->ndim - 1], half = dim / 2;
+  KrDtype cd = (KrDtype)x->dtype;
+  KrArray *ca = kr_np_asarray(co, KR_NDTYPES), *sa = ca ? kr_np_asarray(so, KR_NDTYPES) : NULL;
+  c = sa ? nd_as(ca, cd) : NULL;
+  sn = c ? nd_as(sa, cd) : NULL;
+  if (ca)
+    kr_decref(&ca->h);
+  if (sa)
+    kr_decref(&sa->h);
+  if (!sn)
+    goto out;
+  if (c->ndim != 2 || sn->ndim != 2 || c->shape[0] != seq || c->shape[1] != half || sn->shape[0] != seq ||
+      sn->shape[1] != half) {
+    kr_raise(&kr_ValueError_type, "kiln.nn.apply_rope: cos and sin must have shape (%lld, %lld)", (long long)seq,
+             (long long)half);
+    goto out;
+  }
+  y = nd_empty(cd, x->ndim, x->shape);
+  if (!y)
+    goto out;
+  int64_t rows = seq > 0 && dim > 0 ? x->size / dim : 0;
+  /* element a of pair i at ia = i or 2i, b at ib = i + half or 2i + 1 */
+  int64_t step = interleaved ? 2 : 1, off = interleaved ? 1 : half;
+  if (cd == KR_DT_FLOAT32)
+    for (int64_t r = 0; r < rows; r++) {
+      const float *xa = (const float *)x->data + r * dim, *cs = (const float *)c->data + r % seq * half;
+      const float *ss = (const float *)sn->data + r % seq * half;
+      float *ya = (float *)y->data + r * dim;
+      for (int64_t i = 0; i < half; i++) {
+        float a = xa[i * step], b = xa[i * step + off], ac = a * cs[i], bs = b * ss[i], bc = b * cs[i], as = a * ss[i];
+        ya[i * step] = ac - bs;
+        ya[i * step + off] = bc + as;
+      }
+    }
+  else
+    for (int64_t r = 0; r < rows; r++) {
+      const double *xa = (const double *)x->data + r * dim, *cs = (const double *)c->data + r % seq * half;
+      const double *ss = (const double *)sn->data + r % seq * half;
+      double *ya = (double *)y->data + r * dim;
+      for (int64_t i = 0; i < half; i++) {
+        double a = xa[i * step], b = xa[i * step + off];
+        ya[i * step] = a * cs[i] - b * ss[i];
+        ya[i * step + off] = b * cs[i] + a * ss[i];
+      }
+    }
+  res = as_result(y, out);
+  y = NULL;
+out:;
+  KrArray *all[4] = {x, c, sn, y};
+  for (int i = 0; i < 4; i++)
+    if (all[i])
+      kr_decref(&all[i]->h);
+  return res;
+}
+
 /* ------------------------------------------------------------ attention */
 
 /* One attention call cut into tasks: a task is a block of query rows of one
@@ -741,6 +868,37 @@ typedef struct AttnJob {
   int nbuf;
 } AttnJob;
 
+/* q, k or v of attention: rows_of, except that an array of a compute dtype
+ * whose rows (its last two axes) are dense is taken as it is, whatever its
+ * outer strides: a slice of a key/value cache (kc[:, :n, :] of a (heads,
+ * size, dim) cache) is read in place, not copied at every step. */
+static KrArray *heads_of(KrObj *o, KrDtype *out) {
+  KrArray *a = kr_np_asarray(o, KR_NDTYPES);
+  if (!a)
+    return NULL;
+  int nd = a->ndim;
+  if (nd >= 3 && (a->dtype == KR_DT_FLOAT32 || a->dtype == KR_DT_FLOAT64)) {
+    int64_t sz = kr_dtype_size[a->dtype], D = a->shape[nd - 1];
+    if ((D <= 1 || a->strides[nd - 1] == sz) && (a->shape[nd - 2] <= 1 || a->strides[nd - 2] == D * sz)) {
+      *out = (KrDtype)a->dtype;
+      return a;
+    }
+  }
+  kr_decref(&a->h);
+  return rows_of(o, out);
+}
+
+/* The first row of head h of batch item b (flat over the axes before the
+ * heads, whose sizes are fsh[0..nd-4]) of a heads_of array. */
+static const char *head_at(const KrArray *a, int nd, const int64_t *fsh, int64_t b, int64_t h) {
+  const char *p = a->data + h * a->strides[nd - 3];
+  for (int d = nd - 4; d >= 0; d--) {
+    p += (b % fsh[d]) * a->strides[d];
+    b /= fsh[d];
+  }
+  return p;
+}
+
 static void attn_task(void *ctx, int64_t t) {
   const AttnJob *a = ctx;
   int nd = a->nd;
@@ -756,9 +914,9 @@ static void attn_task(void *ctx, int64_t t) {
       break;
   }
   char *sc = a->bufs + (size_t)slot * (size_t)(a->qb * Sk * sz);
-  const char *qp = a->q->data + ((b * a->Hq + h) * Sq + i0) * D * sz;
-  const char *kp = a->k->data + ((b * a->Hk + kh) * Sk * D) * sz;
-  const char *vp = a->v->data + ((b * a->Hk + kh) * Sk * Dv) * sz;
+  const char *qp = head_at(a->q, nd, a->fsh, b, h) + i0 * D * sz;
+  const char *kp = head_at(a->k, nd, a->fsh, b, kh);
+  const char *vp = head_at(a->v, nd, a->fsh, b, kh);
   char *yp = a->y->data + ((b * a->Hq + h) * Sq + i0) * Dv * sz;
   const KrArray *mb = a->mb;
   const char *mh = NULL; /* the mask of (b..., h): its broadcast strides walked once per task */
@@ -837,13 +995,13 @@ static void attn_task(void *ctx, int64_t t) {
 
 KrObj *kr_nn_attention(KrObj *qo, KrObj *ko, KrObj *vo, KrObj *mo, bool causal, int64_t window, KrObj *scale_o) {
   KrDtype out;
-  KrArray *q = rows_of(qo, &out), *k = NULL, *v = NULL, *m = NULL, *mb = NULL, *y = NULL;
+  KrArray *q = heads_of(qo, &out), *k = NULL, *v = NULL, *m = NULL, *mb = NULL, *y = NULL;
   KrObj *res = NULL;
   float *scores = NULL;
   if (!q)
     return NULL;
   KrDtype kd, vd;
-  if (!(k = rows_of(ko, &kd)) || !(v = rows_of(vo, &vd)))
+  if (!(k = heads_of(ko, &kd)) || !(v = heads_of(vo, &vd)))
     goto out;
   int nd = q->ndim;
   if (nd < 3 || k->ndim != nd || v->ndim != nd) {

@@ -580,36 +580,60 @@ void kr_q_dequant_row(int q, const uint8_t *src, float *y, int64_t k) {
 
 /* ------------------------------------------------------------ linear */
 
-enum { STRIP = 32 }; /* weight rows per task */
+enum { STRIP = 32, MAX_PARTS = 8 }; /* weight rows per task; weights one call joins */
+
+/* One weight of a call: kiln.nn.linear over a list of weights joins their
+ * outputs, so q, k and v (or gate and up) of a layer are one pass over the
+ * rounded x and one hand-off to the pool, each weight keeping its own
+ * block type. */
+typedef struct LinPart {
+  int q;
+  KrQDot dot;       /* q's fast float kernel, or NULL for the plain-C one */
+  KrQDot8 dot8;     /* q's fast integer kernel, or NULL for the plain-C one */
+  bool int8;        /* the gemv multiplies in int8 (q has an integer kernel) */
+  const uint8_t *w; /* (n, rb) blocks */
+  int64_t rb;       /* bytes per weight row */
+  int64_t n, col;   /* its rows, and the first column of y they fill */
+  int64_t task;     /* its first task */
+} LinPart;
 
 typedef struct LinCtx {
-  int q;
-  KrQDot dot;        /* q's fast float kernel, or NULL for the plain-C one */
-  KrQDot8 dot8;      /* q's fast integer kernel, or NULL for the plain-C one */
-  bool int8;         /* the gemv multiplies in int8 (q has an integer kernel) */
-  const uint8_t *w;  /* (N, rb) blocks */
-  int64_t rb;        /* bytes per weight row */
-  const KrQ8 *xq;    /* M rows of x rounded (int8) */
-  const float *x;    /* (M, K): the rounded rows as float32, d * q */
-  float *y;          /* (M, N) */
+  LinPart part[MAX_PARTS];
+  int nparts;
+  const KrQ8 *xq;   /* M rows of x rounded (int8) */
+  const float *x;   /* (M, K): the rounded rows as float32, d * q (NULL when no part needs them) */
+  float *y;         /* (M, N), N the parts' rows together */
   int64_t M, N, K;
-  int failed;        /* a task could not allocate its buffer */
+  int failed;       /* a task could not allocate its buffer */
 } LinCtx;
 
-/* Matrix-vector (few rows of x): y[m, n] = dot(w[n], x[m]) for the task's
- * strip of n. */
+/* Task t's part and its rows [*n0, *n1) of that part. */
+static const LinPart *lin_strip(const LinCtx *c, int64_t t, int64_t *n0, int64_t *n1) {
+  int j = 0;
+  while (j + 1 < c->nparts && c->part[j + 1].task <= t)
+    j++;
+  const LinPart *p = &c->part[j];
+  *n0 = (t - p->task) * STRIP;
+  *n1 = *n0 + STRIP < p->n ? *n0 + STRIP : p->n;
+  return p;
+}
+
+/* Matrix-vector (few rows of x): y[m, col + n] = dot(w[n], x[m]) for the
+ * task's strip of n. */
 static void lin_gemv_task(void *vc, int64_t t) {
   LinCtx *c = vc;
-  int64_t n1 = (t + 1) * STRIP < c->N ? (t + 1) * STRIP : c->N;
-  for (int64_t n = t * STRIP; n < n1; n++) {
-    const uint8_t *wr = c->w + n * c->rb;
+  int64_t n0, n1;
+  const LinPart *p = lin_strip(c, t, &n0, &n1);
+  for (int64_t n = n0; n < n1; n++) {
+    const uint8_t *wr = p->w + n * p->rb;
+    float *yc = c->y + p->col + n;
     for (int64_t m = 0; m < c->M; m++) {
       float v;
-      if (c->int8)
-        v = c->dot8 ? c->dot8(wr, &c->xq[m], c->K) : kr_q_dot8_ref(c->q, wr, &c->xq[m], c->K);
+      if (p->int8)
+        v = p->dot8 ? p->dot8(wr, &c->xq[m], c->K) : kr_q_dot8_ref(p->q, wr, &c->xq[m], c->K);
       else
-        v = c->dot ? c->dot(wr, c->x + m * c->K, c->K) : kr_q_dot_ref(c->q, wr, c->x + m * c->K, c->K);
-      c->y[m * c->N + n] = v;
+        v = p->dot ? p->dot(wr, c->x + m * c->K, c->K) : kr_q_dot_ref(p->q, wr, c->x + m * c->K, c->K);
+      yc[m * c->N] = v;
     }
   }
 }
@@ -618,48 +642,68 @@ static void lin_gemv_task(void *vc, int64_t t) {
  * y's columns (the GEMM runs inline inside a pool task). */
 static void lin_gemm_task(void *vc, int64_t t) {
   LinCtx *c = vc;
-  int64_t n0 = t * STRIP, rows = c->N - n0 < STRIP ? c->N - n0 : STRIP;
+  int64_t n0, n1;
+  const LinPart *p = lin_strip(c, t, &n0, &n1);
+  int64_t rows = n1 - n0;
   float *buf = kr_alloc((size_t)(rows * c->K) * sizeof(float));
   if (!buf) {
     __atomic_store_n(&c->failed, 1, __ATOMIC_RELAXED);
     return;
   }
   for (int64_t r = 0; r < rows; r++)
-    kr_q_dequant_row(c->q, c->w + (n0 + r) * c->rb, buf + r * c->K, c->K);
-  kr_gemm_f32(c->M, rows, c->K, c->x, c->K, buf, c->K, true, c->y + n0, c->N, false);
+    kr_q_dequant_row(p->q, p->w + (n0 + r) * p->rb, buf + r * c->K, c->K);
+  kr_gemm_f32(c->M, rows, c->K, c->x, c->K, buf, c->K, true, c->y + p->col + n0, c->N, false);
   kr_free(buf);
 }
 
-/* kiln.nn.linear(x, w) for a quantised w: x's rows rounded to Q8_0 blocks
- * first (kiln.nn._round_q8_0, part of the definition). A gemv of a type
- * with an integer kernel multiplies the int8 values; the others, and the
- * GEMM, run in float32 on d * q. */
-KrObj *kr_q_linear(KrArray *x, KrArray *w, KrObj *bo) {
-  int q = w->qtype;
-  int64_t rb = w->shape[w->ndim - 1], K = kr_q_row_elems(q, rb);
-  if (w->ndim != 2 || x->ndim < 1 || x->shape[x->ndim - 1] != K || w->strides[0] != rb) {
-    char s1[256];
-    nd_shape_str(s1, sizeof s1, x->ndim, x->shape);
-    return kr_raise(&kr_ValueError_type,
-                    "kiln.nn.linear: x of shape %s and a %s weight of %lld rows of %lld values (out, in) do not fit",
-                    s1, kr_q_name[q], (long long)(w->ndim == 2 ? w->shape[0] : 0), (long long)K);
+/* kiln.nn.linear(x, w) for quantised weights w[0..nw) (one, or a list whose
+ * outputs are joined; every one (out_j, row_bytes) holding rows of x's
+ * length): x's rows rounded to Q8_0 blocks first (kiln.nn._round_q8_0,
+ * part of the definition). A gemv of a type with an integer kernel
+ * multiplies the int8 values; the others, and the GEMM, run in float32 on
+ * d * q. */
+KrObj *kr_q_linear(KrArray *x, KrArray *const *w, int nw, KrObj *bo) {
+  int64_t K = x->ndim >= 1 ? x->shape[x->ndim - 1] : -1, N = 0;
+  for (int j = 0; j < nw; j++) {
+    int q = w[j]->qtype;
+    int64_t rb = w[j]->shape[w[j]->ndim - 1], k = kr_q_row_elems(q, rb);
+    if (w[j]->ndim != 2 || x->ndim < 1 || K != k || w[j]->strides[0] != rb) {
+      char s1[256];
+      nd_shape_str(s1, sizeof s1, x->ndim, x->shape);
+      return kr_raise(&kr_ValueError_type,
+                      "kiln.nn.linear: x of shape %s and a %s weight of %lld rows of %lld values (out, in) do not fit",
+                      s1, kr_q_name[q], (long long)(w[j]->ndim == 2 ? w[j]->shape[0] : 0), (long long)k);
+    }
+    N += w[j]->shape[0];
   }
   KrArray *xc = nd_as(x, KR_DT_FLOAT32), *y = NULL;
   if (!xc)
     return NULL;
   int64_t ysh[KR_MAXDIMS];
   memcpy(ysh, x->shape, (size_t)x->ndim * sizeof *ysh);
-  ysh[x->ndim - 1] = w->shape[0];
+  ysh[x->ndim - 1] = N;
   y = kr_array_new(KR_DT_FLOAT32, x->ndim, ysh, false);
   if (!y) {
     kr_decref(&xc->h);
     return NULL;
   }
   int64_t M = K ? x->size / K : 0, nb = K / 32;
-  bool gemv = M <= 4, int8 = gemv && has_dot8(q);
-  /* the rounded rows: int8 values, scales and sums per block, and (unless
-   * the int8 kernel reads them) as float32 */
-  size_t qbytes = (size_t)(M * K), fbytes = int8 ? 0 : (size_t)(M * K) * sizeof(float);
+  bool gemv = M <= 4, floats = !gemv;
+  LinCtx c = {.nparts = nw, .y = (float *)y->data, .M = M, .N = N, .K = K};
+  int64_t tasks = 0, col = 0;
+  for (int j = 0; j < nw; j++) {
+    int q = w[j]->qtype;
+    bool int8 = gemv && has_dot8(q);
+    floats |= !int8;
+    c.part[j] = (LinPart){.q = q, .dot = q_dot_for(q), .dot8 = q_dot8_for(q), .int8 = int8,
+                          .w = (const uint8_t *)w[j]->data, .rb = w[j]->shape[1], .n = w[j]->shape[0], .col = col,
+                          .task = tasks};
+    col += w[j]->shape[0];
+    tasks += (w[j]->shape[0] + STRIP - 1) / STRIP;
+  }
+  /* the rounded rows: int8 values, scales and sums per block, and (where a
+   * part's kernel reads them) as float32 */
+  size_t qbytes = (size_t)(M * K), fbytes = floats ? (size_t)(M * K) * sizeof(float) : 0;
   size_t bbytes = (size_t)(M * nb) * (sizeof(float) + sizeof(int32_t)) + (size_t)M * sizeof(KrQ8);
   char *act = M > 0 && K > 0 ? kr_alloc(fbytes + bbytes + qbytes) : NULL;
   if (M > 0 && K > 0 && !act) {
@@ -674,13 +718,12 @@ KrObj *kr_q_linear(KrArray *x, KrArray *w, KrObj *bo) {
   for (int64_t m = 0; m < M && K > 0; m++) {
     rows[m] = (KrQ8){.q = xq + m * K, .d = xd + m * nb, .s = xs + m * nb};
     kr_q8_round((const float *)xc->data + m * K, K, &rows[m]);
-    if (!int8)
+    if (floats)
       for (int64_t i = 0; i < K; i++)
         xr[m * K + i] = (float)rows[m].q[i] * rows[m].d[i / 32];
   }
-  LinCtx c = {.q = q, .dot = q_dot_for(q), .dot8 = q_dot8_for(q), .int8 = int8, .w = (const uint8_t *)w->data,
-              .rb = rb, .xq = rows, .x = xr, .y = (float *)y->data, .M = M, .N = w->shape[0], .K = K};
-  int64_t tasks = (c.N + STRIP - 1) / STRIP;
+  c.xq = rows;
+  c.x = floats ? xr : NULL;
   if (c.M > 0 && K > 0)
     kr_parallel_for(tasks, gemv ? lin_gemv_task : lin_gemm_task, &c);
   else if (c.M > 0)

@@ -75,7 +75,8 @@ void kr_q8_round(const float *x, int64_t k, const KrQ8 *out);
 float kr_q_dot8_ref(int q, const uint8_t *src, const KrQ8 *x, int64_t k);
 typedef float (*KrQDot8)(const uint8_t *src, const KrQ8 *x, int64_t k);
 
-/* kiln.nn.linear for a quantised weight (w (out, row_bytes), x (..., in)). */
-KrObj *kr_q_linear(KrArray *x, KrArray *w, KrObj *bias);
+/* kiln.nn.linear for quantised weights w[0..nw) (each (out_j, row_bytes),
+ * x (..., in)), their outputs joined along the last axis; nw <= 8. */
+KrObj *kr_q_linear(KrArray *x, KrArray *const *w, int nw, KrObj *bias);
 
 #endif

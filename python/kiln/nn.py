@@ -104,7 +104,15 @@ def linear(x, weight, bias=None, bf16=False):
     dot products, which run at the memory's speed. bf16=True: x and weight are
     rounded to bfloat16 first and the (exact) products summed in float32,
     the arithmetic of PyTorch's bfloat16 Linear and of CPUs' bfloat16
-    dot-product instructions (twice float32's rate); the result is float32."""
+    dot-product instructions (twice float32's rate); the result is float32.
+    weight may be a list of weights (out_i, in): the result is theirs joined
+    along the last axis, and bias the joined bias (q, k and v of a layer in
+    one pass over x; quantised weights of different block types too)."""
+    if isinstance(weight, list):
+        if len(weight) == 0:
+            raise ValueError("kiln.nn.linear: the list of weights is empty")
+        y = np.concatenate([linear(x, w, None, bf16) for w in weight], axis=-1)
+        return y if bias is None else y + bias
     if bf16:
         if getattr(weight, "ggml_type", None) is not None:
             raise ValueError("kiln.nn.linear: bf16=True takes a float weight, not a quantised one")
@@ -155,6 +163,30 @@ def rope(x, positions, theta=10000.0):
     cos = np.cos(ang).astype(x.dtype)
     sin = np.sin(ang).astype(x.dtype)
     a, b = x[..., :half], x[..., half:]
+    return np.concatenate([a * cos - b * sin, b * cos + a * sin], axis=-1)
+
+
+def apply_rope(x, cos, sin, interleaved=False):
+    """Rotary position embedding with the angles given: x is (..., seq,
+    dim), cos and sin (seq, dim/2) the cosines and sines of each position's
+    angles (a model's table, with its frequency scaling). Pair i is
+    (i, i + dim/2), "rotate half" as Hugging Face's Llama and Gemma, or
+    (2i, 2i + 1) with interleaved=True (the row order of llama.cpp's q and k
+    in a GGUF file)."""
+    x = _float(x)
+    half = x.shape[-1] // 2
+    if x.ndim < 2 or x.shape[-1] % 2:
+        raise ValueError("kiln.nn.apply_rope: x must be (..., seq, dim) with an even dim")
+    cos = np.asarray(cos).astype(x.dtype)
+    sin = np.asarray(sin).astype(x.dtype)
+    if cos.shape != (x.shape[-2], half) or sin.shape != (x.shape[-2], half):
+        raise ValueError(f"kiln.nn.apply_rope: cos and sin must have shape ({x.shape[-2]}, {half})")
+    if interleaved:
+        a = x[..., 0::2]
+        b = x[..., 1::2]
+        return np.stack([a * cos - b * sin, b * cos + a * sin], axis=-1).reshape(x.shape)
+    a = x[..., :half]
+    b = x[..., half:]
     return np.concatenate([a * cos - b * sin, b * cos + a * sin], axis=-1)
 
 

@@ -55,3 +55,32 @@ kb = grid((2, 2, 7, 8), 11)
 vb = grid((2, 2, 7, 3), 12)
 print(nn.attention(qb, kb, vb, causal=True).shape)
 print(nn.attention(qb, kb, vb, causal=True)[1, 3])
+# apply_rope: a table of angles (rotate half, or interleaved pairs), over
+# heads, a batch, a transposed view; float64 too
+ang = np.arange(5, dtype=np.float64)[:, None] * np.array([1.0, 0.3, 0.05, 0.001])[None, :]
+cs = np.cos(ang).astype(np.float32)
+sn = np.sin(ang).astype(np.float32)
+print(nn.apply_rope(x, cs, sn))
+print(nn.apply_rope(x, cs, sn, True))
+print(nn.apply_rope(qb[:, :, :, :], cs, sn, True)[1, 2])
+print(nn.apply_rope(grid((5, 3, 8), 15).transpose(1, 0, 2), cs, sn))
+print(nn.apply_rope(x.astype(np.float64), np.cos(ang), np.sin(ang), True))
+try:
+    nn.apply_rope(x, cs[:4], sn[:4])
+except ValueError as e:
+    print("ValueError", e)
+# attention reads a cache's filled prefix in place: views with outer strides
+kc = grid((2, 9, 8), 16)
+vc = grid((2, 9, 3), 17)
+print(nn.attention(q, kc[:, :7, :], vc[:, :7, :], causal=True))
+print(nn.attention(q[:, 4:, :], kc[::-1, :6, :], vc[::-1, :6, :]))
+kb2 = grid((2, 3, 9, 8), 18)
+print(nn.attention(qb, kb2[:, ::2, :7, :], kb2[:, 1:, :7, :3], causal=True)[1, 2])
+# linear over a list of weights: the outputs joined along the last axis
+W2 = grid((3, 8), 19)
+print(nn.linear(x, [W, W2], grid((9,), 20)))
+print(nn.linear(x[0], [W2], None))
+try:
+    nn.linear(x, [])
+except ValueError as e:
+    print("ValueError", e)

@@ -163,6 +163,26 @@ for name in w:
         print("rounded gemm", [list(r[::5]) for r in nn.linear(np.concatenate([xe[:1], xe[:1], xe[:1], xe[:1], xe[:1]]), a)])
     r = nn.get_rows(a, np.array([[2, 0], [-1, 1]]))
     print("rows", r.shape, r.dtype, list(r[1, 0, -5:]), list(r[0, 0, :5]))
+# a list of weights: their outputs joined along the last axis, one pass
+# over x (block types mixed, float ones and one alone too); each part equal
+# to its own linear exactly
+k = dequantize(w["q8"]).shape[1]
+x = (np.arange(k, dtype=np.float32) / float(k) - 0.5).reshape(1, k)
+xs = np.stack([x[0], x[0] * 2.0, x[0] - 0.25, x[0] * x[0], -x[0], x[0] + 1.0])
+for names in [["q8", "q4", "q6"], ["q40", "q8", "q41"], ["w32", "q8"], ["w32", "wbf"], ["q4"]]:
+    ws = [w[n] for n in names]
+    n_out = 0
+    for a in ws:
+        n_out += a.shape[0]
+    b = np.arange(n_out, dtype=np.float32) * 0.25
+    for xx in [x, xs]:
+        y = nn.linear(xx, ws, b)
+        parts = np.concatenate([nn.linear(xx, a) for a in ws], axis=-1)
+        print("joined", names, y.shape, bool(np.all(y == parts + b)), [list(r[::5]) for r in y])
+try:
+    nn.linear(x, [])
+except ValueError as e:
+    print("ValueError", e)
 try:
     nn.get_rows(w["q8"], np.array([99]))
 except IndexError as e:

@@ -409,6 +409,10 @@ def main() -> None:
     print("sampled " + json.dumps(list(generate(m, prompt, s))))
     s = Sampling(max_tokens=40, temperature=1.3, min_p=0.1, seed=99)
     print("sampled2 " + json.dumps(list(generate(m, prompt, s))))
+    s = Sampling(max_tokens=40, temperature=0.8, seed=7)
+    print("sampled3 " + json.dumps(list(generate(m, prompt, s))))
+    s = Sampling(max_tokens=40, temperature=0.7, top_p=0.6, seed=8)
+    print("sampled4 " + json.dumps(list(generate(m, prompt, s))))
     text = "".join(greedy)
     stop = text[len(text) // 2:len(text) // 2 + 3]
     s = Sampling(max_tokens=64, temperature=0.0)
@@ -594,7 +598,7 @@ def main():
             check(ktoks == ctoks and len(ktoks) == STEPS, f"{name}: greedy tokens differ from CPython's")
             diff = max(abs(a - b) for (_, la), (_, lb) in zip(got["steps"], ref["steps"]) for a, b in zip(la, lb))
             check(diff <= LOGIT_TOL_CPY, f"{name}: logits differ from CPython's by {diff}")
-            for key in ("greedy", "sampled", "sampled2", "stop", "eos5"):
+            for key in ("greedy", "sampled", "sampled2", "sampled3", "sampled4", "stop", "eos5"):
                 check(got[key] == ref[key], f"{name}: generate ({key}) differs from CPython's:\n  {got[key]}\n  {ref[key]}")
             # against the PyTorch reference
             ttoks, tlogits = torch_greedy(cfg, w, want_prompt)

@@ -2,7 +2,7 @@
 weights (model.safetensors or its shards), its end-of-sequence ids
 (config.json and generation_config.json), its tokenizer and chat template
 (tokenizer.json, tokenizer_config.json or chat_template.jinja); the
-key/value cache; the rotate-half RoPE.
+key/value cache.
 
 The key/value cache (KVCache) is allocated once per generation for the
 positions it will need, (layers, kv heads, positions, head dim): a step
@@ -44,14 +44,6 @@ def load_weights(folder: str) -> dict[str, np.ndarray]:
         for name in part:
             w[name] = part[name]
     return w
-
-
-def rotate(x: np.ndarray, cos: np.ndarray, sin: np.ndarray) -> np.ndarray:
-    """Rotate-half RoPE: x is (heads, seq, dim), cos and sin (seq, dim/2)."""
-    half = x.shape[2] // 2
-    a = x[:, :, :half]
-    b = x[:, :, half:]
-    return np.concatenate([a * cos - b * sin, b * cos + a * sin], axis=-1)
 
 
 def json_text_wide_ints(text: str) -> str:

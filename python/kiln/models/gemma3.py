@@ -16,7 +16,7 @@ import os
 
 import numpy as np
 from kiln import nn
-from kiln.models.decoder import Decoder, KVCache, load_weights, rotate
+from kiln.models.decoder import Decoder, KVCache, load_weights
 from kiln.models.llama import rope_inv_freq
 
 
@@ -54,8 +54,8 @@ class Gemma3Layer:
         q = qkv[:, :nq].reshape(s, self.heads, hd).transpose(1, 0, 2)
         k = qkv[:, nq:nq + nk].reshape(s, self.kv_heads, hd).transpose(1, 0, 2)
         v = qkv[:, nq + nk:].reshape(s, self.kv_heads, hd).transpose(1, 0, 2)
-        q = rotate(nn.rms_norm(q, self.q_norm, eps=self.eps, offset=1.0), cos, sin)
-        kc[:, n:n + s, :] = rotate(nn.rms_norm(k, self.k_norm, eps=self.eps, offset=1.0), cos, sin)
+        q = nn.apply_rope(nn.rms_norm(q, self.q_norm, eps=self.eps, offset=1.0), cos, sin)
+        kc[:, n:n + s, :] = nn.apply_rope(nn.rms_norm(k, self.k_norm, eps=self.eps, offset=1.0), cos, sin)
         vc[:, n:n + s, :] = v
         a = nn.attention(q, kc[:, :n + s, :], vc[:, :n + s, :], causal=True, window=self.window, scale=self.scale)
         a = nn.linear(a.transpose(1, 0, 2).reshape(s, self.heads * hd), self.o_w)

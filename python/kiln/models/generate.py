@@ -4,7 +4,7 @@ max_tokens, every end-of-sequence id the checkpoint declares, and a
 generator that yields the reply as text pieces.
 
 The order of the logits processors is Hugging Face's: repetition penalty,
-then temperature, top-k, top-p, min-p; then one draw of random.random()
+then temperature, top-k, top-p, min-p; and one draw of random.random()
 (CPython's Mersenne Twister, which kiln's random module reproduces, so a
 seeded run gives the same tokens compiled and under CPython).
 
@@ -47,7 +47,14 @@ class Sampling:
 
 
 def pick(logits: np.ndarray, seen: list[int], s: Sampling) -> int:
-    """The next token from the logits (vocab,), given the tokens so far."""
+    """The next token from the logits (vocab,), given the tokens so far.
+
+    Sampling needs the tokens in order of probability only as far as the
+    draw and the cuts reach, so the vocabulary is not sorted: the tokens
+    within `span` of the largest logit are (their weight at least e**-span
+    of the largest's), the span widened 4x until top-k, the top-p and
+    min-p cuts and the draw fall among them; the order is a stable sort's
+    (equal logits by id), as a sort of the whole vocabulary gives."""
     x = logits.astype(np.float64)
     if s.repetition_penalty != 1.0 and len(seen) > 0:
         idx = np.array(sorted(set(seen)), dtype=np.int64)
@@ -56,24 +63,46 @@ def pick(logits: np.ndarray, seen: list[int], s: Sampling) -> int:
     if s.temperature <= 0.0:
         return int(np.argmax(x))
     x = x / s.temperature
-    order = np.argsort(-x, kind="stable")
-    keep = int(order.shape[0])
-    if s.top_k > 0 and s.top_k < keep:
+    n = int(x.shape[0])
+    keep = n
+    if s.top_k > 0 and s.top_k < n:
         keep = s.top_k
-    xs = x[order[:keep]]
-    p = np.exp(xs - xs[0])
-    p = p / p.sum()
-    if s.top_p < 1.0:
-        # the fewest most likely tokens whose mass reaches top_p
-        keep = min(keep, int((np.cumsum(p) < s.top_p).sum()) + 1)
-    if s.min_p > 0.0:
-        keep = min(keep, int((p >= s.min_p * p[0]).sum()))
-    q = p[:keep]
-    c = np.cumsum(q / q.sum())
-    i = int((c <= random.random()).sum())
-    if i >= keep:
-        i = keep - 1
-    return int(order[i])
+    r = random.random()
+    top = float(np.max(x))
+    lo = float(np.min(x))
+    total = 0.0  # every token's weight exp(x - top) summed (keep == n)
+    if keep == n:
+        total = float(np.exp(x - top).sum())
+    span = 4.0
+    while True:
+        if top - span > lo:
+            ids = np.flatnonzero(x >= top - span)
+        else:
+            ids = np.arange(n)
+        ids = ids[np.argsort(-x[ids], kind="stable")][:keep]
+        full = int(ids.shape[0]) >= keep  # every token top_k keeps is here
+        p = np.exp(x[ids] - x[ids[0]])
+        p = p / (p.sum() if full else total)
+        cp = np.cumsum(p)
+        cut = int(ids.shape[0])
+        known = full  # the number of tokens kept is known
+        if s.top_p < 1.0:
+            # the fewest most likely tokens whose mass reaches top_p
+            below = int((cp < s.top_p).sum())
+            if below < cut:
+                cut = below + 1
+                known = True
+        if s.min_p > 0.0:
+            above = int((p >= s.min_p * p[0]).sum())
+            if above < cut:
+                cut = above
+                known = True
+        if known:
+            c = np.cumsum(p[:cut] / p[:cut].sum())
+            return int(ids[min(int((c <= r).sum()), cut - 1)])
+        if s.top_p >= 1.0 and s.min_p <= 0.0 and cp[-1] > r:  # no cut, and the draw falls among these
+            return int(ids[int((cp <= r).sum())])
+        span = span * 4.0
 
 
 def held_back(text: str, stops: list[str]) -> int:

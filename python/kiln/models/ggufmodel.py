@@ -7,9 +7,9 @@ holding one) read as if it were a Hugging Face folder.
   to the Hugging Face names the model classes use; quantised tensors stay
   quantised (kiln.nn.linear and kiln.nn.get_rows read their blocks);
 - llama.cpp's converter permutes the rows of attn_q and attn_k of "llama"
-  models for its interleaved RoPE; the model undoes it on the projected
-  activations (unpermute), not on the weights, so quantised rows stay as
-  they are;
+  models for its interleaved RoPE; the model keeps that order and rotates
+  the pairs (2i, 2i+1) (kiln.nn.apply_rope's interleaved), so quantised rows
+  stay as they are and nothing is reordered;
 - tokenizer: tokenizer.ggml.* (gpt2-style byte-level BPE: tokens, merges,
   token types, the pre-tokenizer name) written out as a tokenizer.json text
   for Tokenizer.from_str.
@@ -109,14 +109,6 @@ def gguf_weights(path: str, n_layers: int) -> dict[str, np.ndarray]:
                 elif kind == ".weight":
                     raise ValueError(f"{path}: tensor {src} is missing")
     return w
-
-
-def unpermute(x: np.ndarray, heads: int, head_dim: int) -> np.ndarray:
-    """Undo llama.cpp's row permutation of attn_q/attn_k on their output
-    x (seq, heads * head_dim): GGUF's row (j, t) of a head is Hugging Face's
-    row (t, j), t the half and j < head_dim / 2."""
-    s = x.shape[0]
-    return x.reshape(s, heads, head_dim // 2, 2).transpose(0, 1, 3, 2).reshape(s, heads * head_dim)
 
 
 # The pre-tokenizer regexes of the tokenizer.ggml.pre names (the split

@@ -14,9 +14,9 @@ import os
 
 import numpy as np
 from kiln import nn
-from kiln.gguf import load_metadata
-from kiln.models.decoder import Decoder, KVCache, load_weights, rotate
-from kiln.models.ggufmodel import gguf_config, gguf_file, gguf_weights, unpermute
+from kiln.gguf import load_metadata, tensor_type
+from kiln.models.decoder import Decoder, KVCache, load_weights
+from kiln.models.ggufmodel import gguf_config, gguf_file, gguf_weights
 
 
 def rope_inv_freq(cfg: dict, head_dim: int) -> np.ndarray:
@@ -50,41 +50,29 @@ def rope_inv_freq(cfg: dict, head_dim: int) -> np.ndarray:
 
 class LlamaLayer:
     def __init__(self, w: dict[str, np.ndarray], p: str, heads: int, kv_heads: int, head_dim: int, eps: float,
-                 permuted: bool, fused: bool):
+                 permuted: bool):
         self.ln1 = w[p + "input_layernorm.weight"]
         self.ln2 = w[p + "post_attention_layernorm.weight"]
-        self.q_w = w[p + "self_attn.q_proj.weight"]
-        self.k_w = w[p + "self_attn.k_proj.weight"]
-        self.v_w = w[p + "self_attn.v_proj.weight"]
         self.o_w = w[p + "self_attn.o_proj.weight"]
         # Qwen2 has q/k/v biases; the others add zeros (exact, and one code path).
-        self.q_b = bias_of(w, p + "self_attn.q_proj.bias", heads * head_dim)
-        self.k_b = bias_of(w, p + "self_attn.k_proj.bias", kv_heads * head_dim)
-        self.v_b = bias_of(w, p + "self_attn.v_proj.bias", kv_heads * head_dim)
-        self.gate_w = w[p + "mlp.gate_proj.weight"]
-        self.up_w = w[p + "mlp.up_proj.weight"]
-        self.down_w = w[p + "mlp.down_proj.weight"]
-        self.inter = int(self.gate_w.shape[0])
-        # Float weights of a checkpoint folder: q, k and v become one matrix,
-        # gate and up another, so each group is one pass over the input
+        self.qkv_b = np.concatenate([bias_of(w, p + "self_attn.q_proj.bias", heads * head_dim),
+                                     bias_of(w, p + "self_attn.k_proj.bias", kv_heads * head_dim),
+                                     bias_of(w, p + "self_attn.v_proj.bias", kv_heads * head_dim)])
+        # q, k and v are one product, gate and up another (join_rows): each
+        # group is one pass over the input and one hand-off to the threads
         # (decoding reads each weight once per token: fewer, larger
-        # matrix-vector products keep both cores streaming). GGUF weights
-        # (quantised blocks, possibly of different types) stay apart. The
-        # separate fields stay views of the file either way: no memory.
-        self.fused = fused
-        if fused:
-            self.qkv_w = np.concatenate([self.q_w, self.k_w, self.v_w], axis=0)
-            self.qkv_b = np.concatenate([self.q_b, self.k_b, self.v_b])
-            self.gate_up_w = np.concatenate([self.gate_w, self.up_w], axis=0)
-        else:
-            self.qkv_w = self.q_w
-            self.qkv_b = self.q_b
-            self.gate_up_w = self.gate_w
+        # matrix-vector products keep both cores streaming).
+        self.qkv_w = join_rows([w[p + "self_attn.q_proj.weight"], w[p + "self_attn.k_proj.weight"],
+                                w[p + "self_attn.v_proj.weight"]])
+        gate_w = w[p + "mlp.gate_proj.weight"]
+        self.gate_up_w = join_rows([gate_w, w[p + "mlp.up_proj.weight"]])
+        self.down_w = w[p + "mlp.down_proj.weight"]
+        self.inter = int(gate_w.shape[0])
         self.heads = heads
         self.kv_heads = kv_heads
         self.head_dim = head_dim
         self.eps = eps
-        self.permuted = permuted  # q/k rows in llama.cpp's order (a GGUF "llama")
+        self.permuted = permuted  # q/k rows in llama.cpp's order (a GGUF "llama"): interleaved pairs
 
     def forward(self, x: np.ndarray, cos: np.ndarray, sin: np.ndarray, kc: np.ndarray, vc: np.ndarray,
                 n: int) -> np.ndarray:
@@ -93,34 +81,37 @@ class LlamaLayer:
         s = x.shape[0]
         hd = self.head_dim
         h = nn.rms_norm(x, self.ln1, eps=self.eps)
-        if self.fused:
-            nq = self.heads * hd
-            nk = self.kv_heads * hd
-            qkv = nn.linear(h, self.qkv_w, self.qkv_b)
-            q = qkv[:, :nq]
-            k = qkv[:, nq:nq + nk]
-            v = qkv[:, nq + nk:]
-        else:
-            q = nn.linear(h, self.q_w, self.q_b)
-            k = nn.linear(h, self.k_w, self.k_b)
-            v = nn.linear(h, self.v_w, self.v_b)
-        if self.permuted:
-            q = unpermute(q, self.heads, hd)
-            k = unpermute(k, self.kv_heads, hd)
-        q = q.reshape(s, self.heads, hd).transpose(1, 0, 2)
-        k = k.reshape(s, self.kv_heads, hd).transpose(1, 0, 2)
-        v = v.reshape(s, self.kv_heads, hd).transpose(1, 0, 2)
-        kc[:, n:n + s, :] = rotate(k, cos, sin)
-        vc[:, n:n + s, :] = v
-        a = nn.attention(rotate(q, cos, sin), kc[:, :n + s, :], vc[:, :n + s, :], causal=True)
+        nq = self.heads * hd
+        nk = self.kv_heads * hd
+        qkv = nn.linear(h, self.qkv_w, self.qkv_b)
+        q = qkv[:, :nq]
+        k = qkv[:, nq:nq + nk]
+        v = qkv[:, nq + nk:]
+        # A GGUF "llama" has its q and k rows in llama.cpp's order, where
+        # the pairs (2i, 2i+1) of a head turn together: they stay in that
+        # order, rotated as pairs, and so do the cached keys (q.k is the
+        # same sum whatever order the dimensions are in).
+        q = nn.apply_rope(q.reshape(s, self.heads, hd).transpose(1, 0, 2), cos, sin, self.permuted)
+        kc[:, n:n + s, :] = nn.apply_rope(k.reshape(s, self.kv_heads, hd).transpose(1, 0, 2), cos, sin, self.permuted)
+        vc[:, n:n + s, :] = v.reshape(s, self.kv_heads, hd).transpose(1, 0, 2)
+        a = nn.attention(q, kc[:, :n + s, :], vc[:, :n + s, :], causal=True)
         x = x + nn.linear(a.transpose(1, 0, 2).reshape(s, self.heads * hd), self.o_w)
         h = nn.rms_norm(x, self.ln2, eps=self.eps)
-        if self.fused:
-            gu = nn.linear(h, self.gate_up_w)
-            g = nn.silu(gu[:, :self.inter]) * gu[:, self.inter:]
-        else:
-            g = nn.silu(nn.linear(h, self.gate_w)) * nn.linear(h, self.up_w)
+        gu = nn.linear(h, self.gate_up_w)
+        g = nn.silu(gu[:, :self.inter]) * gu[:, self.inter:]
         return x + nn.linear(g, self.down_w)
+
+
+def join_rows(ws: list[np.ndarray]) -> list[np.ndarray]:
+    """Weights whose outputs are used side by side, as the list nn.linear
+    joins the outputs of: float weights become one matrix at load (a copy
+    out of the mapped file, the same bytes); quantised ones (GGUF blocks,
+    possibly of different types) stay where the file maps them, and
+    nn.linear runs them as one product over the rounded input."""
+    for a in ws:
+        if tensor_type(a)[0] == "Q":
+            return ws
+    return [np.concatenate(ws, axis=0)]
 
 
 def bias_of(w: dict[str, np.ndarray], name: str, size: int) -> np.ndarray:
@@ -165,7 +156,7 @@ class Llama(Decoder):
             self.lm_head = self.embed
         permuted = path != "" and kind != "qwen2"
         self.layers = [LlamaLayer(w, f"model.layers.{i}.", self.heads, self.kv_heads, self.head_dim, self.eps,
-                                  permuted, path == "") for i in range(n_layers)]
+                                  permuted) for i in range(n_layers)]
         inv = rope_inv_freq(cfg, self.head_dim)
         ang = np.arange(self.max_len, dtype=np.float64)[:, None] * inv[None, :]
         self.cos = np.cos(ang).astype(np.float32)
