@@ -5,8 +5,11 @@
  * sort of item indices, NaN after every number as numpy orders them. numpy's
  * default kind (quicksort, an introsort) is not stable, but for distinct
  * values every sort gives the same order, and for kind='stable' numpy's is
- * this one. argpartition's contract (the kth item in its sorted place,
- * smaller ones before, larger after) is met by a full sort.
+ * this one. argpartition places each kth item by selection (introselect:
+ * Hoare partitions around a median of three, a sort of what is left when
+ * the partitions stop shrinking), O(n) where a sort would be O(n log n);
+ * the order of the items between two kth places is unspecified, as in
+ * numpy.
  */
 #include "nd_impl.h"
 
@@ -59,6 +62,48 @@ static void merge_sort(const Lane *l, int64_t *idx, int64_t *tmp, int64_t n) {
   memcpy(idx, tmp, (size_t)n * sizeof *idx);
 }
 
+/* Put the item of rank k of idx[0..n) at idx[k], those before it not
+ * greater, those after not smaller. A partition around the median of the
+ * first, middle and last items moved to the front (the Hoare scheme: both
+ * sides non-empty); after 2·log2(n) partitions the rest is sorted, so the
+ * worst case stays O(n log n). */
+static void select_rank(const Lane *l, int64_t *idx, int64_t *tmp, int64_t n, int64_t k) {
+  int64_t lo = 0, hi = n;
+  int budget = 2;
+  for (int64_t m = n; m > 1; m >>= 1)
+    budget += 2;
+  while (hi - lo > 16) {
+    if (budget-- == 0)
+      break;
+    int64_t a = lo, b = lo + (hi - lo) / 2, c = hi - 1, t;
+    if (key_less(l, idx[b], idx[a]))
+      t = a, a = b, b = t;
+    if (key_less(l, idx[c], idx[b])) {
+      t = b, b = c, c = t;
+      if (key_less(l, idx[b], idx[a]))
+        t = a, a = b, b = t;
+    }
+    t = idx[lo], idx[lo] = idx[b], idx[b] = t;
+    int64_t p = idx[lo], i = lo - 1, j = hi;
+    for (;;) {
+      do
+        i++;
+      while (key_less(l, idx[i], p));
+      do
+        j--;
+      while (key_less(l, p, idx[j]));
+      if (i >= j)
+        break;
+      t = idx[i], idx[i] = idx[j], idx[j] = t;
+    }
+    if (k <= j) /* idx[lo..j] <= p <= idx[j+1..hi) */
+      hi = j + 1;
+    else
+      lo = j + 1;
+  }
+  merge_sort(l, idx + lo, tmp, hi - lo);
+}
+
 static int check_kind(KrObj *kind) {
   if (kind == kr_None)
     return 0;
@@ -75,8 +120,10 @@ static int check_kind(KrObj *kind) {
 }
 
 /* Sort a along axis (None: the flattened array): the sorted items (want_idx
- * false) or their indices, int64 (true), a new C-contiguous array. */
-static KrArray *sorted(KrObj *o, KrObj *axis, bool want_idx) {
+ * false) or their indices, int64 (true), a new C-contiguous array. With nk
+ * ranks kth[] (ascending, in range), each lane is only partitioned so that
+ * those ranks hold their sorted items (argpartition). */
+static KrArray *sorted(KrObj *o, KrObj *axis, bool want_idx, const int64_t *kth, int nk) {
   KrArray *a = kr_np_asarray(o, KR_NDTYPES), *c = NULL, *r = NULL;
   int64_t *idx = NULL, *tmp = NULL;
   double *fk = NULL;
@@ -133,7 +180,10 @@ static KrArray *sorted(KrObj *o, KrObj *axis, bool want_idx) {
         ik[j] = kr_dt_load_i64(dt, p);
       idx[j] = j;
     }
-    merge_sort(&l, idx, tmp, n);
+    if (nk == 0)
+      merge_sort(&l, idx, tmp, n);
+    for (int i = 0, from = 0; i < nk; from = (int)kth[i++] + 1) /* each rank in what lies past the last */
+      select_rank(&l, idx + from, tmp, n - from, kth[i] - from);
     for (int64_t j = 0; j < n; j++) {
       char *q = r->data + (base + j * inner) * kr_dtype_size[r->dtype];
       if (want_idx)
@@ -158,13 +208,13 @@ out:
 KrObj *kr_np_sort(KrObj *a, KrObj *axis, KrObj *kind) {
   if (check_kind(kind) < 0)
     return NULL;
-  return (KrObj *)sorted(a, axis, false);
+  return (KrObj *)sorted(a, axis, false, NULL, 0);
 }
 
 KrObj *kr_np_argsort(KrObj *a, KrObj *axis, KrObj *kind) {
   if (check_kind(kind) < 0)
     return NULL;
-  return (KrObj *)sorted(a, axis, true);
+  return (KrObj *)sorted(a, axis, true, NULL, 0);
 }
 
 /* a.sort(axis=-1): in place (axis None is numpy's error here). */
@@ -180,7 +230,7 @@ int kr_np_sort_inplace(KrObj *o, KrObj *axis, KrObj *kind) {
     kr_raise(&kr_TypeError_type, "'NoneType' object cannot be interpreted as an integer");
     return -1;
   }
-  KrArray *s = sorted(o, axis, false);
+  KrArray *s = sorted(o, axis, false, NULL, 0);
   if (!s)
     return -1;
   KrArray *ops[2] = {a, s};
@@ -195,7 +245,7 @@ int kr_np_sort_inplace(KrObj *o, KrObj *axis, KrObj *kind) {
 }
 
 /* np.argpartition(a, kth, axis=-1): kth (an int or a sequence of ints) is
- * checked against the axis, then the lanes are sorted fully. */
+ * checked against the axis, then each lane is partitioned at those ranks. */
 KrObj *kr_np_argpartition(KrObj *o, KrObj *kth, KrObj *axis) {
   KrArray *a = kr_np_asarray(o, KR_NDTYPES);
   if (!a)
@@ -218,7 +268,18 @@ KrObj *kr_np_argpartition(KrObj *o, KrObj *kth, KrObj *axis) {
       nk = -1;
       break;
     }
-  KrObj *r = nk < 0 ? NULL : (KrObj *)sorted(&a->h, axis, true);
+  for (int i = 0; i < nk; i++) /* the ranks ascending, each once */
+    ks[i] += ks[i] < 0 ? n : 0;
+  for (int i = 1; i < nk; i++)
+    for (int j = i; j > 0 && ks[j] < ks[j - 1]; j--) {
+      int64_t t = ks[j];
+      ks[j] = ks[j - 1], ks[j - 1] = t;
+    }
+  int m = 0;
+  for (int i = 0; i < nk; i++)
+    if (!m || ks[i] != ks[m - 1])
+      ks[m++] = ks[i];
+  KrObj *r = nk < 0 ? NULL : (KrObj *)sorted(&a->h, axis, true, ks, m);
   kr_decref(&a->h);
   return r;
 }
@@ -226,7 +287,7 @@ KrObj *kr_np_argpartition(KrObj *o, KrObj *kth, KrObj *axis) {
 /* np.unique(ar): the sorted distinct items of the flattened array (NaNs
  * collapsed into one, numpy 1.24's equal_nan=True). */
 KrObj *kr_np_unique(KrObj *o) {
-  KrArray *s = sorted(o, kr_None, false);
+  KrArray *s = sorted(o, kr_None, false, NULL, 0);
   if (!s)
     return NULL;
   KrDtype dt = (KrDtype)s->dtype;
