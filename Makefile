@@ -206,9 +206,9 @@ build/asan/%.o: compiler/%.c $(HDR) | build/setup.stamp
 
 # Generated C is built without ASan's use-after-scope checks: gcc's
 # instrumentation of them grows faster than linearly with the argument arrays
-# (compound literals) of one function, and a module of 200 print(math.fsum([...]))
-# lines (tests/programs/math_sums_norms.py: one 8,700-line function, 800 such
-# arrays) took gcc 12 over 300 s and 750 MB, against 1.4 s of CPU without them.
+# (compound literals) of one function, and a module of 200 lines of
+# print(math.fsum/hypot/dist(...)) (tests/programs/math_sums_norms.py: one
+# 8,700-line function, 800 such arrays) took gcc 12 over 300 s and 750 MB, against 1.4 s of CPU without them.
 # Generated code declares its variables at function scope, so that check has
 # little to find in it (docs/reliability.md).
 SAN_KILN_CFLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-address-use-after-scope
