@@ -265,11 +265,16 @@ int kr_enter_slow(void);
 #else
 #define KR_STACK_POINTER(sp) ((sp) = (uintptr_t)__builtin_frame_address(0))
 #endif
+/* kr_enter names kr_rec rather than going through a pointer to it: with
+ * -fsanitize=undefined, gcc 12 checks such a pointer for null with
+ * `addq kr_rec@gottpoff(%rip), %reg; je`, and the linker rewrites that add
+ * into a lea (the x86-64 TLS IE->LE relaxation), which sets no flags, so the
+ * check branches on stale flags and reports a null KrRec that is not there
+ * (docs/reliability.md). A variable named directly gets no null check. */
 __attribute__((always_inline)) static inline int kr_enter(void) {
-  KrRec *r = &kr_rec;
   uintptr_t sp;
   KR_STACK_POINTER(sp);
-  if (KR_UNLIKELY(++r->depth > r->limit || sp < r->stack_lo))
+  if (KR_UNLIKELY(++kr_rec.depth > kr_rec.limit || sp < kr_rec.stack_lo))
     return kr_enter_slow();
   return 0;
 }

@@ -405,10 +405,11 @@ static INLINE v8f silu_v8(v8f v) { return v / (1.0f + exp_v8(-v)); }
       ACT_LOOP(silu_v8);                                                               \
   }
 
-/* The AVX2 copy is gcc's: clang 14 refuses the 8-lane vector arguments of
- * the helpers inside a target("avx2") function ("AVX vector argument ...
- * changes the ABI"), so a clang build (the libFuzzer harnesses) keeps the
- * generic copy, which computes the same values. */
+/* The AVX2 copies (here and exp_row_avx2) are gcc's: clang 14 refuses the
+ * 8-lane vector arguments of the helpers inside a target("avx2") function
+ * ("AVX vector argument ... changes the ABI"), so a clang build (the
+ * libFuzzer harnesses) keeps the generic copy, which computes the same
+ * values. */
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
 #define ACT_AVX2 1
 #endif
@@ -434,7 +435,7 @@ static void act_float(int kind, const float *x, float *y, int64_t n) {
 #define EXP_SHIFT(b) (sel((b) - m < splat(-87.0f), splat(0.0f), exp_v8((b) - m)))
 #define EXP_ROW_BODY                                                                     {                                                                                        int64_t i = 0;                                                                         v8f b;                                                                                 for (; i + 8 <= n; i += 8) {                                                             memcpy(&b, x + i, sizeof b);                                                           b = EXP_SHIFT(b);                                                                memcpy(y + i, &b, sizeof b);                                                         }                                                                                      if (i < n) {                                                                             b = splat(0.0f);                                                                       memcpy(&b, x + i, (size_t)(n - i) * sizeof *x);                                        b = EXP_SHIFT(b);                                                                memcpy(y + i, &b, (size_t)(n - i) * sizeof *y);                                      }                                                                                    }
 static void exp_row_base(const float *x, float m, float *y, int64_t n) EXP_ROW_BODY
-#if defined(__x86_64__) && defined(__GNUC__)
+#ifdef ACT_AVX2
 __attribute__((target("avx2"))) static void exp_row_avx2(const float *x, float m, float *y, int64_t n) EXP_ROW_BODY
 #endif
 
@@ -449,7 +450,7 @@ static void softmax_row_float(const float *x, float *y, int64_t n) {
     for (int64_t i = 0; i < n; i++)
       y[i] = expf(x[i] - m);
   } else {
-#if defined(__x86_64__) && defined(__GNUC__)
+#ifdef ACT_AVX2
     __builtin_cpu_init();
     if (__builtin_cpu_supports("avx2"))
       exp_row_avx2(x, m, y, n);
