@@ -433,7 +433,22 @@ static void act_float(int kind, const float *x, float *y, int64_t n) {
 /* e^(x - m) over a row, 8 at a time; exactly 0 below e^-87 (masked keys'
  * -inf among them), where numpy gives 0 or a subnormal. */
 #define EXP_SHIFT(b) (sel((b) - m < splat(-87.0f), splat(0.0f), exp_v8((b) - m)))
-#define EXP_ROW_BODY                                                                     {                                                                                        int64_t i = 0;                                                                         v8f b;                                                                                 for (; i + 8 <= n; i += 8) {                                                             memcpy(&b, x + i, sizeof b);                                                           b = EXP_SHIFT(b);                                                                memcpy(y + i, &b, sizeof b);                                                         }                                                                                      if (i < n) {                                                                             b = splat(0.0f);                                                                       memcpy(&b, x + i, (size_t)(n - i) * sizeof *x);                                        b = EXP_SHIFT(b);                                                                memcpy(y + i, &b, (size_t)(n - i) * sizeof *y);                                      }                                                                                    }
+#define EXP_ROW_BODY                                 \
+{                                                    \
+  int64_t i = 0;                                     \
+  v8f b;                                             \
+  for (; i + 8 <= n; i += 8) {                       \
+    memcpy(&b, x + i, sizeof b);                     \
+    b = EXP_SHIFT(b);                                \
+    memcpy(y + i, &b, sizeof b);                     \
+  }                                                  \
+  if (i < n) {                                       \
+    b = splat(0.0f);                                 \
+    memcpy(&b, x + i, (size_t)(n - i) * sizeof *x);  \
+    b = EXP_SHIFT(b);                                \
+    memcpy(y + i, &b, (size_t)(n - i) * sizeof *y);  \
+  }                                                  \
+}
 static void exp_row_base(const float *x, float m, float *y, int64_t n) EXP_ROW_BODY
 #ifdef ACT_AVX2
 __attribute__((target("avx2"))) static void exp_row_avx2(const float *x, float m, float *y, int64_t n) EXP_ROW_BODY
