@@ -162,6 +162,43 @@ static int run_cc_progress(char **argv, bool print, Progress *p) {
   return rc;
 }
 
+/* The C units of a large program (emit_program): at most this many, for
+ * the cores that compile them at once. More would cut few programs
+ * further while one function is most of the work (build300's main), and
+ * lose more inlining across units. */
+enum { CC_UNITS = 2 };
+
+/* Run n commands at once and wait for all; 0 when all succeeded, else the
+ * first failure's status (127: the compiler could not be started), with
+ * *failed its index. */
+static int run_cc_parallel(char *(*argvs)[128], int n, bool print, int *failed) {
+  pid_t pids[CC_UNITS];
+  int rc = 0;
+  *failed = 0;
+  for (int i = 0; i < n; i++) {
+    if (print) {
+      for (char **a = argvs[i]; *a; a++)
+        fprintf(stderr, "%s%s", a == argvs[i] ? "" : " ", *a);
+      fputc('\n', stderr);
+    }
+    pids[i] = fork();
+    if (pids[i] == 0) {
+      execvp(argvs[i][0], argvs[i]);
+      fprintf(stderr, "kiln: cannot run %s: %s\n", argvs[i][0], strerror(errno));
+      _exit(127);
+    }
+  }
+  for (int i = 0; i < n; i++) {
+    int status, r = -1;
+    if (pids[i] > 0 && waitpid(pids[i], &status, 0) == pids[i])
+      r = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    if (r != 0 && rc == 0) {
+      rc = r;
+      *failed = i;
+    }
+  }
+  return rc;
+}
 
 int driver_build(int argc, char **argv, bool library) {
   const char *cmd = library ? "compile" : "build";
@@ -251,14 +288,18 @@ int driver_build(int argc, char **argv, bool library) {
   if (!compile_program(a, in, library, &prog))
     return 1;
   double t1 = now_seconds();
-  Buf c = {0};
-  emit_program(&c, &prog);
+  /* a large program's C in several units, compiled in parallel (units.c):
+   * not for --emit-c (one file), on one core, or at -O3, which asks for
+   * the fastest code (one unit keeps the module globals static) */
+  Buf c[CC_UNITS] = {{0}};
+  bool one = emit_c || sysconf(_SC_NPROCESSORS_ONLN) < 2 || !strcmp(opt, "-O3");
+  int nunits = emit_program(c, one ? 1 : CC_UNITS, &prog);
   if (embeds.n)
-    embed_table(&c, &embeds);
+    embed_table(&c[0], &embeds);
   double t2 = now_seconds();
   if (emit_c) {
-    fwrite(c.data, 1, c.len, stdout);
-    buf_free(&c);
+    fwrite(c[0].data, 1, c[0].len, stdout);
+    buf_free(&c[0]);
     return 0;
   }
 
@@ -267,14 +308,21 @@ int driver_build(int argc, char **argv, bool library) {
     cli_error(who, "cannot write %s: it is a folder", out);
     return 1;
   }
-  char cpath[PATH_MAX];
-  snprintf(cpath, sizeof cpath, "%s.kiln.c", out);
-  FILE *f = fopen(cpath, "wb");
-  if (!f || fwrite(c.data, 1, c.len, f) != c.len || fclose(f) != 0) {
-    cli_error(who, "cannot write %s: %s", cpath, strerror(errno));
-    return 1;
+  /* OUT.kiln.c, then OUT.kiln-1.c ... for the other units */
+  char cpath[CC_UNITS][PATH_MAX + 16], opath_u[CC_UNITS][PATH_MAX + 16];
+  for (int u = 0; u < nunits; u++) {
+    if (u == 0)
+      snprintf(cpath[u], sizeof cpath[u], "%s.kiln.c", out);
+    else
+      snprintf(cpath[u], sizeof cpath[u], "%s.kiln-%d.c", out, u);
+    snprintf(opath_u[u], sizeof opath_u[u], "%s.kiln-%d.o", out, u);
+    FILE *f = fopen(cpath[u], "wb");
+    if (!f || fwrite(c[u].data, 1, c[u].len, f) != c[u].len || fclose(f) != 0) {
+      cli_error(who, "cannot write %s: %s", cpath[u], strerror(errno));
+      return 1;
+    }
+    buf_free(&c[u]);
   }
-  buf_free(&c);
 
   const char *home = kiln_home();
   char inc[PATH_MAX + 16], dir[PATH_MAX], lib[PATH_MAX + 32], pcre[PATH_MAX + 32], u8p[PATH_MAX + 32];
@@ -294,8 +342,6 @@ int driver_build(int argc, char **argv, bool library) {
   snprintf(pcre, sizeof pcre, "%.4000s/libpcre2-8.a", host ? "/usr/lib/x86_64-linux-gnu" : dir);
   snprintf(u8p, sizeof u8p, "%.4000s/libutf8proc.a", host ? "/usr/lib/x86_64-linux-gnu" : dir);
   char *cc = host && getenv("CC") && *getenv("CC") ? getenv("CC") : (char *)target->cc;
-  char *args[128];
-  size_t n = 0;
   /* --embed: the files' assembly, assembled first (the long part for big
    * weights, so it shows progress), then linked as one more object */
   char spath[PATH_MAX + 16] = "", opath[PATH_MAX + 16] = "";
@@ -332,13 +378,11 @@ int driver_build(int argc, char **argv, bool library) {
   char *fixed[] = {cc, "-std=c11", "-D_GNU_SOURCE", (char *)opt,
                    (char *)(strcmp(debug, "-g1") || !target->debug ? debug : target->debug),
                    "-ffp-contract=off", "-fno-fast-math", "-fno-strict-aliasing", "-ffunction-sections",
-                   "-fdata-sections", "--param=max-gcse-memory=256", "-w", inc, "-o", (char *)out, cpath};
-  for (size_t i = 0; i < countof(fixed); i++)
-    args[n++] = fixed[i];
-  if (embeds.n)
-    args[n++] = opath;
-  /* the target's flags, split at spaces ("@/" is kiln's home folder) */
-  Buf words = {0};
+                   "-fdata-sections", "--param=max-gcse-memory=256", "-w", inc};
+  /* the target's flags, split at spaces ("@/" is kiln's home folder); a
+   * unit compiled on its own takes those that shape code (-f, -m: a
+   * library's -fPIC) and the user's KILN_CFLAGS, the link all of them */
+  Buf words = {0}, cwords = {0};
   const char *lists[] = {target->cflags, lib, u8p, pcre, "-Wl,--gc-sections",
                          web ? target->web_link : library ? target->lib_link : target->exe_link,
                          getenv("KILN_CFLAGS")};
@@ -349,21 +393,23 @@ int driver_build(int argc, char **argv, bool library) {
       const char *e = p;
       while (*e && *e != ' ' && *e != '\t')
         e++;
-      if (e > p) {
-        buf_putc(&words, '\0');
+      bool code = l == 0 || l == countof(lists) - 1 || (*p == '-' && (p[1] == 'f' || p[1] == 'm'));
+      for (int k = 0; k < 2 && e > p; k++) {
+        Buf *w = k ? &cwords : &words;
+        if (k && !code)
+          continue;
+        buf_putc(w, '\0');
         for (const char *q = p; q < e; q++) {
           if (*q == '@' && q[1] == '/')
-            buf_puts(&words, home);
+            buf_puts(w, home);
           else
-            buf_putc(&words, *q);
+            buf_putc(w, *q);
         }
       }
       p = e;
     }
   buf_putc(&words, '\0');
-  for (size_t i = 1; i + 1 < words.len && n < countof(args) - 1; i += strlen(words.data + i) + 1)
-    args[n++] = words.data + i;
-  args[n] = NULL;
+  buf_putc(&cwords, '\0');
   if (target->node_path) {
     const char *np = getenv("NODE_PATH");
     Buf v = {0};
@@ -372,11 +418,48 @@ int driver_build(int argc, char **argv, bool library) {
     setenv("NODE_PATH", v.data, 1);
     buf_free(&v);
   }
-  Progress link = {.what = "linking", .file = out, .total = embeds.total};
-  int rc = run_cc_progress(args, print_cc, embeds.n && big ? &link : NULL);
+  /* one unit: compile and link in one command; several: each compiled on
+   * its own, all at once, then linked */
+  char *args[CC_UNITS][128];
+  int rc = 0, failed = 0;
+  if (nunits > 1) {
+    for (int u = 0; u < nunits; u++) {
+      size_t n = 0;
+      for (size_t i = 0; i < countof(fixed); i++)
+        args[u][n++] = fixed[i];
+      char *io[] = {"-c", "-o", opath_u[u], cpath[u]};
+      for (size_t i = 0; i < countof(io); i++)
+        args[u][n++] = io[i];
+      for (size_t i = 1; i + 1 < cwords.len && n < countof(args[u]) - 1; i += strlen(cwords.data + i) + 1)
+        args[u][n++] = cwords.data + i;
+      args[u][n] = NULL;
+    }
+    rc = run_cc_parallel(args, nunits, print_cc, &failed);
+  }
+  if (rc == 0) {
+    size_t n = 0;
+    char **link = args[0];
+    for (size_t i = 0; i < countof(fixed); i++)
+      link[n++] = fixed[i];
+    link[n++] = "-o";
+    link[n++] = (char *)out;
+    for (int u = 0; u < nunits; u++)
+      link[n++] = nunits > 1 ? opath_u[u] : cpath[u];
+    if (embeds.n)
+      link[n++] = opath;
+    for (size_t i = 1; i + 1 < words.len && n < countof(args[0]) - 1; i += strlen(words.data + i) + 1)
+      link[n++] = words.data + i;
+    link[n] = NULL;
+    Progress pr = {.what = "linking", .file = out, .total = embeds.total};
+    rc = run_cc_progress(link, print_cc, embeds.n && big ? &pr : NULL);
+    failed = 0;
+  }
   if (embeds.n)
     unlink(opath);
+  for (int u = 0; u < nunits && nunits > 1; u++)
+    unlink(opath_u[u]);
   buf_free(&words);
+  buf_free(&cwords);
   if (rc == 127) {
     cli_error(who, "cannot run the C compiler '%s' (set CC to one that exists)", cc);
     return 1;
@@ -386,15 +469,21 @@ int driver_build(int argc, char **argv, bool library) {
     cli_error(who,
               "internal error: the C compiler failed on the generated code (%s); "
               "this is a bug in kiln, not in your program",
-              cpath);
+              cpath[failed]);
     return 1;
   }
-  unlink(cpath);
+  for (int u = 0; u < nunits; u++)
+    unlink(cpath[u]);
+  char ccname[64];
+  if (nunits > 1)
+    snprintf(ccname, sizeof ccname, "%.40s, %d units", cc, nunits);
+  else
+    snprintf(ccname, sizeof ccname, "%.40s", cc);
   if (verbose)
     fprintf(stderr,
             "kiln %s: parse %.3f s, resolve %.3f s, lower+types %.3f s, emit C %.3f s, cc (%s) %.3f s, "
             "total %.3f s\n",
-            cmd, prog.t_parse, prog.t_resolve, prog.t_types, t2 - t1, cc, t3 - t2, t3 - t0);
+            cmd, prog.t_parse, prog.t_resolve, prog.t_types, t2 - t1, ccname, t3 - t2, t3 - t0);
   return 0;
 }
 

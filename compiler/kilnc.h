@@ -809,9 +809,28 @@ typedef struct Program {
 } Program;
 
 /* Write the C translation of the program (all specialisations reached from
- * its module code and its exports) into out: with main() for an
- * executable, with the kr_library table for a library. */
-void emit_program(Buf *out, Program *p);
+ * its module code and its exports) into units[0..n), at most max_units
+ * files that compile separately and link together (units.c decides how
+ * many); returns n. Unit 0 holds main() for an executable, the kr_library
+ * table for a library. With max_units 1, one self-contained file. */
+int emit_program(Buf *units, int max_units, Program *p);
+
+/* ---------------------------------------------------------------- units.c */
+
+/* Which of a program's C units each of its functions goes into. */
+typedef struct UnitPlan {
+  int n;       /* units: 1 for a program whose C is small */
+  int *home;   /* per function: the unit defining it with external linkage; -1: a static copy in each
+                  unit that uses it (n > 1 only) */
+  uint8_t *in; /* in[u * nfuncs + f]: unit u holds function f */
+} UnitPlan;
+/* Plan at most max_units units for nfuncs functions, given each one's C
+ * name and text; single[f]: f must not be copied (a generator, whose type
+ * object must be one); roots: C that only unit 0 holds (class types, main),
+ * whose references count too. */
+void units_plan(UnitPlan *up, int max_units, int nfuncs, char *const *names, const Buf *texts, const bool *single,
+                const Buf *roots);
+void units_free(UnitPlan *up);
 
 /* -------------------------------------------------------- main.c, driver.c */
 
