@@ -4,6 +4,7 @@
  * lines this prints:
  *
  *   isa NAME                     the kernels libkilnrt picked (KILN_ISA)
+ *   blocks KC MC NC              its f32 cache blocks
  *   peak avx512 GFLOPS           one thread, independent FMAs in registers
  *   IMPL M N K trans GFLOPS      per implementation and shape
  *
@@ -229,7 +230,10 @@ int main(int argc, char **argv) {
     rounds = 3, a++;
   if (a + 1 < argc && strcmp(argv[a], "--interleave") == 0)
     interleave = atoi(argv[a + 1]), a += 2;
-  printf("threads %d\nisa %s\n", kr_num_threads(), kr_gemm_isa()->name);
+  int64_t kc, mc, nc;
+  kr_gemm_blocks(&kc, &mc, &nc);
+  printf("threads %d\nisa %s\nblocks %ld %ld %ld\n", kr_num_threads(), kr_gemm_isa()->name, (long)kc, (long)mc,
+         (long)nc);
   if (a < argc && strcmp(argv[a], "--peak") == 0) {
     print_peak();
     return 0;
