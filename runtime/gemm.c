@@ -482,8 +482,11 @@ static void gemm_task(void *ctx, int64_t t) {
  * sentence of a few tens of tokens through a Linear layer) runs as GEMV
  * over groups of GEMV_ROWS rows, SMALL_JB rows of W at a time: W is read
  * once, straight from its rows, where the blocked GEMM would pack (copy
- * and transpose) all of it for only SMALL_M uses of each item. */
+ * and transpose) all of it for only SMALL_M uses of each item. An ISA
+ * whose packed kernel outruns its GEMV sooner sets a lower small_m. */
 #define SMALL_M 64
+
+static int64_t small_m(const KrGemmIsa *isa) { return isa->small_m ? isa->small_m : SMALL_M; }
 #define SMALL_JB 16
 #define PARALLEL_MIN_GEMV (1 << 20)
 #define TASKS_PER_THREAD 4
@@ -592,7 +595,7 @@ static void gemm_f32_any(int64_t M, int64_t N, int64_t K, const float *A, int64_
   /* up to GEMV_ROWS rows (SMALL_M for a transposed B, a Linear weight):
    * B streamed once, unpacked; packing it would cost more than the
    * arithmetic */
-  if ((M <= GEMV_ROWS || (trans_b && M <= SMALL_M)) && K > 0) {
+  if ((M <= GEMV_ROWS || (trans_b && M <= small_m(isa))) && K > 0) {
     gemv_run(isa, N, K, (int)M, A, lda, B, bt, ldb, trans_b, C, ldc, accumulate);
     return;
   }
@@ -630,7 +633,7 @@ void kr_gemm_bf16(int64_t M, int64_t N, int64_t K, const float *A, int64_t lda, 
    * VDPBF16PS would gain nothing; up to SMALL_M rows against W stored N×K
    * it skips packing W where the CPU has no bfloat16 dot products (with
    * them, the packed VDPBF16PS kernel's double rate pays for the packing) */
-  if (K > 0 && (M <= GEMV_ROWS || (!isa->kern_bf && trans_b && M <= SMALL_M))) {
+  if (K > 0 && (M <= GEMV_ROWS || (!isa->kern_bf && trans_b && M <= small_m(isa)))) {
     float *x = scratch(0, (size_t)(M * K) * 4);
     if (x) {
       for (int64_t i = 0; i < M; i++)

@@ -74,6 +74,9 @@ typedef struct KrGemmIsa {
   /* cache blocks (gemm.c's loop): fixed by the ISA, or all 0 to have gemm.c
    * derive them from the cache sizes the CPU reports */
   int kc, mc, nc, kc64;
+  /* the most rows against a B stored N×K that take the GEMV instead of
+   * the packed kernel; 0: gemm.c's SMALL_M */
+  int small_m;
 } KrGemmIsa;
 
 /* The cache blocks the f32 GEMM uses with the ISA chosen (for the bench). */
