@@ -73,28 +73,41 @@ AVX2 INLINE void transpose8(__m256 r[8]) {
   r[7] = _mm256_permute2f128_ps(s3, s7, 0x31);
 }
 
-/* dst[k*W + r] = src[r*ld + k]: rows in groups of 8, k in 8×8 blocks. */
+/* The first n (1..8) lanes of v to p. */
+AVX2 INLINE void store_first(float *p, __m256 v, int n) {
+  if (n == 8) {
+    _mm256_storeu_ps(p, v);
+  } else if (n == 6) { /* an A strip of the 6×16 kernel */
+    _mm_storeu_ps(p, _mm256_castps256_ps128(v));
+    _mm_storel_pi((__m64 *)(p + 4), _mm256_extractf128_ps(v, 1));
+  } else {
+    __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    _mm256_maskstore_ps(p, _mm256_cmpgt_epi32(_mm256_set1_epi32(n), lane), v);
+  }
+}
+
+/* dst[k*W + r] = src[r*ld + k]: rows in groups of 8 (the last one padded
+ * with zero rows: an A strip is 6 rows, an edge strip of B fewer than 16),
+ * k in 8×8 blocks transposed in registers. */
 AVX2 INLINE void pack_t_body(const void *src, int bt, int64_t ld, int64_t rows, int64_t kc, float *dst, int W) {
   int64_t r = 0;
-  for (; r + 8 <= rows; r += 8) {
+  for (; r < rows; r += 8) {
+    int nr = rows - r < 8 ? (int)(rows - r) : 8, nw = W - r < 8 ? (int)(W - r) : 8;
     int64_t k = 0;
     for (; k + 8 <= kc; k += 8) {
       __m256 v[8];
 #pragma GCC unroll 8
       for (int i = 0; i < 8; i++)
-        v[i] = ld8(src, (r + i) * ld + k, bt);
+        v[i] = i < nr ? ld8(src, (r + i) * ld + k, bt) : _mm256_setzero_ps();
       transpose8(v);
 #pragma GCC unroll 8
       for (int i = 0; i < 8; i++)
-        _mm256_storeu_ps(dst + (k + i) * W + r, v[i]);
+        store_first(dst + (k + i) * W + r, v[i], nw);
     }
     for (; k < kc; k++)
-      for (int i = 0; i < 8; i++)
-        dst[k * W + r + i] = kr_gb_load(src, (r + i) * ld + k, bt);
+      for (int i = 0; i < nw; i++)
+        dst[k * W + r + i] = i < nr ? kr_gb_load(src, (r + i) * ld + k, bt) : 0;
   }
-  for (; r < rows; r++)
-    for (int64_t k = 0; k < kc; k++)
-      dst[k * W + r] = kr_gb_load(src, r * ld + k, bt);
   for (; r < W; r++)
     for (int64_t k = 0; k < kc; k++)
       dst[k * W + r] = 0;
