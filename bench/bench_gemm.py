@@ -99,7 +99,7 @@ def run_c(threads, quick):
             res["isa"] = f[1]
         elif f[0] == "peak":
             res["peak " + f[1]] = float(f[2])
-        elif f[0] != "threads":
+        elif f[0] not in ("threads", "blocks"):
             res[" ".join(f[:5])] = float(f[5])
     return res
 

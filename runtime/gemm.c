@@ -162,6 +162,71 @@ static void pack64_n(const double *src, int64_t ld, int64_t cols, int64_t kc, do
       dst[k * W + j] = j < cols ? src[k * ld + j] : 0.0;
 }
 
+/* -------------------------------------------------------- cache blocks */
+
+/* The cache blocks of the loop at the top of this file, for the ISA in use:
+ *
+ *   kc   a packed B strip, kc·NR·4 bytes, fills half of L1d; the other half
+ *        holds the A strip streaming past it and the tile of C;
+ *   mc   the packed A block, mc·kc·4 bytes, fills half of L2, beside the
+ *        B strip's way in and out of L1;
+ *   nc   the packed B block, kc·nc·4 bytes, a sixteenth of L3 (shared by
+ *        the cores, and by other processes: 4096 columns measured slower
+ *        than 2048 on a 32 MiB L3 shared by two cores);
+ *   kc64 kc for float64 (kc64·NR64·8 bytes of L1), at most kc/2 so its A
+ *        block fits the same L2 share.
+ *
+ * mc is a multiple of every MR the ISA uses and nc of every NR, kc of 16
+ * (PACK_ROWS). An ISA may fix its own instead (AVX-512: measured on the
+ * machine it was tuned on). The driver then splits each dimension into
+ * even blocks of at most these sizes. */
+typedef struct Blocks {
+  int64_t kc, mc, nc, kc64;
+} Blocks;
+
+static Blocks blocks;
+
+static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
+static int64_t round_up(int64_t x, int64_t to) { return (x + to - 1) / to * to; }
+static int64_t round_down(int64_t x, int64_t to) { return x / to * to; }
+static int64_t clamp64(int64_t x, int64_t lo, int64_t hi) { return x < lo ? lo : x > hi ? hi : x; }
+
+static int64_t lcm64(int64_t a, int64_t b) {
+  int64_t x = a, y = b;
+  while (y) {
+    int64_t t = x % y;
+    x = y, y = t;
+  }
+  return a / x * b;
+}
+
+static Blocks blocks_for(const KrGemmIsa *isa) {
+  if (isa->kc)
+    return (Blocks){isa->kc, isa->mc, isa->nc, isa->kc64};
+  size_t c[3];
+  kr_plat_caches(c);
+  /* unreported: a small desktop core's */
+  int64_t l1 = c[0] ? (int64_t)c[0] : 32 << 10, l2 = c[1] ? (int64_t)c[1] : 256 << 10;
+  int64_t l3 = c[2] ? (int64_t)c[2] : 32 << 20;
+  int64_t mr = lcm64(isa->mr, isa->mr64), nr = lcm64(isa->nr, isa->nr64);
+  if (isa->kern_bf)
+    mr = lcm64(mr, isa->mrbf), nr = lcm64(nr, isa->nrbf);
+  Blocks b;
+  b.kc = clamp64(round_down(l1 / 2 / (isa->nr * 4), 16), 64, 512);
+  b.kc64 = clamp64(round_down(l1 / 2 / (isa->nr64 * 8), 16), 32, b.kc / 2);
+  b.mc = clamp64(round_down(l2 / 2 / (b.kc * 4), mr), mr, round_down(1024, mr));
+  b.nc = clamp64(round_down(l3 / 16 / (b.kc * 4), nr), nr, round_down(4096, nr));
+  return b;
+}
+
+/* n cut into the fewest blocks of at most max (a multiple of to), as even
+ * as whole multiples of to allow: 300 rows by 192 are 2 blocks of 150, not
+ * 192 and a thin 108 that streams the whole B block for little work. */
+static int64_t even_block(int64_t n, int64_t max, int64_t to) {
+  int64_t parts = (n + max - 1) / max;
+  return min64(round_up((n + parts - 1) / parts, to), max);
+}
+
 /* ------------------------------------------------------- ISA selection */
 
 static const KrGemmIsa *isa_chosen;
@@ -203,11 +268,17 @@ static void choose_isa(void) {
     best = &kr_gemm_isa_generic;
 #endif
   isa_chosen = best;
+  blocks = blocks_for(best);
 }
 
 const KrGemmIsa *kr_gemm_isa(void) {
   pthread_once(&isa_once, choose_isa);
   return isa_chosen;
+}
+
+void kr_gemm_blocks(int64_t *kc, int64_t *mc, int64_t *nc) {
+  kr_gemm_isa();
+  *kc = blocks.kc, *mc = blocks.mc, *nc = blocks.nc;
 }
 
 /* ------------------------------------------------------ pack buffers */
@@ -255,12 +326,6 @@ static void *scratch(int which, size_t n) {
 
 /* ------------------------------------------------------------ driver */
 
-/* Cache blocks. KC·NR·4 bytes (a B strip) must sit in L1 beside a few A
- * strips: 256·32·4 = 32 KiB of a 48 KiB L1; MC·KC·4 (the A block) in L2:
- * 192 KiB; KC·NC·4 (the B block) in L3: 2 MiB. MC and NC are multiples of
- * every MR and NR used. */
-enum { KC = 256, MC = 192, NC = 2048, KC64 = 192 };
-
 /* Rows of k a plain (not transposed) B is packed by at a time, across the
  * whole NC-wide block; even, so bfloat16 pairs never straddle two. */
 enum { PACK_ROWS = 16 };
@@ -287,8 +352,6 @@ typedef struct Gemm {
   int64_t tiles_n;
 } Gemm;
 
-static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
-
 /* The pack buffers could not be had: do the tile with plain loops (slow,
  * but never wrong; GEMM cannot raise). */
 static void tile_fallback(const Gemm *g, int64_t m0, int64_t m1, int64_t n0, int64_t n1) {
@@ -311,14 +374,16 @@ static void tile_fallback(const Gemm *g, int64_t m0, int64_t m1, int64_t n0, int
     }
 }
 
-/* The blocked loop over C[m0:m1, n0:n1]. K is blocked by KC packed items:
- * KC source columns, or 2·KC for bfloat16 pairs. */
+/* The blocked loop over C[m0:m1, n0:n1]. K is blocked by up to kc packed
+ * items: kc source columns, or 2·kc for bfloat16 pairs. */
 static void gemm_tile(const Gemm *g, int64_t m0, int64_t m1, int64_t n0, int64_t n1) {
   const KrGemmIsa *isa = g->isa;
   int kind = g->kind;
   int MR = kind == GK_F64 ? isa->mr64 : kind == GK_BF ? isa->mrbf : isa->mr;
   int NR = kind == GK_F64 ? isa->nr64 : kind == GK_BF ? isa->nrbf : isa->nr;
-  int64_t kcb = kind == GK_F64 ? KC64 : KC, kstep = kind == GK_BF ? 2 * KC : kcb;
+  int64_t kcb = kind == GK_F64 ? blocks.kc64 : blocks.kc;
+  int64_t kstep = even_block(g->K, kind == GK_BF ? 2 * kcb : kcb, PACK_ROWS);
+  int64_t MC = even_block(m1 - m0, blocks.mc, MR), NC = even_block(n1 - n0, blocks.nc, NR);
   size_t esz = kind == GK_F64 ? 8 : 4; /* a packed item */
   size_t asz = kind == GK_F64 ? 8 : 4, bsz = kind == GK_F64 ? 8 : g->bt == KR_GB_F32 ? 4 : 2; /* source items */
   char *Ap = scratch(0, (size_t)MC * kcb * esz);
@@ -406,9 +471,6 @@ static void gemm_task(void *ctx, int64_t t) {
     gemm_tile(g, m0, min64(m0 + g->step_m, g->M), n0, min64(n0 + g->step_n, g->N));
 }
 
-static int64_t round_up(int64_t x, int64_t to) { return (x + to - 1) / to * to; }
-static int64_t clamp64(int64_t x, int64_t lo, int64_t hi) { return x < lo ? lo : x > hi ? hi : x; }
-
 /* Work below this many multiply-adds stays on one thread (about 20 us
  * at one core's speed): a second thread's wake-up, its own packing and, on
  * a shared machine, the chance that it is preempted mid-item cost more
@@ -420,8 +482,11 @@ static int64_t clamp64(int64_t x, int64_t lo, int64_t hi) { return x < lo ? lo :
  * sentence of a few tens of tokens through a Linear layer) runs as GEMV
  * over groups of GEMV_ROWS rows, SMALL_JB rows of W at a time: W is read
  * once, straight from its rows, where the blocked GEMM would pack (copy
- * and transpose) all of it for only SMALL_M uses of each item. */
+ * and transpose) all of it for only SMALL_M uses of each item. An ISA
+ * whose packed kernel outruns its GEMV sooner sets a lower small_m. */
 #define SMALL_M 64
+
+static int64_t small_m(const KrGemmIsa *isa) { return isa->small_m ? isa->small_m : SMALL_M; }
 #define SMALL_JB 16
 #define PARALLEL_MIN_GEMV (1 << 20)
 #define TASKS_PER_THREAD 4
@@ -530,7 +595,7 @@ static void gemm_f32_any(int64_t M, int64_t N, int64_t K, const float *A, int64_
   /* up to GEMV_ROWS rows (SMALL_M for a transposed B, a Linear weight):
    * B streamed once, unpacked; packing it would cost more than the
    * arithmetic */
-  if ((M <= GEMV_ROWS || (trans_b && M <= SMALL_M)) && K > 0) {
+  if ((M <= GEMV_ROWS || (trans_b && M <= small_m(isa))) && K > 0) {
     gemv_run(isa, N, K, (int)M, A, lda, B, bt, ldb, trans_b, C, ldc, accumulate);
     return;
   }
@@ -568,7 +633,7 @@ void kr_gemm_bf16(int64_t M, int64_t N, int64_t K, const float *A, int64_t lda, 
    * VDPBF16PS would gain nothing; up to SMALL_M rows against W stored N×K
    * it skips packing W where the CPU has no bfloat16 dot products (with
    * them, the packed VDPBF16PS kernel's double rate pays for the packing) */
-  if (K > 0 && (M <= GEMV_ROWS || (!isa->kern_bf && trans_b && M <= SMALL_M))) {
+  if (K > 0 && (M <= GEMV_ROWS || (!isa->kern_bf && trans_b && M <= small_m(isa)))) {
     float *x = scratch(0, (size_t)(M * K) * 4);
     if (x) {
       for (int64_t i = 0; i < M; i++)

@@ -71,7 +71,16 @@ typedef struct KrGemmIsa {
   void (*pack_bf_a)(const float *src, int64_t ld, int64_t rows, int64_t kc, uint32_t *dst, int W);
   void (*pack_bf_t)(const uint16_t *src, int64_t ld, int64_t rows, int64_t kc, uint32_t *dst, int W);
   void (*pack_bf_n)(const uint16_t *src, int64_t ld, int64_t cols, int64_t kc, uint32_t *dst, int W);
+  /* cache blocks (gemm.c's loop): fixed by the ISA, or all 0 to have gemm.c
+   * derive them from the cache sizes the CPU reports */
+  int kc, mc, nc, kc64;
+  /* the most rows against a B stored N×K that take the GEMV instead of
+   * the packed kernel; 0: gemm.c's SMALL_M */
+  int small_m;
 } KrGemmIsa;
+
+/* The cache blocks the f32 GEMM uses with the ISA chosen (for the bench). */
+void kr_gemm_blocks(int64_t *kc, int64_t *mc, int64_t *nc);
 
 extern const KrGemmIsa kr_gemm_isa_generic;
 #if defined(__x86_64__)

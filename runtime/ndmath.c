@@ -635,12 +635,25 @@ static const char *const unop_name[] = {
 };
 
 
-#define UNLOOP(name, T, OT, EXPR)                                                        \
-  static void name(char *o, const char *a, int64_t n, int64_t so, int64_t sa) {          \
+/* A unary loop. The contiguous case runs in blocks of 8 with a fixed inner
+ * count, which gcc -O2 vectorises (its cheap cost model takes no loop that
+ * would need a scalar remainder): an expression without calls (exp, tanh,
+ * sigmoid below) then runs 4 lanes wide with SSE2, and 8 in the AVX2 copy
+ * UNLOOP_AVX2 makes. */
+#define UNLOOP(name, T, OT, EXPR) UNLOOP_BODY(static, name, T, OT, EXPR)
+
+#define UNLOOP_BODY(ATTR, name, T, OT, EXPR)                                             \
+  ATTR void name(char *o, const char *a, int64_t n, int64_t so, int64_t sa) {            \
     if (so == sizeof(OT) && sa == sizeof(T)) {                                           \
       OT *restrict po = (OT *)o;                                                         \
       const T *pa = (const T *)a;                                                        \
-      for (int64_t i = 0; i < n; i++) {                                                  \
+      int64_t i = 0;                                                                     \
+      for (; i + 8 <= n; i += 8)                                                         \
+        for (int j = 0; j < 8; j++) {                                                    \
+          T x = pa[i + j];                                                               \
+          po[i + j] = (OT)(EXPR);                                                        \
+        }                                                                                \
+      for (; i < n; i++) {                                                               \
         T x = pa[i];                                                                     \
         po[i] = (OT)(EXPR);                                                              \
       }                                                                                  \
@@ -737,6 +750,31 @@ static inline float kr_tanhf(float x) {
 
 static inline double sgn(double x) { return x > 0 ? 1.0 : x < 0 ? -1.0 : x == 0 ? 0.0 : x; }
 
+/* The float32 loops that vectorise (no calls in them) get an AVX2 copy,
+ * picked where the CPU has it: 8 lanes instead of 4, the same operations
+ * in each lane, so the same results bit for bit. The table takes name_v. */
+#if defined(__x86_64__) && defined(__GNUC__)
+#define UNLOOP_AVX2(name, EXPR)                                                          \
+  UNLOOP_BODY(__attribute__((target("avx2"))) static, name##_avx2, float, float, EXPR)   \
+  static void name##_v(char *o, const char *a, int64_t n, int64_t so, int64_t sa) {      \
+    __builtin_cpu_init();                                                                \
+    (__builtin_cpu_supports("avx2") ? name##_avx2 : name)(o, a, n, so, sa);              \
+  }
+#else
+#define UNLOOP_AVX2(name, EXPR)                                                          \
+  static void name##_v(char *o, const char *a, int64_t n, int64_t so, int64_t sa) {      \
+    name(o, a, n, so, sa);                                                               \
+  }
+#endif
+#define VEC_UNLOOPS_float                                                                \
+  UNLOOP_AVX2(uexp_float, EXP_float(x))                                                  \
+  UNLOOP_AVX2(utanh_float, TANH_float(x))                                                \
+  UNLOOP_AVX2(usigmoid_float, 1.0f / (1.0f + EXP_float(-x)))
+#define VEC_UNLOOPS_double
+#define uexp_double_v uexp_double
+#define utanh_double_v utanh_double
+#define usigmoid_double_v usigmoid_double
+
 #define FLOAT_UNLOOPS(T, SUF)                                                                 \
   UNLOOP(uneg_##T, T, T, -x)                                                                  \
   UNLOOP(upos_##T, T, T, x)                                                                   \
@@ -772,11 +810,12 @@ static inline double sgn(double x) { return x > 0 ? 1.0 : x < 0 ? -1.0 : x == 0 
   UNLOOP(ucosh_##T, T, T, cosh##SUF(x))                                                       \
   UNLOOP(uexp2_##T, T, T, exp2##SUF(x))                                                       \
   UNLOOP(ucbrt_##T, T, T, cbrt##SUF(x))                                                       \
+  VEC_UNLOOPS_##T                                                                             \
   static const UnLoop unloops_##T[ND_NUNOPS] = {                                              \
-      uneg_##T, upos_##T, uabs_##T, uexp_##T, ulog_##T, usqrt_##T, utanh_##T, usin_##T,         \
+      uneg_##T, upos_##T, uabs_##T, uexp_##T##_v, ulog_##T, usqrt_##T, utanh_##T##_v, usin_##T, \
       ucos_##T, ufloor_##T, uceil_##T, urint_##T, usign_##T, uisnan_##T, uisinf_##T,            \
       uisfinite_##T, ulnot_##T, NULL, usquare_##T, utan_##T, uarctan_##T, ulog2_##T,            \
-      ulog10_##T, ulog1p_##T, uexpm1_##T, uerf_##T, usigmoid_##T, urecip_##T, utrunc_##T,       \
+      ulog10_##T, ulog1p_##T, uexpm1_##T, uerf_##T, usigmoid_##T##_v, urecip_##T, utrunc_##T,   \
       uarcsin_##T, uarccos_##T, usinh_##T, ucosh_##T, uexp2_##T, ucbrt_##T};
 
 FLOAT_UNLOOPS(float, f)

@@ -1430,9 +1430,13 @@ int kr_np_setitem(KrObj *o, KrObj *index, KrObj *value) {
     KrArray *ops[2] = {p.view, conv};
     NdIter it;
     nd_iter_init(&it, p.view->ndim, p.view->shape, 2, ops);
-    while (nd_iter_next(&it))
-      for (int64_t k = 0; k < it.inner; k++)
-        memcpy(it.ptr[0] + k * it.istride[0], it.ptr[1] + k * it.istride[1], (size_t)sz);
+    while (nd_iter_next(&it)) {
+      if (it.istride[0] == sz && it.istride[1] == sz) /* contiguous runs (out[h] = x): one copy each */
+        memcpy(it.ptr[0], it.ptr[1], (size_t)(it.inner * sz));
+      else
+        for (int64_t k = 0; k < it.inner; k++)
+          memcpy(it.ptr[0] + k * it.istride[0], it.ptr[1] + k * it.istride[1], (size_t)sz);
+    }
     rc = 0;
   } else {
     int nd;
@@ -1558,10 +1562,11 @@ VARIANCE(double, sqrt)
  * scalar loop computes them (the first nan wins; max/min keep the later of
  * equal items, which only shows for -0.0 and 0.0; argmax/argmin the first
  * index), but in a form the compiler vectorises: a pass of lane-wise
- * maxima that also notes nans, then the index found by a scan. A nan or a
- * zero result goes back to the scalar loop (-1: not handled). */
+ * maxima that also notes nans, then (argmax, argmin) the index found by a
+ * scan. A nan or a zero result goes back to the scalar loop (-1: not
+ * handled). */
 #define EXTREMUM(T)                                                                         \
-  static int64_t extremum_##T(const T *a, int64_t n, bool max, T *out) {                    \
+  static int64_t extremum_##T(const T *a, int64_t n, bool max, bool index, T *out) {        \
     enum { W = 16 };                                                                        \
     if (n < W)                                                                              \
       return -1;                                                                            \
@@ -1596,6 +1601,8 @@ VARIANCE(double, sqrt)
     if (bad || m == 0)                                                                      \
       return -1;                                                                            \
     *out = m;                                                                               \
+    if (!index) /* max/min: no scalar scan for where it is */                               \
+      return 0;                                                                             \
     for (i = 0; a[i] != m; i++)                                                             \
       ;                                                                                     \
     return i;                                                                               \
@@ -1703,8 +1710,9 @@ static Acc reduce_run(int op, KrDtype c, const char *p, int64_t n, bool seq, int
     if (c == KR_DT_FLOAT32 || c == KR_DT_FLOAT64) {
       float mf;
       double md;
-      best = c == KR_DT_FLOAT32 ? extremum_float((const float *)p, n, max, &mf)
-                                : extremum_double((const double *)p, n, max, &md);
+      bool index = op == ND_RARGMAX || op == ND_RARGMIN;
+      best = c == KR_DT_FLOAT32 ? extremum_float((const float *)p, n, max, index, &mf)
+                                : extremum_double((const double *)p, n, max, index, &md);
       if (best >= 0) {
         r.f = c == KR_DT_FLOAT32 ? mf : md;
         if (op == ND_RARGMAX || op == ND_RARGMIN)
@@ -1918,7 +1926,7 @@ KrObj *kr_np_reduce(int op, KrObj *o, KrObj *axis, bool keepdims, int64_t ddof) 
     else if (keepdims)
       oshape[ond++] = 1;
   }
-  r = kr_array_new(rd, ond, oshape, false);
+  r = nd_empty(rd, ond, oshape); /* one item per kept position, each written below */
   if (!r)
     goto out;
   int64_t sz = kr_dtype_size[c], rsz = kr_dtype_size[rd];
@@ -2191,7 +2199,7 @@ KrObj *kr_np_matmul(KrObj *x, KrObj *y) {
     osh[ond++] = m;
   if (b->ndim > 1)
     osh[ond++] = n;
-  r = kr_array_new(c, ond, osh, true);
+  r = nd_empty(c, ond, osh); /* mm2 writes every item */
   if (!r)
     goto out;
   int64_t nbatch = 1;

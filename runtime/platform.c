@@ -32,6 +32,49 @@ bool kr_plat_stack(uintptr_t *lo, size_t *size) {
 #endif
 }
 
+/* sysfs's cache size: "32K", "32768K", "1M" */
+static size_t cache_size_of(const char *text) {
+  char *end;
+  unsigned long long n = strtoull(text, &end, 10);
+  if (*end == 'K')
+    n <<= 10;
+  else if (*end == 'M')
+    n <<= 20;
+  return (size_t)n;
+}
+
+void kr_plat_caches(size_t size[3]) {
+  size[0] = size[1] = size[2] = 0;
+#if defined(__linux__)
+  for (int i = 0; i < 16; i++) {
+    char path[96], level[16] = "", type[32] = "", sz[32] = "";
+    const char *field[3] = {"level", "type", "size"};
+    char *into[3] = {level, type, sz};
+    bool ok = true;
+    for (int f = 0; f < 3 && ok; f++) {
+      snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/%s", i, field[f]);
+      FILE *fp = fopen(path, "r");
+      ok = fp && fgets(into[f], 16, fp);
+      if (fp)
+        fclose(fp);
+    }
+    if (!ok)
+      break;
+    int lv = atoi(level);
+    if (lv >= 1 && lv <= 3 && strncmp(type, "Instruction", 11) != 0)
+      size[lv - 1] = cache_size_of(sz);
+  }
+#endif
+#if defined(_SC_LEVEL1_DCACHE_SIZE) && defined(_SC_LEVEL2_CACHE_SIZE) && defined(_SC_LEVEL3_CACHE_SIZE)
+  const int name[3] = {_SC_LEVEL1_DCACHE_SIZE, _SC_LEVEL2_CACHE_SIZE, _SC_LEVEL3_CACHE_SIZE};
+  for (int lv = 0; lv < 3; lv++)
+    if (!size[lv]) {
+      long n = sysconf(name[lv]);
+      size[lv] = n > 0 ? (size_t)n : 0;
+    }
+#endif
+}
+
 #if KR_HAVE_MMAP
 #include <sys/mman.h>
 #endif

@@ -68,6 +68,12 @@ void *kr_plat_memrchr(const void *s, int c, size_t n);
 /* The processors online, at least 1. */
 int kr_plat_ncpu(void);
 
+/* The data caches one core sees, in bytes: size[0] L1d, size[1] L2,
+ * size[2] L3 (the whole of it, shared by the cores that share it); 0 for a
+ * level the system does not report. Linux's sysfs first (what cpuid leaf 4
+ * / 0x8000001D says), then sysconf where the C library has the names. */
+void kr_plat_caches(size_t size[3]);
+
 /* The calling thread's stack: its lowest address and size; false where the
  * system does not say (then only the depth limit guards recursion). */
 bool kr_plat_stack(uintptr_t *lo, size_t *size);

@@ -353,13 +353,16 @@ static void check_gemm(uint64_t seed, int ncases) {
     /* fixed shapes: the bench's; large enough for threads (GEMV from 2^20
      * weights, GEMM from 2^22 multiply-adds); a sentence's rows through a
      * transposed B (GEMV over row groups, W in blocks of rows, three rows of
-     * W at a time: odd rows, N of each remainder mod 3); a plain B packed in runs of rows across a wide block (N past
-     * NC, K past KC and not a multiple of the run); K = 0 (zeros, or C
-     * unchanged) */
+     * W at a time: odd rows, N of each remainder mod 3); a plain B packed in
+     * runs of rows across a wide block (N past NC, K past KC and not a
+     * multiple of the run); M, N and K each past the largest cache block
+     * gemm.c derives from any CPU's caches (mc 1024, nc 4096, kc 512); K = 0
+     * (zeros, or C unchanged) */
     static const int64_t fixed[][3] = {{1, 768, 768}, {128, 768, 768}, {1, 1541, 700}, {2, 1100, 1000},
                                        {3, 1541, 700}, {4, 1100, 1000}, {33, 1100, 1000}, {64, 1541, 700},
                                        {65, 2100, 301}, {17, 1000, 700}, {9, 2, 300}, {9, 1, 300},
-                                       {7, 3072, 65}, {65, 63, 0}, {1, 5, 0}};
+                                       {7, 3072, 65}, {1031, 40, 20}, {9, 4133, 20}, {9, 40, 1100},
+                                       {65, 63, 0}, {1, 5, 0}};
     for (size_t f = 0; f < sizeof fixed / sizeof *fixed; f++)
       for (int t = 0; t < 4; t++) {
         char w[240];

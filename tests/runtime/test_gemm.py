@@ -54,7 +54,7 @@ def build(cc, kind):
             subprocess.run(["make", "-s", "build/libkilnrt.a"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
         cmd = [cc] + FLAGS + ["-O2", "-o", exe, drv, os.path.join(ROOT, "build", "libkilnrt.a")]
     else:
-        rt = [os.path.join(ROOT, "runtime", f) for f in ("gemm.c", "gemm_x86.c", "threads.c", "half.c")]
+        rt = [os.path.join(ROOT, "runtime", f) for f in ("gemm.c", "gemm_x86.c", "threads.c", "half.c", "platform.c")]
         san = ["-fsanitize=thread"] if kind == "tsan" else ["-fsanitize=address,undefined",
                                                              "-fno-sanitize-recover=all"]
         cmd = [cc] + FLAGS + ["-O1", "-fno-omit-frame-pointer"] + san + ["-o", exe, drv] + rt
