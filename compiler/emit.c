@@ -850,6 +850,16 @@ static void method_arm(Emit *E, Instr *in, IrFunc *t) {
 
 /* obj.m(...): the method of obj's static class, or of the subclass obj is
  * an instance of that overrides it (most derived first). */
+/* isinstance(v, k) for a class of the program: a class no class derives
+ * from (every class is known when compiling) is tested by its type
+ * pointer alone, not by the walk up the bases. */
+static void instance_test(Buf *o, const Instr *v, const ClassDecl *k) {
+  if (k->nsubs == 0)
+    buf_printf(o, "v%d->type == &kt_%s", v->id, k->cname);
+  else
+    buf_printf(o, "kr_isinstance(v%d, &kt_%s)", v->id, k->cname);
+}
+
 static void emit_method_call(Emit *E, Instr *in) {
   if (!in->target) {
     buf_printf(E->out, "  /* v%d: unreachable */\n", in->id);
@@ -859,8 +869,9 @@ static void emit_method_call(Emit *E, Instr *in) {
   if (self)
     none_check(E, in, in->args[0], in->name);
   for (int i = 0; i < in->ndisp; i++) {
-    buf_printf(E->out, "  %sif (kr_isinstance(v%d, &kt_%s)) {\n", i ? "else " : "", in->args[0]->id,
-               in->dispcls[i]->cname);
+    buf_printf(E->out, "  %sif (", i ? "else " : "");
+    instance_test(E->out, in->args[0], in->dispcls[i]);
+    buf_puts(E->out, ") {\n");
     method_arm(E, in, in->disp[i]);
     buf_puts(E->out, "  }\n");
   }
@@ -914,8 +925,11 @@ static void emit_attr(Emit *E, Instr *in) {
       buf_printf(E->out, "  kr_xdecref(v%d);\n", in->id);
     for (int i = 0; i <= in->ndisp; i++) { /* the most derived class's that obj is an instance of */
       ClassDecl *k = i < in->ndisp ? in->dispcls[i] : in->cls;
-      if (i < in->ndisp)
-        buf_printf(E->out, "  %sif (kr_isinstance(v%d, &kt_%s))", i ? "else " : "", obj->id, k->cname);
+      if (i < in->ndisp) {
+        buf_printf(E->out, "  %sif (", i ? "else " : "");
+        instance_test(E->out, obj, k);
+        buf_puts(E->out, ")");
+      }
       else if (in->ndisp)
         buf_puts(E->out, "  else");
       int g = module_global_index(k->mod, class_attr_global(k, in->name));
@@ -1306,8 +1320,11 @@ static void emit_instr(Emit *E, Instr *in) {
       check_error(E, in);
     } else if (in->op == IR_BUILTIN && !strcmp(in->name->str, "isinstance.class")) {
       const Type *t = in->args[0]->type;
-      if (boxed(t))
-        buf_printf(E->out, "  v%d = kr_isinstance(v%d, &kt_%s);\n", in->id, in->args[0]->id, in->cls->cname);
+      if (boxed(t)) {
+        buf_printf(E->out, "  v%d = ", in->id);
+        instance_test(E->out, in->args[0], in->cls);
+        buf_puts(E->out, ";\n");
+      }
       else
         buf_printf(E->out, "  v%d = false;\n", in->id);
     } else if (!in->row)
