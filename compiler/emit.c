@@ -850,6 +850,28 @@ static void method_arm(Emit *E, Instr *in, IrFunc *t) {
 
 /* obj.m(...): the method of obj's static class, or of the subclass obj is
  * an instance of that overrides it (most derived first). */
+static bool scalar_field(const ClassField *f) {
+  return f->type->kind == TY_INT || f->type->kind == TY_FLOAT || f->type->kind == TY_BOOL;
+}
+
+/* An instance that needs no zeroing: every field of it is a number that
+ * every __init__ assigns first thing (always_set), before anything reads
+ * self, and no field is a reference that its dealloc would release, nor a
+ * class attribute's default. If __init__ raises before, the object is
+ * freed unread. */
+static bool filled_by_init(const ClassDecl *c) {
+  if (c->is_enum)
+    return false;
+  for (const ClassDecl *k = c; k; k = k->base) {
+    if (k->exc_base)
+      return false;
+    for (int i = 0; i < k->nfields; i++)
+      if (!scalar_field(&k->fields[i]) || !k->fields[i].always_set || k->fields[i].has_default)
+        return false;
+  }
+  return true;
+}
+
 /* isinstance(v, k) for a class of the program: a class no class derives
  * from (every class is known when compiling) is tested by its type
  * pointer alone, not by the walk up the bases. */
@@ -1000,9 +1022,6 @@ static void emit_attr(Emit *E, Instr *in) {
     buf_printf(E->out, "  v%d = 0;\n", in->id);
 }
 
-static bool scalar_field(const ClassField *f) {
-  return f->type->kind == TY_INT || f->type->kind == TY_FLOAT || f->type->kind == TY_BOOL;
-}
 
 /* The C struct of c's instances: its base's, then its own fields. */
 static void emit_class_struct(Buf *o, ClassDecl *c) {
@@ -1241,7 +1260,8 @@ static void emit_instr(Emit *E, Instr *in) {
   case IR_NEW:
     {
       char x[300];
-      snprintf(x, sizeof x, "kr_obj_new(&kt_%s, sizeof(ko_%s))", in->cls->cname, in->cls->cname);
+      snprintf(x, sizeof x, "kr_obj_new%s(&kt_%s, sizeof(ko_%s))", filled_by_init(in->cls) ? "_uninit" : "",
+               in->cls->cname, in->cls->cname);
       assign(E, in, x);
     }
     check_error(E, in);
