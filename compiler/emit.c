@@ -1444,10 +1444,12 @@ static void emit_instr(Emit *E, Instr *in) {
     else
       buf_printf(E->out, "  kp_ret = %s;\n", expr.data ? expr.data : "0");
     /* a local this function owns is moved into kp_ret (the exit's release
-     * then finds it NULL) instead of taking a reference released at once */
-    if (boxed(rt) && !owned && boxed(in->args[0]->type) && exit_released(E, in->args[0]))
-      buf_printf(E->out, "  v%d = NULL;\n", in->args[0]->id);
-    else if (boxed(rt) && !owned)
+     * then finds it NULL) instead of taking a reference released at once;
+     * a constant (None, a str) is immortal and needs none */
+    Instr *a = in->args[0];
+    if (boxed(rt) && !owned && boxed(a->type) && exit_released(E, a))
+      buf_printf(E->out, "  v%d = NULL;\n", a->id);
+    else if (boxed(rt) && !owned && !(a->op == IR_CONST && a->cval.kind != CONST_BYTES && !a->callee && !a->cls))
       buf_puts(E->out, "  kr_xincref(kp_ret);\n");
     buf_puts(E->out, "  goto kp_out;\n");
     buf_free(&expr);
