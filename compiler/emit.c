@@ -250,6 +250,7 @@ static void store_boxed(Emit *E, Instr *in, const char *place, const char *x, bo
 }
 
 static void phi_copies(Emit *E, Block *from, Block *to);
+static bool exit_released(Emit *E, const Instr *in);
 
 /* The length of the name a traceback shows for f: a def that lowering of
  * lru_cache or decorators renamed (f__kiln_cached, f__kiln_undecorated) is
@@ -849,6 +850,38 @@ static void method_arm(Emit *E, Instr *in, IrFunc *t) {
 
 /* obj.m(...): the method of obj's static class, or of the subclass obj is
  * an instance of that overrides it (most derived first). */
+static bool scalar_field(const ClassField *f) {
+  return f->type->kind == TY_INT || f->type->kind == TY_FLOAT || f->type->kind == TY_BOOL;
+}
+
+/* An instance that needs no zeroing: every field of it is a number that
+ * every __init__ assigns first thing (always_set), before anything reads
+ * self, and no field is a reference that its dealloc would release, nor a
+ * class attribute's default. If __init__ raises before, the object is
+ * freed unread. */
+static bool filled_by_init(const ClassDecl *c) {
+  if (c->is_enum)
+    return false;
+  for (const ClassDecl *k = c; k; k = k->base) {
+    if (k->exc_base)
+      return false;
+    for (int i = 0; i < k->nfields; i++)
+      if (!scalar_field(&k->fields[i]) || !k->fields[i].always_set || k->fields[i].has_default)
+        return false;
+  }
+  return true;
+}
+
+/* isinstance(v, k) for a class of the program: a class no class derives
+ * from (every class is known when compiling) is tested by its type
+ * pointer alone, not by the walk up the bases. */
+static void instance_test(Buf *o, const Instr *v, const ClassDecl *k) {
+  if (k->nsubs == 0)
+    buf_printf(o, "v%d->type == &kt_%s", v->id, k->cname);
+  else
+    buf_printf(o, "kr_isinstance(v%d, &kt_%s)", v->id, k->cname);
+}
+
 static void emit_method_call(Emit *E, Instr *in) {
   if (!in->target) {
     buf_printf(E->out, "  /* v%d: unreachable */\n", in->id);
@@ -858,8 +891,9 @@ static void emit_method_call(Emit *E, Instr *in) {
   if (self)
     none_check(E, in, in->args[0], in->name);
   for (int i = 0; i < in->ndisp; i++) {
-    buf_printf(E->out, "  %sif (kr_isinstance(v%d, &kt_%s)) {\n", i ? "else " : "", in->args[0]->id,
-               in->dispcls[i]->cname);
+    buf_printf(E->out, "  %sif (", i ? "else " : "");
+    instance_test(E->out, in->args[0], in->dispcls[i]);
+    buf_puts(E->out, ") {\n");
     method_arm(E, in, in->disp[i]);
     buf_puts(E->out, "  }\n");
   }
@@ -913,8 +947,11 @@ static void emit_attr(Emit *E, Instr *in) {
       buf_printf(E->out, "  kr_xdecref(v%d);\n", in->id);
     for (int i = 0; i <= in->ndisp; i++) { /* the most derived class's that obj is an instance of */
       ClassDecl *k = i < in->ndisp ? in->dispcls[i] : in->cls;
-      if (i < in->ndisp)
-        buf_printf(E->out, "  %sif (kr_isinstance(v%d, &kt_%s))", i ? "else " : "", obj->id, k->cname);
+      if (i < in->ndisp) {
+        buf_printf(E->out, "  %sif (", i ? "else " : "");
+        instance_test(E->out, obj, k);
+        buf_puts(E->out, ")");
+      }
       else if (in->ndisp)
         buf_puts(E->out, "  else");
       int g = module_global_index(k->mod, class_attr_global(k, in->name));
@@ -976,6 +1013,8 @@ static void emit_attr(Emit *E, Instr *in) {
   }
   if (ft->kind == TY_INT || ft->kind == TY_FLOAT || ft->kind == TY_BOOL)
     assign(E, in, acc);
+  else if (boxed(ft) && E->borrowed[in->id])
+    buf_printf(E->out, "  v%d = %s;\n", in->id, acc);
   else if (boxed(ft)) {
     assign(E, in, acc);
     buf_printf(E->out, "  kr_incref(v%d);\n", in->id);
@@ -983,9 +1022,6 @@ static void emit_attr(Emit *E, Instr *in) {
     buf_printf(E->out, "  v%d = 0;\n", in->id);
 }
 
-static bool scalar_field(const ClassField *f) {
-  return f->type->kind == TY_INT || f->type->kind == TY_FLOAT || f->type->kind == TY_BOOL;
-}
 
 /* The C struct of c's instances: its base's, then its own fields; and its
  * type object declared (static in a one-unit program, else defined in unit
@@ -1226,7 +1262,8 @@ static void emit_instr(Emit *E, Instr *in) {
   case IR_NEW:
     {
       char x[300];
-      snprintf(x, sizeof x, "kr_obj_new(&kt_%s, sizeof(ko_%s))", in->cls->cname, in->cls->cname);
+      snprintf(x, sizeof x, "kr_obj_new%s(&kt_%s, sizeof(ko_%s))", filled_by_init(in->cls) ? "_uninit" : "",
+               in->cls->cname, in->cls->cname);
       assign(E, in, x);
     }
     check_error(E, in);
@@ -1305,8 +1342,11 @@ static void emit_instr(Emit *E, Instr *in) {
       check_error(E, in);
     } else if (in->op == IR_BUILTIN && !strcmp(in->name->str, "isinstance.class")) {
       const Type *t = in->args[0]->type;
-      if (boxed(t))
-        buf_printf(E->out, "  v%d = kr_isinstance(v%d, &kt_%s);\n", in->id, in->args[0]->id, in->cls->cname);
+      if (boxed(t)) {
+        buf_printf(E->out, "  v%d = ", in->id);
+        instance_test(E->out, in->args[0], in->cls);
+        buf_puts(E->out, ";\n");
+      }
       else
         buf_printf(E->out, "  v%d = false;\n", in->id);
     } else if (!in->row)
@@ -1405,7 +1445,13 @@ static void emit_instr(Emit *E, Instr *in) {
       buf_puts(E->out, "  kp_ret = 0;\n");
     else
       buf_printf(E->out, "  kp_ret = %s;\n", expr.data ? expr.data : "0");
-    if (boxed(rt) && !owned)
+    /* a local this function owns is moved into kp_ret (the exit's release
+     * then finds it NULL) instead of taking a reference released at once;
+     * a constant (None, a str) is immortal and needs none */
+    Instr *a = in->args[0];
+    if (boxed(rt) && !owned && boxed(a->type) && exit_released(E, a))
+      buf_printf(E->out, "  v%d = NULL;\n", a->id);
+    else if (boxed(rt) && !owned && !(a->op == IR_CONST && a->cval.kind != CONST_BYTES && !a->callee && !a->cls))
       buf_puts(E->out, "  kr_xincref(kp_ret);\n");
     buf_puts(E->out, "  goto kp_out;\n");
     buf_free(&expr);
@@ -1499,7 +1545,7 @@ static Instr *append_target(Emit *E, const Instr *in) {
   while (E->unbuilt[a->id] == UNBUILT_CONCAT)
     a = a->args[0];
   if (a->type->kind != TY_STR || a->op == IR_PARAM || a->op == IR_CONST || a->op == IR_UNDEF ||
-      E->unbuilt[a->id] || (E->uses[a->id] != 1 && !dead_after(in, a)))
+      E->unbuilt[a->id] || E->borrowed[a->id] || (E->uses[a->id] != 1 && !dead_after(in, a)))
     return NULL;
   return a;
 }
@@ -1864,14 +1910,22 @@ static void emit_unbuilt_cmp(Emit *E, Instr *in) {
   emit_prepared_call(E, in, &pre, &call);
 }
 
-/* Borrowed reads. A global's value is held by the global: a read whose
- * every use follows it in its block, with nothing from the read to the last
- * use that could store a global or run the program's code (constants,
- * arithmetic on unboxed values, other global reads, len(), l[i] and l[i] = v
- * of numbers), cannot see that reference go, so it takes none of its own
- * (`t_prio[cur] > t_prio[p]` on module-level tables: no count changed, no
- * release at the exit). Not in generators, whose values live in a frame
- * that outlives a block. */
+/* Borrowed reads. A global's value is held by the global, and a field's by
+ * its object: a read whose every use follows it in its block, with nothing
+ * from the read to the last use that could drop that reference, cannot see
+ * it go, so it takes none of its own and is not released at the exit (`t_prio[cur] >
+ * t_prio[p]` on module-level tables; `origin - self.center`, a Vec
+ * method's call on a field, takes no reference). What may stand between:
+ * constants, arithmetic on unboxed values, global reads, len(), l[i] and
+ * l[i] = v of numbers (holds_still), and for a field also field reads,
+ * stores of unboxed fields, new instances, builtins of unboxed arguments
+ * and calls of functions that are still themselves (find_still). A store
+ * of a boxed field, global or container slot drops the reference the slot
+ * held, and any other code may do so; what a function only drops are
+ * references it took itself. The object a field is read from stays alive
+ * through the span: a parameter is held by the caller, a local until the
+ * exit, a borrowed read by the same rule. Not in generators, whose values
+ * live in a frame that outlives a block. */
 static bool holds_still(const Instr *in) {
   if (inert(in) || in->op == IR_GLOBAL_GET)
     return true;
@@ -1880,6 +1934,74 @@ static bool holds_still(const Instr *in) {
   if (list_at_row(in))
     return !strcmp(in->row->cfn, "kr_list_getitem") || !boxed(in->args[0]->type->elem);
   return is_row(in, "kr_list_len") || is_row(in, "KR_LIST_TRUTH");
+}
+
+/* An instruction that drops no reference held outside the running frames
+ * and runs no code but calls of still functions (IrFunc.still). */
+static bool instr_still(const Instr *in) {
+  if (holds_still(in))
+    return true;
+  switch (in->op) {
+  case IR_CONST:
+  case IR_PARAM:
+  case IR_PHI:
+  case IR_UNDEF:
+  case IR_JUMP:
+  case IR_BRANCH:
+  case IR_RETURN:
+  case IR_CHECK_BOUND:
+  case IR_NEW: return true;
+  case IR_TRUTH: return !boxed(in->args[0]->type);
+  case IR_GETATTR: return in->target ? in->target->still : in->field || in->cls;
+  case IR_SETATTR: return !in->target && in->field && !boxed(in->field->type);
+  case IR_CALL:
+    if (!in->target || !in->target->still)
+      return false;
+    for (int i = 0; i < in->ndisp; i++)
+      if (!in->disp[i]->still)
+        return false;
+    return true;
+  case IR_BUILTIN:
+    if (!in->row || in->margs)
+      return false;
+    for (int i = 0; i < in->nargs; i++)
+      if (boxed(in->args[i]->type))
+        return false;
+    return true;
+  default: return false;
+  }
+}
+
+/* Which specialisations are still: every instruction is (instr_still), a
+ * call of another still one included. The greatest such set: all start
+ * still and a function loses it until none changes, so a recursion that
+ * does nothing else stays still. A generator is not (its frame outlives
+ * the call). */
+static void find_still(Vec *specs) {
+  for (int s = 0; s < specs->len; s++) {
+    IrFunc *fn = specs->items[s];
+    fn->still = !fn->decl->generator;
+  }
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (int s = 0; s < specs->len; s++) {
+      IrFunc *fn = specs->items[s];
+      for (int b = 0; b < fn->nblocks && fn->still; b++)
+        for (int i = 0; i < fn->blocks[b]->ninstrs && fn->still; i++)
+          if (!instr_still(fn->blocks[b]->instrs[i])) {
+            fn->still = false;
+            changed = true;
+          }
+    }
+  }
+}
+
+static bool borrowable(const Instr *in) {
+  if (!boxed(in->type))
+    return false;
+  if (in->op == IR_GLOBAL_GET)
+    return true;
+  return in->op == IR_GETATTR && in->field && !in->target;
 }
 
 static void find_borrowed(Emit *E, IrFunc *fn) {
@@ -1892,11 +2014,14 @@ static void find_borrowed(Emit *E, IrFunc *fn) {
     Block *blk = fn->blocks[b];
     for (int i = 0; i < blk->ninstrs; i++) {
       Instr *g = blk->instrs[i];
-      if (g->op != IR_GLOBAL_GET || !boxed(g->type) || E->maybe_unbound[g->id])
+      if (!borrowable(g) || E->maybe_unbound[g->id])
         continue;
+      bool field = g->op == IR_GETATTR;
       int left = E->uses[g->id];
-      for (int j = i + 1; j < blk->ninstrs && left > 0 && holds_still(blk->instrs[j]); j++) {
+      for (int j = i + 1; j < blk->ninstrs && left > 0; j++) {
         Instr *u = blk->instrs[j];
+        if (!(field ? instr_still(u) : holds_still(u)))
+          break;
         for (int k = 0; k < u->nargs; k++)
           left -= u->args[k] == g;
         for (int k = 0; k < u->nmargs; k++)
@@ -1990,16 +2115,19 @@ static bool exit_released(Emit *E, const Instr *in) {
          !E->borrowed[in->id];
 }
 
-/* A function with at least this many boxed locals keeps them in memory, in
- * one struct `kl` released by one call (kr_release_locals), instead of one C
- * local each released inline. Every boxed local lives until the exit, so in a
- * large function (a program's main) hundreds of them are live across every
- * block: gcc's register allocator and dataflow passes then take time
- * superlinear in the function's size, and each error edge into the exit,
- * where a local is still NULL, gets its own copy of that NULL for every such
- * local (edges x locals). In memory they are plain loads and stores. Small
- * functions, hot inner ones among them, keep their locals in registers. */
-enum { KL_MIN = 8 };
+/* A function with at least KL_MIN boxed locals and blocks x locals of at
+ * least KL_SIZE keeps them in memory, in one struct `kl` released by one call
+ * (kr_release_locals), instead of one C local each released inline. Every
+ * boxed local lives until the exit, so in a large function (a program's
+ * main) hundreds of them are live across every block: gcc's register
+ * allocator and dataflow passes then take time superlinear in the function's
+ * size, and each error edge into the exit, where a local is still NULL, gets
+ * its own copy of that NULL for every such local (edges x locals). In memory
+ * they are plain loads and stores. Small functions, hot inner ones among them
+ * (a method of a dozen blocks that makes eight objects), keep their locals in
+ * registers: there the call and its loop over every slot, NULL or not, cost
+ * more than the inline releases (raytrace's Sphere.hit). */
+enum { KL_MIN = 8, KL_SIZE = 512 };
 
 /* Rename v<id> (ids marked in home) and t<n> (n < ntemps) to kl.v<id> and
  * kl.t<n> in a function body: a pass over its C tokens that skips string and
@@ -2073,7 +2201,7 @@ static void emit_func(Emit *E, IrFunc *fn) {
       if (in->id >= nv)
         nv = in->id + 1;
     }
-  bool in_memory = nhome + E->ntemps >= KL_MIN;
+  bool in_memory = nhome + E->ntemps >= KL_MIN && (nhome + E->ntemps) * fn->nblocks >= KL_SIZE;
   uint8_t *home = xmalloc((size_t)nv);
   memset(home, 0, (size_t)nv);
 
@@ -2520,6 +2648,7 @@ int emit_program(Buf *units, int max_units, Program *p) {
   Buf *texts = xmalloc(((size_t)ns + 1) * sizeof *texts);
   char **names = xmalloc(((size_t)ns + 1) * sizeof *names);
   bool *single = xmalloc(((size_t)ns + 1) * sizeof *single);
+  find_still(&specs);
   for (int s = 0; s < ns; s++) {
     IrFunc *fn = specs.items[s];
     texts[s] = (Buf){0};

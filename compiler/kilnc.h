@@ -731,6 +731,8 @@ typedef struct IrFunc {
   int nvalues;
   char *cname;        /* the C name: kp_<name>[_<n>] */
   bool typed;         /* type propagation has run */
+  bool still;         /* emit.c find_still: running it drops no reference that anything
+                         outside its frame holds (no boxed store, no unknown code) */
   const Type *yields; /* a generator: the join of what it yields */
 } IrFunc;
 

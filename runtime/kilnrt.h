@@ -132,6 +132,10 @@ void *kr_alloc(size_t n);              /* zeroed; NULL + MemoryError on failure 
 void *kr_realloc(void *p, size_t n);   /* NULL + MemoryError on failure (p untouched); p NULL: kr_alloc */
 void kr_free(void *p);                 /* NULL is fine */
 KrObj *kr_obj_new(const KrType *t, size_t size); /* header set, rc 1, rest zeroed; NULL + MemoryError */
+/* kr_obj_new without the zeroing: for an object its maker fills before
+ * anything reads it (a str's text, an instance whose __init__ sets every
+ * field first thing). */
+KrObj *kr_obj_new_uninit(const KrType *t, size_t size);
 void kr_dealloc(KrObj *o);             /* rc reached 0: the type's dealloc, or kr_free */
 
 /* The allocation hook for tests: count allocations, fail the nth. The
