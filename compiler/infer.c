@@ -983,6 +983,78 @@ static IrFunc *find_spec(FuncDecl *f, const Type **args, int nargs) {
   return NULL;
 }
 
+/* A C name the generated code itself uses beside functions: a local of
+ * every function (kp_line, kp_ret, kp_at, kp_s12, kp_it, kp_out), a helper
+ * or table (kp_not, kp_constants, kp_init, kp_exports), a type (kp_exc_*,
+ * kp_FrozenInstanceError) or a module's flag (kp_m1_loaded). */
+static bool cname_reserved(const char *n) {
+  static const char *const names[] = {"kp_line", "kp_ret",     "kp_at",   "kp_it",      "kp_out",
+                                      "kp_not",  "kp_constants", "kp_init", "kp_exports", "kp_FrozenInstanceError"};
+  for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+    if (!strcmp(n, names[i]))
+      return true;
+  if (!strncmp(n, "kp_exc_", 7))
+    return true;
+  size_t len = strlen(n), d = 4;
+  if (!strncmp(n, "kp_s", 4) && len > 4 && strspn(n + 4, "0123456789") == len - 4)
+    return true;
+  if (!strncmp(n, "kp_m", 4)) {
+    while (n[d] >= '0' && n[d] <= '9')
+      d++;
+    return d > 4 && !strcmp(n + d, "_loaded");
+  }
+  return false;
+}
+
+/* Whether a function has the C name id already; with add, take it. */
+static bool cname_taken(Arena *a, Program *p, Ident *id, bool add) {
+  if (add && 2 * (p->ncnames + 1) > p->capcnames) { /* grow: rehash into twice the room */
+    int cap = p->capcnames ? 2 * p->capcnames : 64;
+    Ident **t = arena_alloc(a, (size_t)cap * sizeof *t);
+    memset(t, 0, (size_t)cap * sizeof *t);
+    for (int i = 0; i < p->capcnames; i++)
+      if (p->cnames[i]) {
+        uint32_t j = p->cnames[i]->hash & (uint32_t)(cap - 1);
+        while (t[j])
+          j = (j + 1) & (uint32_t)(cap - 1);
+        t[j] = p->cnames[i];
+      }
+    p->cnames = t, p->capcnames = cap;
+  }
+  if (!p->capcnames)
+    return false;
+  uint32_t j = id->hash & (uint32_t)(p->capcnames - 1);
+  for (; p->cnames[j]; j = (j + 1) & (uint32_t)(p->capcnames - 1))
+    if (p->cnames[j] == id)
+      return true;
+  if (add)
+    p->cnames[j] = id, p->ncnames++;
+  return false;
+}
+
+/* The readable C name of a specialisation, made unique: a Python name can
+ * spell what another function's name, or the generated code's own, is
+ * (a function `line` and the local kp_line, a method A.f and a function
+ * A_f, f's second specialisation f_2 and a function f_2): a reserved name
+ * becomes kp_f_NAME, and a name taken gets a suffix. */
+static char *unique_cname(Arena *a, Program *p, Buf *name) {
+  if (cname_reserved(name->data)) { /* kp_line -> kp_f_line, never reserved */
+    Buf f = {0};
+    buf_printf(&f, "kp_f_%s", name->data + 3);
+    name->len = 0;
+    buf_putn(name, f.data, f.len);
+    buf_free(&f);
+  }
+  size_t base = name->len;
+  for (int k = 2;; k++) {
+    Ident *id = intern(name->data, name->len);
+    if (!cname_taken(a, p, id, true))
+      return id->str;
+    name->len = base;
+    buf_printf(name, "_k%d", k);
+  }
+}
+
 IrFunc *func_spec(Arena *a, FuncDecl *f, const Type **args, int nargs) {
   IrFunc *found = find_spec(f, args, nargs);
   if (found)
@@ -1004,7 +1076,7 @@ IrFunc *func_spec(Arena *a, FuncDecl *f, const Type **args, int nargs) {
                f->def->kind == AST_Module ? "module" : f->name->str);
   if (f->nspecs > 1)
     buf_printf(&name, "_%d", f->nspecs);
-  s->cname = arena_strndup(a, name.data, name.len);
+  s->cname = unique_cname(a, f->mod->program, &name);
   buf_free(&name);
   if (cur_infer) {
     vec_push(&cur_infer->specs, s);

@@ -808,6 +808,10 @@ typedef struct Program {
    * the module code; type propagation with the lowering of each
    * specialisation it creates */
   double t_parse, t_resolve, t_types;
+  /* the C names functions have taken (infer.c's func_spec): an
+   * open-addressing set of interned names, in the arena */
+  Ident **cnames;
+  int ncnames, capcnames;
 } Program;
 
 /* Write the C translation of the program (all specialisations reached from
