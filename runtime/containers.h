@@ -288,8 +288,6 @@ typedef struct KrDict {
   int64_t nentries;    /* entries appended, deleted ones included: iteration goes 0..nentries */
   int32_t *indices;    /* hash slot -> entry index; -1 empty, -2 deleted */
   KrDictEntry *entries;
-  KrObj *memo;         /* the last str or plain tuple key found or stored (not owned), or NULL... */
-  int64_t memo_ix;     /* ...and its entry: dict.c's lookup memo */
 } KrDict;
 extern const KrType kr_dict_type;
 #define KR_DICT(o) ((KrDict *)(o))

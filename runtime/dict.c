@@ -22,19 +22,7 @@
  * str looked up in a "unicode" table takes lookup_str, which compares in
  * place (no == can run code there), with the str's cached hash; a tuple
  * of plain items (numbers, str, None: krc_tuple_plain) is compared item by
- * item in place, with no guard against the dict changing under ==.
- *
- * The lookup memo. Code looks the same key up several times in a row: `if
- * w in d: d[w] += 1`, `d[k] = []` then `d[k].append(x)`, `d.get(k)` then
- * `d[k] = ...`. A dict remembers the last str or plain tuple key it found
- * or stored (the object, not owned) and its entry index, and a lookup of
- * that same object takes the entry without hashing or probing, once it has
- * checked the entry still holds it. That answer is the probe's: keys are
- * unique, so no other entry is equal to an object the dict holds, and the
- * hash of a str or plain tuple is fixed and runs no program code, so
- * nothing observable is skipped. A key leaves the memo when its entry is
- * deleted and when the table is rebuilt or freed (so a key freed and an
- * object made at its address later are never confused). */
+ * item in place, with no guard against the dict changing under ==. */
 #include "containers_impl.h"
 #include "core_impl.h"
 
@@ -81,7 +69,6 @@ static int new_table(KrDict *d, uint8_t log2, bool unicode) {
   d->unicode = unicode;
   d->usable = usable;
   d->nentries = 0;
-  d->memo = NULL;
   return 0;
 }
 
@@ -93,7 +80,6 @@ static void free_table(KrDict *d) {
   d->unicode = true; /* CPython's shared empty keys count as "unicode" */
   d->usable = 0;
   d->nentries = 0;
-  d->memo = NULL;
 }
 
 /* Release the live keys and values of entries[0:n]. */
@@ -208,40 +194,10 @@ restart:
   }
 }
 
-/* The entry of key when it is the memo's (and still in its entry), else
- * -1. */
-static inline int64_t memo_find(const KrDict *d, KrVal key, ValKind kk) {
-  if (kk == KR_OBJ && key.o == __atomic_load_n(&d->memo, __ATOMIC_RELAXED)) {
-    int64_t ix = __atomic_load_n(&d->memo_ix, __ATOMIC_RELAXED);
-    if (ix < d->nentries && d->entries[ix].key.o == key.o)
-      return ix;
-  }
-  return -1;
-}
-
-/* Threads of a host may read one dict at once (a module's table), so the
- * memo is read and written atomically (plain moves on x86 and arm64), and
- * a reader only trusts it once the entry holds the key: a memo mixed from
- * two threads' writes is a miss, never a wrong answer. It is written only
- * when it changes. */
-static inline void memo_set(KrDict *d, KrObj *key, int64_t ix) {
-  if (__atomic_load_n(&d->memo, __ATOMIC_RELAXED) != key || __atomic_load_n(&d->memo_ix, __ATOMIC_RELAXED) != ix) {
-    __atomic_store_n(&d->memo_ix, ix, __ATOMIC_RELAXED);
-    __atomic_store_n(&d->memo, key, __ATOMIC_RELAXED);
-  }
-}
-
 static inline int64_t lookup(KrDict *d, KrVal key, ValKind kk, int64_t hash) {
-  if (d->unicode && d->log2size != 0 && d->kkind == KR_OBJ && is_str_key(key, kk)) {
-    int64_t ix = lookup_str(d, key.o, hash);
-    if (ix >= 0)
-      memo_set(d, key.o, ix);
-    return ix;
-  }
-  int64_t ix = lookup_any(d, key, kk, hash);
-  if (ix >= 0 && d->kkind == KR_OBJ && krc_tuple_plain(key, kk))
-    memo_set(d, key.o, ix);
-  return ix;
+  if (d->unicode && d->log2size != 0 && d->kkind == KR_OBJ && is_str_key(key, kk))
+    return lookup_str(d, key.o, hash);
+  return lookup_any(d, key, kk, hash);
 }
 
 /* The index slot that holds entry ix. */
@@ -270,8 +226,6 @@ static uint64_t find_empty_slot(KrDict *d, int64_t hash) {
  * table has room. */
 static void append_entry(KrDict *d, KrVal key, int64_t hash, KrVal value) {
   uint64_t slot = find_empty_slot(d, hash);
-  if (d->kkind == KR_OBJ && (is_str_key(key, KR_OBJ) || krc_tuple_plain(key, KR_OBJ)))
-    memo_set(d, key.o, d->nentries);
   d->indices[slot] = (int32_t)d->nentries;
   KrDictEntry *e = &d->entries[d->nentries];
   e->key = key;
@@ -328,7 +282,6 @@ static int insert(KrDict *d, KrVal key, ValKind kk, int64_t hash, KrVal value) {
 /* Remove entry ix (found for hash); its key and value are released last. */
 static void delitem_at(KrDict *d, int64_t hash, int64_t ix) {
   uint64_t slot = lookdict_index(d, hash, ix);
-  d->memo = NULL;
   d->indices[slot] = DKIX_DUMMY;
   KrDictEntry e = d->entries[ix];
   d->entries[ix].hash = -1;
@@ -411,11 +364,6 @@ fail:
 
 int kr_dict_lookup(KrObj *o, KrVal k, ValKind kk, KrVal *value) {
   KrDict *d = KR_DICT(o);
-  int64_t mx = memo_find(d, k, kk);
-  if (mx >= 0) {
-    *value = d->entries[mx].value;
-    return 1;
-  }
   int64_t hash = krc_hash(k, kk);
   if (hash == -1 && kr_failed())
     return -1;
@@ -464,9 +412,6 @@ KrVal kr_dict_get_opt(KrObj *o, KrVal k, ValKind kk, ValKind want) {
 
 KrVal *kr_dict_slot(KrObj *o, KrVal k, ValKind kk, const KrVal *dflt) {
   KrDict *d = KR_DICT(o);
-  int64_t mx = memo_find(d, k, kk);
-  if (mx >= 0)
-    return &d->entries[mx].value;
   int64_t hash = krc_hash(k, kk);
   if (hash == -1 && kr_failed())
     return NULL;
@@ -497,15 +442,6 @@ KrVal *kr_dict_slot(KrObj *o, KrVal k, ValKind kk, const KrVal *dflt) {
 }
 
 int kr_dict_setitem(KrObj *o, KrVal k, ValKind kk, KrVal v) {
-  KrDict *d = KR_DICT(o);
-  int64_t mx = memo_find(d, k, kk);
-  if (mx >= 0) { /* an existing key: only its value changes, as insert does */
-    KrVal old = d->entries[mx].value;
-    kr_val_incref(v, d->vkind);
-    d->entries[mx].value = v;
-    kr_val_decref(old, d->vkind);
-    return 0;
-  }
   int64_t hash = krc_hash(k, kk);
   if (hash == -1 && kr_failed())
     return -1;
@@ -587,7 +523,6 @@ int kr_dict_popitem2(KrObj *o, KrVal *k, KrVal *v) {
   KrDictEntry *e = &d->entries[i];
   *k = e->key;
   *v = e->value;
-  d->memo = NULL;
   uint64_t slot = lookdict_index(d, e->hash, i);
   d->indices[slot] = DKIX_DUMMY;
   e->hash = -1;

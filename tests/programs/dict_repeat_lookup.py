@@ -1,9 +1,9 @@
-# The same key looked up several times in a row (dict.c's lookup memo): `in`
-# then `d[k] op= v`, `d[k] = []` then `d[k].append`, get/setdefault/pop
-# between, keys deleted, popped, re-added, the table rebuilt and cleared
-# between two lookups of one object; str keys, tuple keys, int keys, and
-# keys of a class whose __hash__ and __eq__ count their calls (which the
-# memo must not skip).
+# The same key looked up several times in a row, as code that counts and
+# groups does: `in` then `d[k] op= v`, `d[k] = []` then `d[k].append`,
+# get/setdefault/pop between, keys deleted, popped, re-added, the table
+# rebuilt and cleared between two lookups of one object; str keys, tuple
+# keys, int keys, and keys of a class whose __hash__ and __eq__ count their
+# calls (an optimisation that looks a key up once must not skip them).
 from collections import Counter, OrderedDict, defaultdict
 
 
