@@ -18,6 +18,14 @@
  * that is not ours reads 0. Larger blocks, and every block when pages
  * cannot be had, come from calloc/free.
  *
+ * The pop and the push are inline in kilnrt.h (kr_alloc_block, kr_free),
+ * in the runtime's files and in generated code: a str, a tuple or an
+ * object is made and freed at the cost of a few loads and stores, where
+ * the three calls they took were a good part of string-heavy programs.
+ * The free lists (kr_free_list) and the page map (kr_page_map) are
+ * therefore visible there; everything else (bumping, refilling, the
+ * pool, the count of a failure) stays here.
+ *
  * Threads. A host may hand a value to another thread (the C ABI allows
  * it), so a block may be freed by a thread that did not make it: it goes on
  * the freeing thread's list, which only that thread touches. Pages are
@@ -57,6 +65,8 @@ _Thread_local int64_t kr_alloc_fail_at;
 _Thread_local int64_t kr_live_objects;
 _Thread_local int64_t kr_live_blocks;
 _Thread_local bool kr_alloc_nofail;
+_Thread_local void *kr_free_list[KR_SMALL_MAX / 16 + 1];
+KR_HIDDEN uint8_t *kr_page_map[1 << 16]; /* all 0 where the pool is not built */
 
 #if !KR_HAVE_POOL /* a target without mmap or with 32-bit addresses (platform.h) */
 #define POOL_BUILT 0
@@ -77,9 +87,9 @@ static bool alloc_should_fail(void) {
 
 #if POOL_BUILT
 
-#define SMALL_MAX 512                 /* larger blocks come from malloc */
+#define SMALL_MAX KR_SMALL_MAX        /* larger blocks come from malloc */
 #define NCLASS (SMALL_MAX / 16)      /* classes 1..NCLASS: blocks of 16 * class bytes */
-#define PAGE_SHIFT 16
+#define PAGE_SHIFT KR_PAGE_SHIFT
 #define PAGE_SIZE ((size_t)1 << PAGE_SHIFT) /* 64 KiB: every block of a page has one class */
 #define CHUNK_SIZE ((size_t)1 << 21)  /* pages are mmap'ed 2 MiB at a time */
 #define ROOT_BITS 16                  /* the page map: address bits 32..47 pick a leaf, */
@@ -99,9 +109,9 @@ typedef struct Range {
   char *end;
 } Range;
 
-/* A thread's blocks, per class (index 0 unused). */
+/* A thread's blocks, per class (index 0 unused); its freed blocks, dirty,
+ * are listed in kr_free_list[class]. */
 typedef struct Heap {
-  Block *free[NCLASS + 1];  /* freed blocks, dirty */
   char *bump[NCLASS + 1];   /* the untouched (zero) tail of the current page... */
   char *end[NCLASS + 1];    /* ...up to here */
   bool adopted;             /* thread-exit handler set (heap_release) */
@@ -109,10 +119,12 @@ typedef struct Heap {
 
 static _Thread_local Heap heap;
 
-/* The page map: leaf[a >> 16 & 0xffff] of page_root[a >> 32] is the class
- * of the page at address a, 0 when a is not in one of our pages. Written
- * under mu, read without it (atomically, so never a data race). */
-static uint8_t *page_root[1 << ROOT_BITS];
+/* The page map (kr_page_map): leaf[a >> 16 & 0xffff] of page_root[a >> 32]
+ * is the class of the page at address a, 0 when a is not in one of our
+ * pages. Written under mu, read without it (atomically, so never a data
+ * race). */
+#define page_root kr_page_map
+_Static_assert(sizeof kr_page_map / sizeof *kr_page_map == (size_t)1 << ROOT_BITS, "the page map's root");
 
 static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
 static char *chunk_next, *chunk_end; /* pages not yet handed out (under mu) */
@@ -190,10 +202,11 @@ static void heap_release(void *arg) {
   Heap *h = arg;
   pthread_mutex_lock(&mu);
   for (unsigned c = 1; c <= NCLASS; c++) {
-    if (h->free[c]) {
-      h->free[c]->next_list = pool_lists[c];
-      pool_lists[c] = h->free[c];
-      h->free[c] = NULL;
+    Block *list = kr_free_list[c];
+    if (list) {
+      list->next_list = pool_lists[c];
+      pool_lists[c] = list;
+      kr_free_list[c] = NULL;
     }
     if (h->bump[c] < h->end[c]) { /* at least one block */
       Range *r = (Range *)h->bump[c];
@@ -255,7 +268,7 @@ static __attribute__((noinline)) void *small_refill(unsigned c, size_t n, bool z
   }
   pthread_mutex_unlock(&mu);
   if (list) {
-    h->free[c] = list->next;
+    kr_free_list[c] = list->next;
     if (zero)
       memset(list, 0, n);
     return list;
@@ -273,9 +286,9 @@ static __attribute__((noinline)) void *small_refill(unsigned c, size_t n, bool z
 static inline __attribute__((always_inline)) void *small_alloc(size_t n, bool zero) {
   unsigned c = n ? (unsigned)((n + 15) >> 4) : 1;
   Heap *h = &heap;
-  Block *b = h->free[c];
+  Block *b = kr_free_list[c];
   if (KR_LIKELY(b != NULL)) {
-    h->free[c] = b->next;
+    kr_free_list[c] = b->next;
     if (zero) /* the block is c 16-byte units, 16-aligned: inline stores, no call of memset */
       for (uint64_t *w = (uint64_t *)b, *e = w + 2 * c; w < e; w += 2)
         w[0] = w[1] = 0;
@@ -291,8 +304,8 @@ static inline __attribute__((always_inline)) void *small_alloc(size_t n, bool ze
 
 static inline void small_free(void *p, unsigned c) {
   Block *b = p;
-  b->next = heap.free[c];
-  heap.free[c] = b;
+  b->next = kr_free_list[c];
+  kr_free_list[c] = b;
 }
 
 /* A block of a few megabytes (a big str or list) is asked to be backed by
@@ -339,14 +352,6 @@ static void *block_realloc(void *p, size_t n) {
   return q;
 }
 
-static void block_free(void *p) {
-  unsigned c = class_of(p);
-  if (c)
-    small_free(p, c);
-  else
-    free(p);
-}
-
 /* The bytes block p can hold: its class's size; 0 for a malloc block
  * (what malloc_usable_size reports past the size asked is not ours to
  * write, as valgrind sees it). */
@@ -356,7 +361,6 @@ static size_t block_usable(void *p) { return (size_t)class_of(p) * 16; }
 
 static void *block_alloc(size_t n, bool zero) { return zero ? calloc(1, n ? n : 1) : malloc(n ? n : 1); }
 static void *block_realloc(void *p, size_t n) { return realloc(p, n ? n : 1); }
-static void block_free(void *p) { free(p); }
 static size_t block_usable(void *p) { return 0; }
 
 #endif
@@ -378,20 +382,12 @@ void kr_alloc_program(void) {
 #endif
 }
 
-void *kr_alloc(size_t n) {
-  if (KR_UNLIKELY(alloc_should_fail()))
+/* kr_alloc_block (kilnrt.h) found no block on its list, or has a failure
+ * to inject: kr_alloc_count already counts this call. */
+void *kr_alloc_counted(size_t n, bool zero) {
+  if (KR_UNLIKELY(kr_alloc_count == kr_alloc_fail_at && !kr_alloc_nofail))
     return kr_raise_nomem();
-  void *p = block_alloc(n, true);
-  if (KR_UNLIKELY(!p))
-    return kr_raise_nomem();
-  kr_live_blocks++;
-  return p;
-}
-
-void *kr_alloc_uninit(size_t n) {
-  if (KR_UNLIKELY(alloc_should_fail()))
-    return kr_raise_nomem();
-  void *p = block_alloc(n, false);
+  void *p = block_alloc(n, zero);
   if (KR_UNLIKELY(!p))
     return kr_raise_nomem();
   kr_live_blocks++;
@@ -409,9 +405,8 @@ void *kr_realloc(void *p, size_t n) {
   return q;
 }
 
-void kr_free(void *p) {
-  if (p) {
-    kr_live_blocks--;
-    block_free(p);
-  }
+/* kr_free (kilnrt.h) of a block the page map does not know: malloc's. */
+void kr_free_large(void *p) {
+  kr_live_blocks--;
+  free(p);
 }

@@ -17,7 +17,7 @@
 void kr_alloc_program(void);
 /* kr_alloc, counted and failed alike, without the zeroing: for a block its
  * caller fills completely before reading (a str's text). */
-void *kr_alloc_uninit(size_t n);
+KR_INLINE void *kr_alloc_uninit(size_t n) { return kr_alloc_block(n, false); }
 /* The bytes a small block from kr_alloc or kr_realloc can hold (its size
  * class: at least what was asked), or 0 for a large one: a str appended to
  * in place grows into it before it reallocates. */

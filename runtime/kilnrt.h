@@ -127,15 +127,21 @@ enum { KR_LT, KR_LE, KR_GT, KR_GE, KR_EQ, KR_NE };
 #else
 #define KR_TLS_HIDDEN
 #endif
+/* The same for the runtime's few other globals that generated code reads. */
+#if defined(__ELF__)
+#define KR_HIDDEN __attribute__((visibility("hidden")))
+#else
+#define KR_HIDDEN
+#endif
 
-void *kr_alloc(size_t n);              /* zeroed; NULL + MemoryError on failure */
+KR_INLINE void *kr_alloc(size_t n);    /* zeroed; NULL + MemoryError on failure */
 void *kr_realloc(void *p, size_t n);   /* NULL + MemoryError on failure (p untouched); p NULL: kr_alloc */
-void kr_free(void *p);                 /* NULL is fine */
-KrObj *kr_obj_new(const KrType *t, size_t size); /* header set, rc 1, rest zeroed; NULL + MemoryError */
+KR_INLINE void kr_free(void *p);       /* NULL is fine */
+KR_INLINE KrObj *kr_obj_new(const KrType *t, size_t size); /* header set, rc 1, rest zeroed; NULL + MemoryError */
 /* kr_obj_new without the zeroing: for an object its maker fills before
  * anything reads it (a str's text, an instance whose __init__ sets every
  * field first thing). */
-KrObj *kr_obj_new_uninit(const KrType *t, size_t size);
+KR_INLINE KrObj *kr_obj_new_uninit(const KrType *t, size_t size);
 void kr_dealloc(KrObj *o);             /* rc reached 0: the type's dealloc, or kr_free */
 
 /* The allocation hook for tests: count allocations, fail the nth. The
@@ -145,6 +151,70 @@ extern KR_TLS_HIDDEN _Thread_local int64_t kr_alloc_count;   /* kr_alloc/kr_real
 extern KR_TLS_HIDDEN _Thread_local int64_t kr_alloc_fail_at; /* when kr_alloc_count reaches it, fail (0: never) */
 extern KR_TLS_HIDDEN _Thread_local int64_t kr_live_objects;  /* objects allocated and not yet freed (immortal ones excluded) */
 extern KR_TLS_HIDDEN _Thread_local int64_t kr_live_blocks;   /* kr_alloc blocks not yet freed, objects included */
+
+/* The allocator's common case, inline (alloc.c has the rest and the
+ * design): a block of up to KR_SMALL_MAX bytes is popped from this
+ * thread's free list of its 16-byte size class, and a block freed goes on
+ * the list of the class its page has in the page map (a byte per 64 KiB
+ * page; 0 for a block that is not the pool's). Whatever else (a list that
+ * is empty, a large block, a failure to inject, the pool off under a
+ * sanitizer, where every list stays empty and every page reads 0) is a
+ * call; the counts are kept alike on both paths. */
+#define KR_SMALL_MAX 512
+#define KR_PAGE_SHIFT 16
+extern KR_TLS_HIDDEN _Thread_local void *kr_free_list[KR_SMALL_MAX / 16 + 1]; /* by class; [0] unused */
+extern KR_HIDDEN uint8_t *kr_page_map[1 << 16]; /* leaf[a >> 16 & 0xffff] of kr_page_map[a >> 32]: page a's class */
+void *kr_alloc_counted(size_t n, bool zero); /* the rest of kr_alloc, once kr_alloc_count is counted */
+void kr_free_large(void *p);                 /* the rest of kr_free: a block not in a small page */
+
+KR_INLINE unsigned kr_size_class(size_t n) { return n ? (unsigned)((n + 15) >> 4) : 1; }
+
+KR_INLINE void *kr_alloc_block(size_t n, bool zero) {
+  int64_t k = ++kr_alloc_count;
+  if (n <= KR_SMALL_MAX) {
+    unsigned c = kr_size_class(n);
+    void **b = (void **)kr_free_list[c];
+    if (KR_LIKELY(b != NULL && k != kr_alloc_fail_at)) {
+      kr_free_list[c] = *b;
+      kr_live_blocks++;
+      if (zero) /* c 16-byte units, 16-aligned: stores, no call of memset */
+        for (uint64_t *w = (uint64_t *)b, *e = w + 2 * c; w < e; w += 2)
+          w[0] = w[1] = 0;
+      return b;
+    }
+  }
+  return kr_alloc_counted(n, zero);
+}
+
+KR_INLINE void *kr_alloc(size_t n) { return kr_alloc_block(n, true); }
+
+KR_INLINE void kr_free(void *p) {
+  if (!p)
+    return;
+  uint64_t a = (uint64_t)(uintptr_t)p;
+  uint8_t *leaf = a >> 48 ? NULL : __atomic_load_n(&kr_page_map[a >> 32], __ATOMIC_ACQUIRE);
+  unsigned c = leaf ? __atomic_load_n(&leaf[(a >> KR_PAGE_SHIFT) & 0xffff], __ATOMIC_RELAXED) : 0;
+  if (KR_LIKELY(c != 0)) {
+    *(void **)p = kr_free_list[c];
+    kr_free_list[c] = p;
+    kr_live_blocks--;
+    return;
+  }
+  kr_free_large(p);
+}
+
+/* The header of an object in a block of kr_alloc_block; NULL passes. */
+KR_INLINE KrObj *kr_obj_init(void *block, const KrType *t) {
+  KrObj *o = (KrObj *)block;
+  if (!o)
+    return NULL;
+  o->rc = 1;
+  o->type = t;
+  kr_live_objects++;
+  return o;
+}
+KR_INLINE KrObj *kr_obj_new(const KrType *t, size_t size) { return kr_obj_init(kr_alloc_block(size, true), t); }
+KR_INLINE KrObj *kr_obj_new_uninit(const KrType *t, size_t size) { return kr_obj_init(kr_alloc_block(size, false), t); }
 
 KR_INLINE void kr_incref(KrObj *o) {
   if (o->rc >= 0)

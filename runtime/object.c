@@ -25,25 +25,7 @@
 
 /* ---- object lifetime (kr_alloc and friends: alloc.c) */
 
-KrObj *kr_obj_new(const KrType *t, size_t size) {
-  KrObj *o = kr_alloc(size);
-  if (!o)
-    return NULL;
-  o->rc = 1;
-  o->type = t;
-  kr_live_objects++;
-  return o;
-}
-
-KrObj *kr_obj_new_uninit(const KrType *t, size_t size) {
-  KrObj *o = kr_alloc_uninit(size);
-  if (!o)
-    return NULL;
-  o->rc = 1;
-  o->type = t;
-  kr_live_objects++;
-  return o;
-}
+/* kr_obj_new and kr_alloc's fast path are inline (kilnrt.h). */
 
 void kr_dealloc(KrObj *o) {
   kr_live_objects--;

@@ -652,8 +652,9 @@ int64_t kr_str_offset(KrObj *o, int64_t i) {
     k = i - ci;
   }
   /* the k-th code point after the one at off: skip whole words while the
-   * code points starting in them are not past it, then bytes (i < nchars,
-   * so it is there) */
+   * code points starting in them are not past it, then find its start
+   * byte in the word (its start bytes marked as in build_index), or
+   * byte by byte in the last few bytes (i < nchars, so it is there) */
   if (k > 0) {
     const unsigned char *p = (const unsigned char *)s->data;
     off++;
@@ -664,9 +665,16 @@ int64_t kr_str_offset(KrObj *o, int64_t i) {
       k -= starts;
       off += 8;
     }
-    for (;; off++)
-      if ((p[off] & 0xC0) != 0x80 && --k == 0)
-        break;
+    if (off + 8 <= s->len) {
+      uint64_t starts = ~(load8(p + off) & ~(load8(p + off) << 1)) & HI;
+      for (int64_t r = k - 1; r > 0; r--)
+        starts &= starts - 1;
+      off += __builtin_ctzll(starts) >> 3;
+    } else {
+      for (;; off++)
+        if ((p[off] & 0xC0) != 0x80 && --k == 0)
+          break;
+    }
   }
   if (i < (1 << 24)) /* off - base < 4 * KR_STR_STRIDE */
     __atomic_store_n(&s->cursor, (uint32_t)(i << 8 | (off - base)), __ATOMIC_RELAXED);

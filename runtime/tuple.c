@@ -56,7 +56,7 @@ static KrObj *tuple_make(int64_t n, const uint8_t *kinds, bool zero) {
   if (n > (INT64_MAX / 2) / (int64_t)(sizeof(KrVal) + 1))
     return kr_raise(&kr_MemoryError_type, "");
   size_t size = offsetof(KrTuple, items) + (size_t)n * (sizeof(KrVal) + 1);
-  KrTuple *t = (KrTuple *)(zero ? kr_obj_new : kr_obj_new_uninit)(&kr_tuple_type, size);
+  KrTuple *t = (KrTuple *)(zero ? kr_obj_new(&kr_tuple_type, size) : kr_obj_new_uninit(&kr_tuple_type, size));
   if (!t)
     return NULL;
   t->len = n;

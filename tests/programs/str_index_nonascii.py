@@ -58,3 +58,15 @@ for i in range(0, len(mixed), 7):
 for i in range(len(mixed) - 1, 0, -13):
     acc = (acc * 131 + ord(mixed[i])) % 1000000007
 print(len(mixed), acc, mixed[4999], mixed[31], mixed[32], mixed[33], mixed[2048])
+# every step from 1 to 40 over text of 1- to 4-byte characters: the k-th
+# character found inside a word of bytes, from the cursor or a stride's start
+wide = "".join([chr(0x61 + k % 26) if k % 5 == 0 else chr(0xe0 + k % 20) if k % 5 == 1
+                else chr(0x2010 + k % 9) if k % 5 == 2 else chr(0x1f600 + k % 30) if k % 5 == 3
+                else "xy"[k % 2] for k in range(3000)])
+sums: list[int] = []
+for step in range(1, 41):
+    acc = 0
+    for i in range(step % 5, len(wide), step):
+        acc = (acc * 31 + ord(wide[i])) % 1000000007
+    sums.append(acc)
+print(len(wide), sums)
