@@ -2322,6 +2322,7 @@ static void emit_generator(Emit *E, IrFunc *fn) {
   module_paths(E, fn->decl->mod);
   find_maybe_unbound(E, fn);
   find_unbuilt(E, fn);
+  find_borrowed(E, fn); /* none in a generator: sized and cleared for this one */
   const char *n = fn->cname;
   const Type *yt = fn->yields ? fn->yields : ty_noreturn;
   Buf body = {0};
