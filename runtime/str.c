@@ -28,6 +28,7 @@
 #include "platform.h"
 
 #include <inttypes.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -232,12 +233,31 @@ KrObj *kr_str_sub(KrObj *s, const char *p, int64_t len) {
 
 KrObj *kr_str_from_cstr(const char *s) { return kr_str_new(s, (int64_t)strlen(s)); }
 
+/* Every str constant stays reachable from here as long as the process
+ * lives: the generated code's kc_N may not hold it (gcc drops the store to
+ * a static variable nothing reads, such as the "__main__" of a folded `if
+ * __name__ == ...`), and LeakSanitizer would call the object lost. */
+static KrObj **str_consts;
+static size_t n_str_consts, cap_str_consts;
+static pthread_mutex_t str_consts_mu = PTHREAD_MUTEX_INITIALIZER;
+
 KrObj *kr_str_const(const char *utf8, int64_t len) {
   /* (a one-character ASCII constant is the shared character, so `c == '"'`
    * of a character taken from a str is decided by identity) */
   KrObj *s = kr_str_new(utf8, len);
-  if (s)
-    kr_obj_immortalize(s);
+  if (!s)
+    return NULL;
+  kr_obj_immortalize(s);
+  pthread_mutex_lock(&str_consts_mu);
+  if (n_str_consts == cap_str_consts) {
+    size_t cap = cap_str_consts ? 2 * cap_str_consts : 64;
+    KrObj **t = realloc(str_consts, cap * sizeof *t);
+    if (t)
+      str_consts = t, cap_str_consts = cap;
+  }
+  if (n_str_consts < cap_str_consts)
+    str_consts[n_str_consts++] = s;
+  pthread_mutex_unlock(&str_consts_mu);
   return s;
 }
 
