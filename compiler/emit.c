@@ -2133,40 +2133,19 @@ enum { KL_MIN = 8, KL_SIZE = 512 };
  * kl.t<n> in a function body: a pass over its C tokens that skips string and
  * character literals and comments. */
 static void rename_homes(Buf *out, const char *s, size_t n, const uint8_t *home, int nv, int ntemps) {
-  size_t i = 0;
-  while (i < n) {
+  for (size_t i = 0, j; i < n; i = j) {
+    bool ident;
+    j = c_token_end(s, n, i, &ident);
     char c = s[i];
-    if (c == '"' || c == '\'') {
-      size_t j = i + 1;
-      while (j < n && s[j] != c)
-        j += s[j] == '\\' ? 2 : 1;
-      j = j < n ? j + 1 : n;
-      buf_putn(out, s + i, j - i);
-      i = j;
-    } else if (c == '/' && i + 1 < n && s[i + 1] == '*') {
-      const char *e = strstr(s + i + 2, "*/");
-      size_t j = e ? (size_t)(e - s) + 2 : n;
-      buf_putn(out, s + i, j - i);
-      i = j;
-    } else if (c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) {
-      size_t j = i + 1;
-      while (j < n && (s[j] == '_' || (s[j] >= 'a' && s[j] <= 'z') || (s[j] >= 'A' && s[j] <= 'Z') ||
-                       (s[j] >= '0' && s[j] <= '9')))
-        j++;
-      bool digits = j - i > 1 && j - i < 12 && (c == 'v' || c == 't') && (i == 0 || s[i - 1] != '.');
-      for (size_t k = i + 1; digits && k < j; k++)
-        digits = s[k] >= '0' && s[k] <= '9';
-      if (digits) {
-        long id = strtol(s + i + 1, NULL, 10);
-        if (c == 'v' ? id < nv && home[id] : id < ntemps)
-          buf_puts(out, "kl.");
-      }
-      buf_putn(out, s + i, j - i);
-      i = j;
-    } else {
-      buf_putc(out, c);
-      i++;
+    bool digits = ident && j - i > 1 && j - i < 12 && (c == 'v' || c == 't') && (i == 0 || s[i - 1] != '.');
+    for (size_t k = i + 1; digits && k < j; k++)
+      digits = s[k] >= '0' && s[k] <= '9';
+    if (digits) {
+      long id = strtol(s + i + 1, NULL, 10);
+      if (c == 'v' ? id < nv && home[id] : id < ntemps)
+        buf_puts(out, "kl.");
     }
+    buf_putn(out, s + i, j - i);
   }
 }
 

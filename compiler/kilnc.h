@@ -52,6 +52,11 @@ void buf_printf(Buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3
 void buf_put_utf8(Buf *b, uint32_t cp); /* one code point as UTF-8 (surrogates too: WTF-8) */
 void buf_free(Buf *b);
 
+/* The end of the C token that starts at s[i] (s[0..n), generated C): a
+ * string or character literal, a comment, an identifier (then *ident is
+ * set), or one other character. For the passes that read emitted C back. */
+size_t c_token_end(const char *s, size_t n, size_t i, bool *ident);
+
 /* Vec: a growable array of pointers on the heap, used while a list is being
  * built; vec_to_arena copies it into the arena and frees the heap array. */
 typedef struct Vec {

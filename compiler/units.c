@@ -76,37 +76,21 @@ static int find_name(const Names *nm, const char *s, size_t n) {
   return -1;
 }
 
-static bool ident_char(char c) {
-  return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
-}
-
 /* The functions whose names occur as identifiers in the C text t (outside
- * string literals): what t calls or takes the address of, each once, into
+ * literals and comments): what t calls or takes the address of, each once, into
  * out (room for every function). A local that happens to share a name only
  * adds a reference, which is harmless. Returns how many. */
 static int scan_refs(const Names *nm, const Buf *t, uint8_t *seen, int *out) {
   const char *s = t->data ? t->data : "";
-  size_t n = t->len, i = 0;
+  size_t n = t->len;
   int k = 0;
-  while (i < n) {
-    char c = s[i];
-    if (c == '"' || c == '\'') {
-      size_t j = i + 1;
-      while (j < n && s[j] != c)
-        j += s[j] == '\\' ? 2 : 1;
-      i = j + 1;
-    } else if (ident_char(c)) {
-      size_t j = i + 1;
-      while (j < n && ident_char(s[j]))
-        j++;
-      int f = c == 'k' && (i == 0 || s[i - 1] != '.') ? find_name(nm, s + i, j - i) : -1;
-      if (f >= 0 && !seen[f]) {
-        seen[f] = 1;
-        out[k++] = f;
-      }
-      i = j;
-    } else {
-      i++;
+  for (size_t i = 0, j; i < n; i = j) {
+    bool ident;
+    j = c_token_end(s, n, i, &ident);
+    int f = ident && s[i] == 'k' && (i == 0 || s[i - 1] != '.') ? find_name(nm, s + i, j - i) : -1;
+    if (f >= 0 && !seen[f]) {
+      seen[f] = 1;
+      out[k++] = f;
     }
   }
   for (int j = 0; j < k; j++)

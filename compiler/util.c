@@ -308,3 +308,28 @@ double now_seconds(void) {
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
+
+static bool c_ident_char(char c) {
+  return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
+size_t c_token_end(const char *s, size_t n, size_t i, bool *ident) {
+  char c = s[i];
+  size_t j = i + 1;
+  *ident = false;
+  if (c == '"' || c == '\'') {
+    while (j < n && s[j] != c)
+      j += s[j] == '\\' ? 2 : 1;
+    return j < n ? j + 1 : n;
+  }
+  if (c == '/' && j < n && s[j] == '*') {
+    const char *e = strstr(s + i + 2, "*/");
+    return e ? (size_t)(e - s) + 2 : n;
+  }
+  if (c_ident_char(c) && !(c >= '0' && c <= '9')) {
+    while (j < n && c_ident_char(s[j]))
+      j++;
+    *ident = true;
+  }
+  return j;
+}
