@@ -345,6 +345,47 @@ static bool is_space(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
 /* int(s): base 10, as int(s, 10) (builtins.c). */
 int64_t kr_str_to_int(KrObj *s) { return kr_str_to_int_base(s, 10); }
 
+/* The common decimal "[-]ddd[.ddd][e[-]dd]" whose digits make an integer
+ * m < 2^53 scaled by 10^e with |e| <= 22 (Clinger's fast path): m and 10^|e|
+ * are exact doubles, so the one multiplication or division, rounded once,
+ * is the correctly rounded value that strtod would give. false: anything
+ * else (more digits, a larger exponent, underscores, inf, a malformed
+ * string), which the full parser decides. */
+static bool float_fast(const char *p, const char *end, double *out) {
+  static const double pow10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+                                 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+  bool neg = false;
+  if (p < end && (*p == '-' || *p == '+'))
+    neg = *p++ == '-';
+  uint64_t m = 0;
+  int64_t e = 0, digits = 0;
+  for (; p < end && *p >= '0' && *p <= '9'; p++, digits++)
+    m = m * 10 + (uint64_t)(*p - '0');
+  if (p < end && *p == '.')
+    for (p++; p < end && *p >= '0' && *p <= '9'; p++, digits++, e--)
+      m = m * 10 + (uint64_t)(*p - '0');
+  if (digits == 0 || digits > 15) /* 15 digits: m < 10^15 < 2^53, no overflow above */
+    return false;
+  if (p < end && (*p == 'e' || *p == 'E')) {
+    p++;
+    bool eneg = false;
+    if (p < end && (*p == '-' || *p == '+'))
+      eneg = *p++ == '-';
+    int64_t x = 0, xdigits = 0;
+    for (; p < end && *p >= '0' && *p <= '9' && x < 1000; p++, xdigits++)
+      x = x * 10 + (*p - '0');
+    if (xdigits == 0)
+      return false;
+    e += eneg ? -x : x;
+  }
+  if (p != end || e < -22 || e > 22)
+    return false;
+  double v = (double)m;
+  v = e < 0 ? v / pow10[-e] : v * pow10[e];
+  *out = neg ? -v : v;
+  return true;
+}
+
 /* float(s): CPython accepts what its float literal syntax accepts, plus
  * surrounding whitespace, a sign, and inf/infinity/nan in any case. */
 double kr_str_to_float(KrObj *s) {
@@ -353,6 +394,9 @@ double kr_str_to_float(KrObj *s) {
     p++;
   while (end > p && is_space(end[-1]))
     end--;
+  double fast;
+  if (float_fast(p, end, &fast))
+    return fast;
   char buf[512];
   size_t n = 0;
   bool ok = p < end && (size_t)(end - p) < sizeof buf;
