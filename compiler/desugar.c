@@ -6,8 +6,9 @@
  *   map(F, xs)              (F(v) for v in xs)
  *   map(F, xs, ys)          (F(v0, v1) for v0, v1 in zip(xs, ys))
  *   filter(F, xs)           (v for v in xs if F(v));  filter(None, xs): if v
- *   sorted(xs, key=F)       [t[2] for t in sorted([(F(v), i, v) for i, v in enumerate(xs)])]
- *   sorted(..., reverse=R)  the same with -i: equal keys keep their order, as in CPython
+ *   sorted(xs, key=F, reverse=R)
+ *                           [$s._sortkeys([F(v) for v in $s], R) for $s in [list(xs)]][0]
+ *                           (list.sort's sort by keys, runtime/sort.c; R a constant)
  *   min(xs, key=F)          min([(F(v), i, v) for i, v in enumerate(xs)])[2]
  *   max(xs, key=F)          max([(F(v), -i, v) ...])[2]: the first largest, as CPython's
  *   xs.sort(key=F, ...)     xs[:] = sorted(xs, key=F, ...)   (xs a name: evaluated twice)
@@ -27,8 +28,9 @@
  *                           it is found, _subjoin puts the results between the
  *                           pieces; runtime/remod.c)
  *
- * The decorated tuples compare by key, then by position, never by the item,
- * so items need not be comparable and the order is CPython's. F(v) is a
+ * The decorated tuples of min and max compare by key, then by position,
+ * never by the item, so items need not be comparable and the result is
+ * CPython's. F(v) is a
  * call of F, except for two forms written in place: a lambda, whose
  * parameters become the comprehension's targets and whose body is the
  * element (so `key=lambda p: p[1]` needs no function object), and an
@@ -220,6 +222,39 @@ static Node *decorated(Desugar *d, Node *xs, Node *fn, bool negate, Node *at) {
   return lc;
 }
 
+/* sorted(xs, key=F, reverse=R) as
+ *   [$s._sortkeys([F(v) for v in $s], R) for $s in [list(xs)]][0]
+ * list.sort's own sort with keys (runtime/sort.c kr_list_sort_keys): the
+ * keys compare directly, with no tuple per item, and the comparisons made
+ * are CPython's. */
+static Node *sorted_keyed(Desugar *d, Node *xs, Node *fn, bool rev, Node *at) {
+  Ident *target, *s = hidden("s", 0);
+  Node *key;
+  if (!apply(d, fn, 1, &target, &key))
+    return NULL;
+  Node *keys = mk(d, AST_ListComp, at);
+  keys->ListComp.elt = key;
+  keys->ListComp.generators =
+      list_of(d, (Node *[]){clause(d, name(d, target, CTX_Store, at), name(d, s, CTX_Load, at), NULL, at)}, 1);
+  Node *flag = mk(d, AST_Constant, at);
+  flag->Constant.value = (Const){.kind = rev ? CONST_TRUE : CONST_FALSE};
+  Node *call = mk(d, AST_Call, at);
+  Node *attr = mk(d, AST_Attribute, at);
+  attr->Attribute.value = name(d, s, CTX_Load, at);
+  attr->Attribute.attr = intern("_sortkeys", 9);
+  attr->Attribute.ctx = CTX_Load;
+  call->Call.func = attr;
+  call->Call.args = list_of(d, (Node *[]){keys, flag}, 2);
+  Node *one = mk(d, AST_List, at);
+  Node *copy = call_builtin(d, "list", &xs, 1, at);
+  one->List.elts = list_of(d, &copy, 1);
+  one->List.ctx = CTX_Load;
+  Node *outer = mk(d, AST_ListComp, at);
+  outer->ListComp.elt = call;
+  outer->ListComp.generators = list_of(d, (Node *[]){clause(d, name(d, s, CTX_Store, at), one, NULL, at)}, 1);
+  return item(d, outer, 0, at);
+}
+
 /* sorted(xs, key=F[, reverse=R]), min(xs, key=F), max(xs, key=F) */
 static Node *keyed(Desugar *d, Node *e, const char *fname) {
   NodeList kws = e->Call.keywords;
@@ -244,24 +279,13 @@ static Node *keyed(Desugar *d, Node *e, const char *fname) {
       return NULL;
     rev = reverse->Constant.value.kind == CONST_TRUE;
   }
-  bool negate = !strcmp(fname, "max") || rev;
+  if (!strcmp(fname, "sorted"))
+    return sorted_keyed(d, e->Call.args.items[0], key, rev, e);
+  bool negate = !strcmp(fname, "max");
   Node *dec = decorated(d, e->Call.args.items[0], key, negate, e);
   if (!dec)
     return NULL;
-  if (strcmp(fname, "sorted")) /* min/max(...)[2] */
-    return item(d, call_builtin(d, fname, &dec, 1, e), 2, e);
-  Node *sorted = call_builtin(d, "sorted", &dec, 1, e);
-  if (rev) {
-    Node *kw = mk(d, AST_keyword, e);
-    kw->keyword.arg = intern("reverse", 7);
-    kw->keyword.value = reverse;
-    sorted->Call.keywords = list_of(d, &kw, 1);
-  }
-  Ident *t = hidden("t", 0);
-  Node *lc = mk(d, AST_ListComp, e);
-  lc->ListComp.elt = item(d, name(d, t, CTX_Load, e), 2, e);
-  lc->ListComp.generators = list_of(d, (Node *[]){clause(d, name(d, t, CTX_Store, e), sorted, NULL, e)}, 1);
-  return lc;
+  return item(d, call_builtin(d, fname, &dec, 1, e), 2, e); /* min/max(...)[2] */
 }
 
 /* The statement xs.sort(key=F[, reverse=R]) as xs[:] = sorted(xs, key=F...). */

@@ -217,6 +217,11 @@ typedef KrVal (*KrKeyFn)(void *data, KrVal item);
  * ValueError("list modified during sort") if key changed the list. */
 int kr_list_sort(KrObj *l, KrKeyFn key, void *data, ValKind key_kind, bool reverse);
 KrObj *kr_sorted(KrObj *iterable, KrKeyFn key, void *data, ValKind key_kind, bool reverse); /* sorted(x, ...) */
+/* sorted(xs, key=F) as desugar.c writes it: items (a new list of xs's
+ * items) sorted in place by keys (F of each item, in the same order), the
+ * keys moving with them and compared as CPython's list.sort compares keys;
+ * items itself (a new reference), or NULL when a comparison raised. */
+KrObj *kr_list_sort_keys(KrObj *items, KrObj *keys, bool reverse);
 /* min(x) / max(x), with an optional key and default (NULL: none): the
  * item (a new reference), of kr_iterable_kind(x). ValueError("min() arg is
  * an empty sequence"). */

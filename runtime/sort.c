@@ -731,6 +731,17 @@ restore:;
   return result;
 }
 
+KrObj *kr_list_sort_keys(KrObj *items, KrObj *keys, bool reverse) {
+  KrList *l = KR_LIST(items), *k = KR_LIST(keys);
+  /* One key per item (the comprehension over items made them); neither
+   * list is reachable from the program (desugar's hidden names), so no
+   * comparison can change them under the sort. */
+  if (timsort((SortSlice){k->items, l->items}, l->len, k->kind, reverse) < 0)
+    return NULL;
+  kr_incref(items);
+  return items;
+}
+
 KrObj *kr_sorted(KrObj *iterable, KrKeyFn key, void *data, ValKind key_kind, bool reverse) {
   KrObj *l = krc_to_list(iterable, kr_iterable_kind(iterable));
   if (!l)
