@@ -48,6 +48,7 @@ typedef struct Emit {
   uint8_t *unbuilt;   /* per value id: a value not made (UNBUILT_*: find_unbuilt) */
   uint8_t *borrowed;  /* per value id: a global's value read without a reference (find_borrowed) */
   int *uses;          /* per value id: the instructions that read it (find_unbuilt) */
+  int *slot_in;       /* per value id: a SLOT_GET's `k in d` test (SLOT_IN) whose slot it reads, or 0 */
   char tbpath[4096];  /* the source's absolute path, as tracebacks name it: a C string literal */
   char linepath[4096]; /* the path #line names: a C string literal */
   Module *paths_of;    /* the module tbpath and linepath are of */
@@ -1174,7 +1175,8 @@ static void all_classes(Program *p, Vec *out) {
 
 static void emit_yield(Emit *E, Instr *in);
 /* What find_unbuilt marks a value as (Emit.unbuilt). */
-enum { UNBUILT_TUPLE = 1, UNBUILT_CONCAT = 2, SLOT_GET = 3, SLOT_SET = 4, UNBUILT_PIECE = 5, UNBUILT_NDMUL = 6 };
+enum { UNBUILT_TUPLE = 1, UNBUILT_CONCAT = 2, SLOT_GET = 3, SLOT_SET = 4, UNBUILT_PIECE = 5, UNBUILT_NDMUL = 6,
+       SLOT_IN = 7 };
 static bool fstring_build(Emit *E, const Instr *in);
 static void emit_fstring(Emit *E, Instr *in);
 /* Is in a call of the op-library row whose C function is cfn? */
@@ -1184,6 +1186,7 @@ static bool is_row(const Instr *in, const char *cfn) {
 static bool unbuilt_cmp(Emit *E, const Instr *in);
 static void emit_slot_get(Emit *E, Instr *in);
 static void emit_slot_set(Emit *E, Instr *in);
+static void emit_slot_in(Emit *E, Instr *in);
 static bool concat_chain(Emit *E, const Instr *in);
 static bool is_nd_sum(const Instr *in);
 static void emit_sum_mul(Emit *E, Instr *in);
@@ -1312,6 +1315,8 @@ static void emit_instr(Emit *E, Instr *in) {
       emit_slot_get(E, in);
     else if (E->unbuilt[in->id] == SLOT_SET)
       emit_slot_set(E, in);
+    else if (E->unbuilt[in->id] == SLOT_IN)
+      emit_slot_in(E, in);
     else if (E->unbuilt[in->id])
       buf_printf(E->out, "  /* v%d: not made (find_unbuilt) */\n", in->id);
     else if (unbuilt_cmp(E, in))
@@ -1765,6 +1770,48 @@ static bool inert(const Instr *in) {
   return true;
 }
 
+/* `if k in d: d[k] op= v` (or `if k not in d: ... else: d[k] op= v`): the
+ * test has found k's slot already. When the read of d[k] above (a
+ * SLOT_GET) is in the block the test branches to when k is there, that
+ * block is entered from the test's block only, and nothing but inert
+ * instructions stand between the test and the read, the test keeps the
+ * slot (kr_dict_find) and the read and the store use it: one lookup for
+ * the test and the update instead of two. The key is plain (hashing and
+ * == run no code), so the test itself runs none either. */
+static bool is_dict_in(const Instr *in, bool *negated) {
+  if (in->op != IR_COMPARE || !in->row || in->nargs != 2)
+    return false;
+  *negated = !strcmp(in->row->cfn, "KR_DICT_NOT_IN");
+  return *negated || !strcmp(in->row->cfn, "KR_DICT_IN");
+}
+
+static void find_slot_in(Emit *E, Instr *g) {
+  Block *blk = g->block;
+  if (blk->npreds != 1)
+    return;
+  Block *p = blk->preds[0];
+  Instr *br = p->ninstrs ? p->instrs[p->ninstrs - 1] : NULL;
+  if (!br || br->op != IR_BRANCH || br->succs[0] == br->succs[1])
+    return;
+  Instr *c = br->args[0], *t = c->op == IR_TRUTH && c->nargs == 1 ? c->args[0] : c;
+  bool negated;
+  if (!is_dict_in(t, &negated) || t->block != p || t->args[0] != g->args[1] || t->args[1] != g->args[0] ||
+      br->succs[negated ? 1 : 0] != blk || E->unbuilt[t->id])
+    return;
+  int ti = -1;
+  for (int i = 0; i < p->ninstrs; i++)
+    if (p->instrs[i] == t)
+      ti = i;
+  for (int i = ti + 1; i < p->ninstrs - 1; i++)
+    if (p->instrs[i] != c && !inert(p->instrs[i]))
+      return;
+  for (int i = 0; i < blk->ninstrs && blk->instrs[i] != g; i++)
+    if (!inert(blk->instrs[i]))
+      return;
+  E->unbuilt[t->id] = SLOT_IN;
+  E->slot_in[g->id] = t->id;
+}
+
 static void find_slot_update(Emit *E, Block *blk, int xi, const int *uses) {
   Instr *x = blk->instrs[xi];
   if (!is_row(x, "KR_DICT_SETITEM") || x->nargs != 3 || E->fn->decl->generator)
@@ -1798,9 +1845,34 @@ static void find_slot_update(Emit *E, Block *blk, int xi, const int *uses) {
       return;
   E->unbuilt[g->id] = SLOT_GET;
   E->unbuilt[x->id] = SLOT_SET;
+  find_slot_in(E, g);
+}
+
+/* The C name of the value slot a SLOT_GET reads: its own, or its test's. */
+static int slot_id(Emit *E, const Instr *g) { return E->slot_in[g->id] ? E->slot_in[g->id] : g->id; }
+
+static void emit_slot_in(Emit *E, Instr *in) {
+  const Type *dt = in->args[1]->type;
+  bool negated;
+  is_dict_in(in, &negated);
+  Buf pre = {0}, key = {0};
+  kval_arg(E, &pre, &key, in->args[0], dt->key);
+  if (pre.len)
+    buf_putn(E->out, pre.data, pre.len);
+  buf_printf(E->out, "  kp_s%d = kr_dict_find(v%d, %s, KR_DICT(v%d)->kkind);\n", in->id, in->args[1]->id, key.data,
+             in->args[1]->id);
+  buf_printf(E->out, "  if (!kp_s%d && kr_failed()) ", in->id);
+  goto_error(E, in);
+  buf_printf(E->out, "  v%d = kp_s%d %s NULL;\n", in->id, in->id, negated ? "==" : "!=");
+  buf_free(&pre);
+  buf_free(&key);
 }
 
 static void emit_slot_get(Emit *E, Instr *in) {
+  if (E->slot_in[in->id]) {
+    buf_printf(E->out, "  v%d = kp_s%d->%s;\n", in->id, slot_id(E, in), valfield(in->type));
+    return;
+  }
   const Type *dt = in->args[0]->type;
   Buf pre = {0}, key = {0}, dflt = {0};
   kval_arg(E, &pre, &key, in->args[1], dt->key);
@@ -1825,7 +1897,7 @@ static void emit_slot_get(Emit *E, Instr *in) {
 
 static void emit_slot_set(Emit *E, Instr *in) {
   Instr *g = in->args[2]->args[0];
-  buf_printf(E->out, "  kp_s%d->%s = v%d;\n  v%d = 0;\n", g->id, valfield(g->type), in->args[2]->id, in->id);
+  buf_printf(E->out, "  kp_s%d->%s = v%d;\n  v%d = 0;\n", slot_id(E, g), valfield(g->type), in->args[2]->id, in->id);
 }
 
 static void find_unbuilt(Emit *E, IrFunc *fn) {
@@ -1844,6 +1916,8 @@ static void find_unbuilt(Emit *E, IrFunc *fn) {
   }
   E->unbuilt = xrealloc(E->unbuilt, n);
   memset(E->unbuilt, 0, n);
+  E->slot_in = xrealloc(E->slot_in, n * sizeof *E->slot_in);
+  memset(E->slot_in, 0, n * sizeof *E->slot_in);
   for (int b = 0; b < fn->nblocks; b++) {
     Block *blk = fn->blocks[b];
     for (int i = 0; i < blk->ninstrs; i++) {
@@ -2218,7 +2292,8 @@ static void emit_func(Emit *E, IrFunc *fn) {
     buf_printf(o, "  KrObj *t%d = NULL;\n", t);
   for (int b = 0; b < fn->nblocks; b++)
     for (int i = 0; i < fn->blocks[b]->ninstrs; i++)
-      if (E->unbuilt[fn->blocks[b]->instrs[i]->id] == SLOT_GET)
+      if ((E->unbuilt[fn->blocks[b]->instrs[i]->id] == SLOT_GET && !E->slot_in[fn->blocks[b]->instrs[i]->id]) ||
+          E->unbuilt[fn->blocks[b]->instrs[i]->id] == SLOT_IN)
         buf_printf(o, "  KrVal *kp_s%d = NULL;\n", fn->blocks[b]->instrs[i]->id);
   /* the recursion guard: kr_leave() at kp_out balances it on every way out */
   int first_line = fn->nblocks && fn->blocks[0]->ninstrs ? line_of(E, fn->blocks[0]->instrs[0]->off) : 0;
@@ -2716,6 +2791,7 @@ int emit_program(Buf *units, int max_units, Program *p) {
   free(E.maybe_unbound);
   free(E.unbuilt);
   free(E.uses);
+  free(E.slot_in);
   free(E.borrowed);
   free(E.consts.items);
   free(E.cyclic);

@@ -324,6 +324,10 @@ int kr_dict_setitem(KrObj *d, KrVal k, ValKind kk, KrVal v);      /* d[k] = v, v
 KrVal *kr_dict_slot(KrObj *d, KrVal k, ValKind kk, const KrVal *dflt);
 int kr_dict_delitem(KrObj *d, KrVal k, ValKind kk);               /* del d[k]; KeyError(k) */
 int kr_dict_contains(KrObj *d, KrVal k, ValKind kk);              /* k in d */
+/* k in d that keeps what it found: the slot of k's value (valid until the
+ * dict next changes), or NULL when k is missing or on error (kr_failed()).
+ * For `if k in d: d[k] op= v` (emit.c find_slot_in). */
+KrVal *kr_dict_find(KrObj *d, KrVal k, ValKind kk);
 KrVal kr_dict_pop(KrObj *d, KrVal k, ValKind kk, const KrVal *dflt); /* d.pop(k[, dflt]); dflt NULL: none */
 KrVal kr_dict_pop_opt(KrObj *d, KrVal k, ValKind kk, ValKind want); /* d.pop(k, None): Optional of the value */
 KrObj *kr_dict_popitem(KrObj *d);               /* d.popitem(): a (k, v) tuple; KeyError: popitem(): dictionary is empty */

@@ -469,6 +469,15 @@ int kr_dict_contains(KrObj *o, KrVal k, ValKind kk) {
   return kr_dict_lookup(o, k, kk, &v);
 }
 
+KrVal *kr_dict_find(KrObj *o, KrVal k, ValKind kk) {
+  KrDict *d = KR_DICT(o);
+  int64_t hash = krc_hash(k, kk);
+  if (hash == -1 && kr_failed())
+    return NULL;
+  int64_t ix = lookup(d, k, kk, hash);
+  return ix >= 0 ? &d->entries[ix].value : NULL;
+}
+
 KrVal kr_dict_pop(KrObj *o, KrVal k, ValKind kk, const KrVal *dflt) {
   KrDict *d = KR_DICT(o);
   int64_t ix = DKIX_EMPTY, hash = 0;
