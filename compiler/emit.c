@@ -1973,8 +1973,70 @@ static void tuple_items_args(Emit *E, Buf *pre, Buf *call, Instr *t) {
   buf_free(&kinds);
 }
 
+/* Two displays of as many items, each pair of one type among int, float,
+ * bool and str (a dataclass's order methods on its fields): the comparison
+ * is written out, item by item, as kr_items_cmp would make it: the first
+ * pair that is not == decides with the operator (a NaN is not == itself,
+ * so it decides there, as in CPython), equal items make it a comparison
+ * of the lengths, which are the same. No call, no error possible. */
+static bool inline_items_cmp(const Instr *in) {
+  Instr *x = in->args[0], *y = in->args[1];
+  if (x->nargs != y->nargs)
+    return false;
+  for (int i = 0; i < x->nargs; i++) {
+    const Type *t = x->args[i]->type;
+    if (t != y->args[i]->type ||
+        (t->kind != TY_INT && t->kind != TY_FLOAT && t->kind != TY_BOOL && t->kind != TY_STR))
+      return false;
+  }
+  return true;
+}
+
+static void emit_inline_items_cmp(Emit *E, Instr *in) {
+  static const char *const ops[] = {"<", "<=", ">", ">="};
+  int op = tuple_cmp_op(in);
+  Instr *x = in->args[0], *y = in->args[1];
+  Buf pre = {0}, expr = {0}, close = {0};
+  if (op >= 4)
+    buf_puts(&expr, op == 5 ? "!(1" : "(1");
+  for (int i = 0; i < x->nargs; i++) {
+    const Type *t = x->args[i]->type;
+    Buf a = {0}, b = {0};
+    arg_expr(E, &pre, &a, x->args[i], t);
+    arg_expr(E, &pre, &b, y->args[i], t);
+    if (op >= 4) {
+      if (t->kind == TY_STR)
+        buf_printf(&expr, " && kr_str_eq(%s, %s)", a.data, b.data);
+      else
+        buf_printf(&expr, " && %s == %s", a.data, b.data);
+    } else if (t->kind == TY_STR) {
+      buf_printf(&expr, "(!kr_str_eq(%s, %s) ? kr_str_cmp(%s, %s) %s 0 : ", a.data, b.data, a.data, b.data, ops[op]);
+      buf_puts(&close, ")");
+    } else {
+      buf_printf(&expr, "(%s != %s ? %s %s %s : ", a.data, b.data, a.data, ops[op], b.data);
+      buf_puts(&close, ")");
+    }
+    buf_free(&a);
+    buf_free(&b);
+  }
+  if (op >= 4)
+    buf_puts(&expr, ")");
+  else
+    buf_printf(&expr, "%s%s", op == 1 || op == 3 ? "true" : "false", close.data ? close.data : "");
+  if (pre.len)
+    buf_putn(E->out, pre.data, pre.len);
+  assign(E, in, expr.data);
+  buf_free(&pre);
+  buf_free(&expr);
+  buf_free(&close);
+}
+
 static void emit_unbuilt_cmp(Emit *E, Instr *in) {
   static const char *const ops[] = {"KR_LT", "KR_LE", "KR_GT", "KR_GE", "KR_EQ", "KR_NE"};
+  if (inline_items_cmp(in)) {
+    emit_inline_items_cmp(E, in);
+    return;
+  }
   Buf pre = {0}, call = {0};
   buf_puts(&call, "kr_items_cmp(");
   tuple_items_args(E, &pre, &call, in->args[0]);
