@@ -16,7 +16,8 @@
  * them (CPython's sortslice). The comparison is chosen once per sort from
  * the keys' kind: unboxed ints, floats and bools compare inline, strs
  * through kr_str_cmp, tuples through kr_tuple_cmp (which orders a pair of
- * floats, ints or strs inline), anything else through kr_val_cmp. */
+ * floats, ints or strs inline), instances of one class through their
+ * type's cmp slot, anything else through kr_val_cmp. */
 #include "containers_impl.h"
 
 /* ---------------------------------------------------------------- the sort */
@@ -30,7 +31,7 @@ typedef struct SortSlice {
 #define MIN_GALLOP 7
 #define MERGESTATE_TEMP_SIZE 256
 
-enum { CMP_INT, CMP_FLOAT, CMP_BOOL, CMP_STR, CMP_TUPLE, CMP_GENERIC };
+enum { CMP_INT, CMP_FLOAT, CMP_BOOL, CMP_STR, CMP_TUPLE, CMP_SLOT, CMP_GENERIC };
 
 typedef struct MergeState {
   int64_t min_gallop;
@@ -57,8 +58,15 @@ static int islt(MergeState *ms, KrVal x, KrVal y) {
   case CMP_BOOL: return x.b < y.b;
   case CMP_STR: return kr_str_cmp(x.o, y.o) < 0;
   case CMP_TUPLE: return kr_tuple_cmp(x.o, y.o, KR_LT);
-  default: return kr_val_cmp(x, ms->kind, y, ms->kind, KR_LT);
+  case CMP_SLOT: {
+    int r = x.o->type->cmp(x.o, y.o, KR_LT);
+    if (r != -2)
+      return r;
+    break; /* not supported: kr_val_cmp tries the reflection and raises */
   }
+  default: break;
+  }
+  return kr_val_cmp(x, ms->kind, y, ms->kind, KR_LT);
 }
 
 #define ISLT(X, Y) islt(ms, (X), (Y))
@@ -624,7 +632,13 @@ static int timsort(SortSlice lo, int64_t n, ValKind kind, bool reverse) {
   case KR_BOOL: ms.cmp = CMP_BOOL; break;
   case KR_OBJ: {
     const KrType *t = n > 0 ? lo.keys[0].o->type : NULL;
-    ms.cmp = t == &kr_str_type ? CMP_STR : t == &kr_tuple_type ? CMP_TUPLE : CMP_GENERIC;
+    /* instances of one class with a cmp slot (a dataclass(order=True), a
+     * class with __lt__): the slot, without kr_val_cmp's dispatch; boxed
+     * numbers go through kr_val_cmp, which unboxes them */
+    ms.cmp = t == &kr_str_type     ? CMP_STR
+             : t == &kr_tuple_type ? CMP_TUPLE
+             : t && t->cmp && t != &kr_int_type && t != &kr_float_type && t != &kr_bool_type ? CMP_SLOT
+                                   : CMP_GENERIC;
     for (int64_t i = 1; i < n && ms.cmp != CMP_GENERIC; i++)
       if (lo.keys[i].o->type != t)
         ms.cmp = CMP_GENERIC;
