@@ -1176,7 +1176,7 @@ static void all_classes(Program *p, Vec *out) {
 static void emit_yield(Emit *E, Instr *in);
 /* What find_unbuilt marks a value as (Emit.unbuilt). */
 enum { UNBUILT_TUPLE = 1, UNBUILT_CONCAT = 2, SLOT_GET = 3, SLOT_SET = 4, UNBUILT_PIECE = 5, UNBUILT_NDMUL = 6,
-       SLOT_IN = 7 };
+       SLOT_IN = 7, UNBUILT_SPLIT = 8, LOOP_SPLIT = 9 };
 static bool fstring_build(Emit *E, const Instr *in);
 static void emit_fstring(Emit *E, Instr *in);
 /* Is in a call of the op-library row whose C function is cfn? */
@@ -1317,6 +1317,16 @@ static void emit_instr(Emit *E, Instr *in) {
       emit_slot_set(E, in);
     else if (E->unbuilt[in->id] == SLOT_IN)
       emit_slot_in(E, in);
+    else if (E->unbuilt[in->id] == LOOP_SPLIT) {
+      char x[64];
+      snprintf(x, sizeof x, "kr_loop_split(v%d)", in->args[0]->args[0]->id);
+      assign(E, in, x);
+      check_error(E, in);
+    } else if (in->op == IR_BUILTIN && in->nargs == 1 && E->unbuilt[in->args[0]->id] == LOOP_SPLIT &&
+               is_row(in, "KR_LOOP_LIST_NEXT")) {
+      buf_printf(E->out, "  v%d = KR_LOOP_SPLIT_NEXT(v%d);\n", in->id, in->args[0]->id);
+      check_error(E, in);
+    }
     else if (E->unbuilt[in->id])
       buf_printf(E->out, "  /* v%d: not made (find_unbuilt) */\n", in->id);
     else if (unbuilt_cmp(E, in))
@@ -1900,6 +1910,23 @@ static void emit_slot_set(Emit *E, Instr *in) {
   buf_printf(E->out, "  kp_s%d->%s = v%d;\n  v%d = 0;\n", slot_id(E, g), valfield(g->type), in->args[2]->id, in->id);
 }
 
+/* `for w in s.split():` the list of pieces is made only for the loop to
+ * walk: when the split (no separator) has no other reader and the loop's
+ * cursor is made in its block, the cursor cuts the pieces one at a time
+ * as the loop asks (kr_loop_split, runtime/loop.c) and the list is not
+ * made. The str cannot change, so the pieces are the same; the split
+ * raises nothing but MemoryError, which now comes when a piece is made. */
+static void find_split_loop(Emit *E, Instr *in, const int *uses) {
+  if (!is_row(in, "kr_loop_list") || in->nargs != 1)
+    return;
+  Instr *sp = in->args[0];
+  if (is_row(sp, "kr_str_split_list0") && sp->nargs == 1 && uses[sp->id] == 1 && sp->block == in->block &&
+      !E->unbuilt[sp->id]) {
+    E->unbuilt[sp->id] = UNBUILT_SPLIT;
+    E->unbuilt[in->id] = LOOP_SPLIT;
+  }
+}
+
 static void find_unbuilt(Emit *E, IrFunc *fn) {
   size_t n = (size_t)fn->nvalues + 1;
   int *uses = E->uses = xrealloc(E->uses, n * sizeof *uses);
@@ -1923,6 +1950,7 @@ static void find_unbuilt(Emit *E, IrFunc *fn) {
     for (int i = 0; i < blk->ninstrs; i++) {
       Instr *in = blk->instrs[i];
       find_slot_update(E, blk, i, uses);
+      find_split_loop(E, in, uses);
       if (is_nd_sum(in)) {
         Instr *a = in->args[0];
         if (is_nd_mul(a) && uses[a->id] == 1 && a->block == blk && nothing_between(blk, a, in) &&

@@ -15,6 +15,7 @@
  * as boxed values, a variant holding a list[int] too).
  */
 #include "containers_impl.h"
+#include "core_impl.h"
 
 bool kr_loop_put_convert(KrLoop *c, KrVal v, ValKind k) {
   KrVal out;
@@ -41,6 +42,42 @@ bool kr_loop_str_next_slow(KrLoop *c) {
   if (!ch)
     return kr_failed() ? false : loop_done(c);
   return kr_loop_put(c, (KrVal){.o = ch}, KR_OBJ);
+}
+
+/* for w in s.split(): the pieces are made one at a time as the loop asks
+ * for them, with no list (a str cannot change, so the pieces are the same
+ * whenever they are cut). it.a is 1 while it.src is the ASCII str being
+ * cut at it.pos; a str that is not ASCII is split into a list at once
+ * (kr_str_split_list0, with Unicode whitespace), which the loop walks. */
+KrLoop kr_loop_split(KrObj *s) {
+  KrLoop c = {.want = KR_OBJ};
+  if (((KrStr *)s)->ascii) {
+    kr_incref(s);
+    c.it.src = s;
+    c.it.a = 1;
+  } else {
+    c.it.src = kr_str_split_list0(s); /* NULL on MemoryError, which the caller checks */
+  }
+  return c;
+}
+
+bool kr_loop_split_next(KrLoop *c) {
+  if (!c->it.a)
+    return kr_loop_list_next(c);
+  const KrStr *s = (const KrStr *)c->it.src;
+  if (!s)
+    return false;
+  int64_t i = c->it.pos, n = s->len;
+  while (i < n && ascii_space((unsigned char)s->data[i]))
+    i++;
+  if (i == n)
+    return loop_done(c);
+  int64_t j = i;
+  while (i < n && !ascii_space((unsigned char)s->data[i]))
+    i++;
+  c->it.pos = i;
+  KrObj *w = kr_str_new_ascii(s->data + j, i - j);
+  return w && kr_loop_put(c, (KrVal){.o = w}, KR_OBJ);
 }
 
 bool kr_loop_tuple_next(KrLoop *c) {

@@ -501,6 +501,10 @@ KR_INLINE bool kr_loop_str_next(KrLoop *c) { /* one-character strs; it.pos is a 
   return kr_loop_str_next_slow(c);
 }
 #define KR_LOOP_STR_NEXT(c) kr_loop_str_next(&(c))
+/* for w in s.split() (emit.c find_split_loop): the pieces one at a time. */
+KrLoop kr_loop_split(KrObj *s);
+bool kr_loop_split_next(KrLoop *c);
+#define KR_LOOP_SPLIT_NEXT(c) kr_loop_split_next(&(c))
 static inline KrLoop kr_loop_tuple(KrObj *t, ValKind want) { return kr_loop_list(t, want); }
 bool kr_loop_tuple_next(KrLoop *c);
 #define KR_LOOP_TUPLE_NEXT(c) kr_loop_tuple_next(&(c))
