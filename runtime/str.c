@@ -175,15 +175,23 @@ static void build_index(const unsigned char *p, int64_t n, int64_t *idx) {
 
 /* Finish a str whose code point count and ASCII-ness are known: the NUL,
  * the fields, and the index a long non-ASCII str carries. */
-static KrObj *seal_as(KrObj *o, int64_t chars, bool ascii) {
+static KrObj *seal_index(KrObj *o, int64_t chars);
+static inline KrObj *seal_as(KrObj *o, int64_t chars, bool ascii) {
   KrStr *s = (KrStr *)o;
-  int64_t n = s->len;
-  s->data[n] = 0;
+  s->data[s->len] = 0;
   s->nchars = chars;
   s->ascii = ascii;
   s->index = NULL;
   if (ascii || chars <= KR_STR_STRIDE)
     return o;
+  return seal_index(o, chars);
+}
+
+/* seal_as of a long non-ASCII str: its index, after the text in the same
+ * block (out of line, so the common case above inlines into its callers). */
+static __attribute__((noinline)) KrObj *seal_index(KrObj *o, int64_t chars) {
+  KrStr *s = (KrStr *)o;
+  int64_t n = s->len;
   int64_t nidx = (chars + KR_STR_STRIDE - 1) / KR_STR_STRIDE;
   size_t at = index_at(n);
   KrStr *t = kr_realloc(s, at + (size_t)nidx * sizeof(int64_t));
