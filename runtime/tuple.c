@@ -62,7 +62,9 @@ static KrObj *tuple_make(int64_t n, const uint8_t *kinds, bool zero) {
   t->len = n;
   t->kinds = (uint8_t *)(t->items + n);
   t->hash = -1;
-  if (kinds) /* inline for a few bytes: most tuples are pairs, where a call of memcpy cost more than the copy */
+  if (kinds && n == 2) /* most tuples are pairs: two stores, where a call of memcpy cost more than the copy */
+    t->kinds[0] = kinds[0], t->kinds[1] = kinds[1];
+  else if (kinds)
     kr_copy_bytes((char *)t->kinds, (const char *)kinds, n);
   else
     memset(t->kinds, KR_OBJ, (size_t)n);
