@@ -222,7 +222,10 @@ int kr_list_grow(KrList *l, int64_t need) {
   int64_t cap = l->cap < 4 ? 8 : l->cap + (l->cap >> 1); /* cap is -1 during a sort */
   if (cap < need)
     cap = need;
-  KrVal *items = kr_realloc(l->items, (size_t)cap * sizeof(KrVal));
+  /* a list's first items (`out = []` then appends, a literal) come from
+   * the inline allocator, unzeroed: only slots below len are ever read */
+  KrVal *items = l->items ? kr_realloc(l->items, (size_t)cap * sizeof(KrVal))
+                          : kr_alloc_block((size_t)cap * sizeof(KrVal), false);
   if (!items)
     return -1;
   l->items = items;

@@ -240,6 +240,34 @@ int64_t kr_float_to_int(double v);            /* int(x): ValueError for nan, Ove
 #define KR_LE(a, b) ((a) <= (b))
 #define KR_GT(a, b) ((a) > (b))
 #define KR_GE(a, b) ((a) >= (b))
+/* An int against a float compares exactly, as in CPython (2**53 + 1 >
+ * 2.0**53), not by rounding the int to a double: -1, 0, 1, or 2 when the
+ * float is a nan. Inline, so `x == int(x)` boxes nothing. */
+static inline int kr_int_float_cmp3(int64_t i, double d) {
+  if (d != d)
+    return 2;
+  if (d >= 9223372036854775808.0) /* 2^63: above every int64 */
+    return -1;
+  if (d < -9223372036854775808.0)
+    return 1;
+  int64_t t = (int64_t)d; /* trunc(d), exact */
+  if (i != t)
+    return i < t ? -1 : 1;
+  double frac = d - (double)t;
+  return frac > 0 ? -1 : frac < 0 ? 1 : 0;
+}
+#define KR_IF_EQ(i, f) (kr_int_float_cmp3((i), (f)) == 0)
+#define KR_IF_NE(i, f) (kr_int_float_cmp3((i), (f)) != 0)
+#define KR_IF_LT(i, f) (kr_int_float_cmp3((i), (f)) == -1)
+#define KR_IF_LE(i, f) ((unsigned)(kr_int_float_cmp3((i), (f)) + 1) <= 1) /* -1 or 0 */
+#define KR_IF_GT(i, f) (kr_int_float_cmp3((i), (f)) == 1)
+#define KR_IF_GE(i, f) ((unsigned)kr_int_float_cmp3((i), (f)) <= 1)       /* 0 or 1 */
+#define KR_FI_EQ(f, i) KR_IF_EQ(i, f)
+#define KR_FI_NE(f, i) KR_IF_NE(i, f)
+#define KR_FI_LT(f, i) KR_IF_GT(i, f)
+#define KR_FI_LE(f, i) KR_IF_GE(i, f)
+#define KR_FI_GT(f, i) KR_IF_LT(i, f)
+#define KR_FI_GE(f, i) KR_IF_LE(i, f)
 #define KR_TRUE2(a, b) ((void)(a), (void)(b), true)
 #define KR_IS_NONE(o, n) ((void)(n), (o) == kr_None)      /* x is None: n an unboxed None */
 #define KR_IS_NOT_NONE(o, n) ((void)(n), (o) != kr_None)

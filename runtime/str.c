@@ -107,6 +107,17 @@ static inline int64_t count_cont(uint64_t w) { /* continuation bytes in w */
   return (int64_t)((c * 0x0101010101010101ull) >> 56);
 }
 
+/* The byte (0..7) of the k-th (1 <= k <= 8) bit among starts, whose set
+ * bits are bit 7 of their bytes: byte j of `upto` counts the bits in bytes
+ * 0..j (at most 8), and adding 0x80 - k to every byte sets bit 7 where
+ * that count reached k, no carry crossing a byte; the first such byte is
+ * the one. No loop over the bits. */
+static inline int nth_start(uint64_t starts, int64_t k) {
+  uint64_t upto = (starts >> 7) * 0x0101010101010101ull;
+  uint64_t reached = (upto + (uint64_t)(0x80 - k) * 0x0101010101010101ull) & HI;
+  return __builtin_ctzll(reached) >> 3;
+}
+
 /* The code points of n bytes of WTF-8, and whether all are ASCII. */
 static int64_t count_chars(const unsigned char *p, int64_t n, bool *ascii) {
   uint64_t any = 0;
@@ -139,8 +150,7 @@ bool kr_utf8_is_ascii(const char *s, int64_t n) {
 /* Fill idx with the byte offset of every KR_STR_STRIDE-th code point of
  * p[0, n), a word at a time: a word's start bytes (not 10xxxxxx) are marked
  * by bit 7 of ~(w & ~(w << 1)); the stride is above 8, so at most one
- * indexed code point starts in a word, found by dropping the marks before
- * it. */
+ * indexed code point starts in a word, found by nth_start. */
 _Static_assert(KR_STR_STRIDE > 8, "one index entry per word at most");
 static void build_index(const unsigned char *p, int64_t n, int64_t *idx) {
   int64_t i = 0, k = 0, next = 0; /* k: code points that start before byte i; next: the next to index */
@@ -148,9 +158,7 @@ static void build_index(const unsigned char *p, int64_t n, int64_t *idx) {
     uint64_t starts = ~(load8(p + i) & ~(load8(p + i) << 1)) & HI;
     int64_t c = (int64_t)(((starts >> 7) * 0x0101010101010101ull) >> 56);
     if (next < k + c) {
-      for (int64_t r = next - k; r > 0; r--)
-        starts &= starts - 1;
-      idx[next / KR_STR_STRIDE] = i + (__builtin_ctzll(starts) >> 3);
+      idx[next / KR_STR_STRIDE] = i + nth_start(starts, next - k + 1);
       next += KR_STR_STRIDE;
     }
     k += c;
@@ -167,15 +175,23 @@ static void build_index(const unsigned char *p, int64_t n, int64_t *idx) {
 
 /* Finish a str whose code point count and ASCII-ness are known: the NUL,
  * the fields, and the index a long non-ASCII str carries. */
-static KrObj *seal_as(KrObj *o, int64_t chars, bool ascii) {
+static KrObj *seal_index(KrObj *o, int64_t chars);
+static inline KrObj *seal_as(KrObj *o, int64_t chars, bool ascii) {
   KrStr *s = (KrStr *)o;
-  int64_t n = s->len;
-  s->data[n] = 0;
+  s->data[s->len] = 0;
   s->nchars = chars;
   s->ascii = ascii;
   s->index = NULL;
   if (ascii || chars <= KR_STR_STRIDE)
     return o;
+  return seal_index(o, chars);
+}
+
+/* seal_as of a long non-ASCII str: its index, after the text in the same
+ * block (out of line, so the common case above inlines into its callers). */
+static __attribute__((noinline)) KrObj *seal_index(KrObj *o, int64_t chars) {
+  KrStr *s = (KrStr *)o;
+  int64_t n = s->len;
   int64_t nidx = (chars + KR_STR_STRIDE - 1) / KR_STR_STRIDE;
   size_t at = index_at(n);
   KrStr *t = kr_realloc(s, at + (size_t)nidx * sizeof(int64_t));
@@ -687,9 +703,7 @@ int64_t kr_str_offset(KrObj *o, int64_t i) {
     }
     if (off + 8 <= s->len) {
       uint64_t starts = ~(load8(p + off) & ~(load8(p + off) << 1)) & HI;
-      for (int64_t r = k - 1; r > 0; r--)
-        starts &= starts - 1;
-      off += __builtin_ctzll(starts) >> 3;
+      off += nth_start(starts, k);
     } else {
       for (;; off++)
         if ((p[off] & 0xC0) != 0x80 && --k == 0)

@@ -62,8 +62,10 @@ static KrObj *tuple_make(int64_t n, const uint8_t *kinds, bool zero) {
   t->len = n;
   t->kinds = (uint8_t *)(t->items + n);
   t->hash = -1;
-  if (kinds)
-    memcpy(t->kinds, kinds, (size_t)n);
+  if (kinds && n == 2) /* most tuples are pairs: two stores, where a call of memcpy cost more than the copy */
+    t->kinds[0] = kinds[0], t->kinds[1] = kinds[1];
+  else if (kinds)
+    kr_copy_bytes((char *)t->kinds, (const char *)kinds, n);
   else
     memset(t->kinds, KR_OBJ, (size_t)n);
   return &t->h;
@@ -320,10 +322,17 @@ int64_t kr_tuple_hash(KrObj *o) {
   uint64_t acc = XXPRIME_5;
   bool plain = true;
   for (int64_t i = 0; i < t->len; i++) {
-    int64_t h = krc_hash(t->items[i], (ValKind)t->kinds[i]);
-    if (h == -1 && kr_failed())
-      return -1;
-    plain = plain && plain_item(t->items[i], (ValKind)t->kinds[i]);
+    KrVal v = t->items[i];
+    ValKind k = (ValKind)t->kinds[i];
+    int64_t h;
+    if (k == KR_OBJ && v.o->type == &kr_str_type) { /* the common key item: plain, its hash cached */
+      h = kr_str_hash_cached(v.o);
+    } else {
+      h = krc_hash(v, k);
+      if (h == -1 && kr_failed())
+        return -1;
+      plain = plain && plain_item(v, k);
+    }
     uint64_t lane = (uint64_t)h;
     acc += lane * XXPRIME_2;
     acc = XXROTATE(acc);
