@@ -52,6 +52,12 @@ RT_SRC    = $(wildcard runtime/*.c)
 RT_OBJ    = $(RT_SRC:runtime/%.c=build/runtime/%.o)
 RT_HDR    = $(wildcard runtime/*.h)
 RT_CFLAGS = -ffp-contract=off -fno-fast-math -fPIC -ffunction-sections -fdata-sections
+# No .eh_frame in the host runtime (64 KB of a model library): nothing
+# unwinds through kiln's C (exceptions are values, no C++ host callbacks run
+# inside it). -g keeps .debug_frame in the archive, so gdb and perf still walk
+# runtime frames of an unstripped file; `make RT_UNWIND=` (after removing
+# build/runtime) keeps the tables, for ASan reports of faults inside the runtime.
+RT_UNWIND = -fno-asynchronous-unwind-tables
 
 build/libkilnrt.a: $(RT_OBJ)
 	@rm -f $@
@@ -59,7 +65,7 @@ build/libkilnrt.a: $(RT_OBJ)
 
 build/runtime/%.o: runtime/%.c $(RT_HDR) | build/setup.stamp
 	@mkdir -p build/runtime
-	$(CC) $(WARN) $(CFLAGS) $(RT_CFLAGS) -c -o $@ $<
+	$(CC) $(WARN) $(CFLAGS) $(RT_CFLAGS) $(RT_UNWIND) -c -o $@ $<
 
 # kiln serve (serve/): an HTTP server over compiled libraries, on
 # libmicrohttpd; it reaches libraries only through dlopen and include/kiln.h.

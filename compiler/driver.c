@@ -375,8 +375,17 @@ int driver_build(int argc, char **argv, bool library) {
    * alone was 10% of the C compile; every function of bench/core stays
    * under 160 KB and compiles to the same code as without the limit. clang
    * ignores the option (-w). */
+  /* no .eh_frame in the generated code of a Linux file (a tenth of a
+   * model library): nothing unwinds through it (exceptions are values; the
+   * Python traceback is kept by the code itself). -g keeps the tables, and
+   * so does a sanitizer build (KILN_CFLAGS), whose reports walk the stack
+   * with them; gdb and perf read .debug_frame, which -g1 still writes. */
+  const char *cflags_env = getenv("KILN_CFLAGS");
+  bool unwind = strcmp(target->platform, "linux") || !strcmp(debug, "-g") ||
+                (cflags_env && strstr(cflags_env, "-fsanitize"));
   char *fixed[] = {cc, "-std=c11", "-D_GNU_SOURCE", (char *)opt,
                    (char *)(strcmp(debug, "-g1") || !target->debug ? debug : target->debug),
+                   unwind ? "-fasynchronous-unwind-tables" : "-fno-asynchronous-unwind-tables",
                    "-ffp-contract=off", "-fno-fast-math", "-fno-strict-aliasing", "-ffunction-sections",
                    "-fdata-sections", "--param=max-gcse-memory=256", "-w", inc};
   /* the target's flags, split at spaces ("@/" is kiln's home folder); a
@@ -385,7 +394,7 @@ int driver_build(int argc, char **argv, bool library) {
   Buf words = {0}, cwords = {0};
   const char *lists[] = {target->cflags, lib, u8p, pcre, "-Wl,--gc-sections",
                          web ? target->web_link : library ? target->lib_link : target->exe_link,
-                         getenv("KILN_CFLAGS")};
+                         cflags_env};
   for (size_t l = 0; l < countof(lists); l++)
     for (const char *p = lists[l]; p && *p;) {
       while (*p == ' ' || *p == '\t')

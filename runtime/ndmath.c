@@ -196,10 +196,13 @@ static inline double fl_mod(double a, double b) {
 static inline double fl_max(double a, double b) { return isnan(a) || a >= b ? a : b; }
 static inline double fl_min(double a, double b) { return isnan(a) || a <= b ? a : b; }
 
+/* y == -1 is apart for a signed T (INT_MIN / -1 traps on x86-64; numpy
+ * wraps), never for an unsigned one, whose (T)-1 is its largest value */
+#define NEG_ONE(T, y) ((T)-1 < 0 && (y) == (T)-1)
 #define INT_FLOORDIV(T, UT, x, y) \
-  ((y) == 0 ? (T)0 : (y) == (T)-1 ? (T)(0 - (UT)(x)) : (T)((x) / (y) - (((x) % (y) != 0) && (((x) < 0) != ((y) < 0)))))
+  ((y) == 0 ? (T)0 : NEG_ONE(T, y) ? (T)(0 - (UT)(x)) : (T)((x) / (y) - (((x) % (y) != 0) && (((x) < 0) != ((y) < 0)))))
 #define INT_MOD(T, x, y) \
-  ((y) == 0 || (y) == (T)-1 ? (T)0 : (T)((x) % (y) + ((((x) % (y)) != 0 && (((x) % (y) < 0) != ((y) < 0))) ? (y) : 0)))
+  ((y) == 0 || NEG_ONE(T, y) ? (T)0 : (T)((x) % (y) + ((((x) % (y)) != 0 && (((x) % (y) < 0) != ((y) < 0))) ? (y) : 0)))
 
 /* a loop over T inputs writing OT outputs; EXPR uses x, y */
 #define BINLOOP(name, T, OT, EXPR)                                                                        \
@@ -266,27 +269,25 @@ static bool is_compare(int op) { return op >= ND_LT && op <= ND_LXOR; }
     }                                                                                    \
     return (T)r;                                                                         \
   }
-typedef uint8_t u8;
-typedef int8_t i8;
-typedef int16_t i16;
 typedef int32_t i32;
 typedef int64_t i64;
-typedef uint16_t u16;
 typedef uint32_t u32;
 typedef uint64_t u64;
-INT_POW(i8, u8)
-INT_POW(i16, u16)
 INT_POW(i32, u32)
 INT_POW(i64, u64)
-INT_POW(u8, u8)
-INT_POW(u16, u16)
-INT_POW(u32, u32)
 INT_POW(u64, u64)
 
 #define SHIFT_L(T, x, y) ((y) < 0 || (uint64_t)(y) >= sizeof(T) * 8 ? (T)0 : (T)((x) << (y)))
 #define SHIFT_R(T, x, y) ((y) < 0 || (uint64_t)(y) >= sizeof(T) * 8 ? (T)((x) < 0 ? -1 : 0) : (T)((x) >> (y)))
 
-/* The integer loops of one type T (unsigned arithmetic UT wraps). */
+/* The integer loops of one type T (unsigned arithmetic UT wraps): int32,
+ * int64 and uint64 only. The 8- and 16-bit integers run the int32 loops,
+ * uint32 the int64 ones, on pieces widened on the stack, narrowed back
+ * (bin_run): integers wrap and the wide type holds every operand, so each
+ * operator gives the narrow type's own result (x // -1 and x << 9 of an
+ * int8 too), and 5 x 23 loops, each vectorised in four layouts (110 KB of
+ * a library that calls any ufunc), are not in every file. The price: an
+ * 8-bit ufunc over a large array moves 4 bytes per item (below numpy). */
 #define INT_LOOPS(T, UT)                                                        \
   BINLOOP(add_##T, T, T, (T)((UT)x + (UT)y))                                    \
   BINLOOP(sub_##T, T, T, (T)((UT)x - (UT)y))                                    \
@@ -310,20 +311,15 @@ INT_POW(u64, u64)
   BINLOOP(land_##T, T, uint8_t, x && y)                                         \
   BINLOOP(lor_##T, T, uint8_t, x || y)                                          \
   BINLOOP(lxor_##T, T, uint8_t, !x != !y)                                       \
-  BINLOOP(fmod_##T, T, T, y == 0 || y == (T)-1 ? (T)0 : (T)(x % y))              \
+  BINLOOP(fmod_##T, T, T, y == 0 || NEG_ONE(T, y) ? (T)0 : (T)(x % y))           \
   static const BinLoop loops_##T[ND_NBINOPS] = {                                \
       add_##T, sub_##T, mul_##T, NULL, floordiv_##T, mod_##T, pow_##T,          \
       max_##T, min_##T, and_##T, or_##T, xor_##T, lshift_##T, rshift_##T,       \
       lt_##T, le_##T, gt_##T, ge_##T, eq_##T, ne_##T, land_##T, lor_##T, lxor_##T, \
       [ND_FMOD] = fmod_##T};
 
-INT_LOOPS(i8, u8)
-INT_LOOPS(i16, u16)
 INT_LOOPS(i32, u32)
 INT_LOOPS(i64, u64)
-INT_LOOPS(u8, u8)
-INT_LOOPS(u16, u16)
-INT_LOOPS(u32, u32)
 INT_LOOPS(u64, u64)
 
 /* bool: arithmetic is logical (numpy: True + True is True) */
@@ -378,13 +374,8 @@ FLOAT_LOOPS(double, )
 static const BinLoop *binloops(KrDtype d) {
   switch (d) {
   case KR_DT_BOOL: return loops_b;
-  case KR_DT_INT8: return loops_i8;
-  case KR_DT_INT16: return loops_i16;
   case KR_DT_INT32: return loops_i32;
   case KR_DT_INT64: return loops_i64;
-  case KR_DT_UINT8: return loops_u8;
-  case KR_DT_UINT16: return loops_u16;
-  case KR_DT_UINT32: return loops_u32;
   case KR_DT_UINT64: return loops_u64;
   case KR_DT_FLOAT32: return loops_float;
   case KR_DT_FLOAT64: return loops_double;
@@ -400,6 +391,95 @@ static void *no_loop(const char *ufunc, KrDtype a, KrDtype b) {
                   ufunc);
 }
 
+/* A binary loop as run_binary calls it: fn itself, or (wide), for an
+ * integer dtype narrower than 64 bits (narrow), the int64 loop fn over pieces of
+ * the operands widened on the stack, its results narrowed back into o
+ * (comparisons write their bools directly). See INT_LOOPS. */
+typedef struct BinRun {
+  BinLoop fn;
+  bool wide;
+  KrDtype narrow;
+  bool direct; /* narrow's results need no narrowing (a comparison) */
+} BinRun;
+
+#define WIDE_ITEMS 256
+
+static bool is_narrow_int(KrDtype d) {
+  return d == KR_DT_INT8 || d == KR_DT_INT16 || d == KR_DT_UINT8 || d == KR_DT_UINT16 || d == KR_DT_UINT32;
+}
+
+#define WIDEN(T, W)                                                     \
+  if (s == sizeof(T))                                                   \
+    for (int64_t i = 0; i < n; i++)                                     \
+      ((W *)w)[i] = ((const T *)p)[i];                                  \
+  else                                                                  \
+    for (int64_t i = 0; i < n; i++) {                                   \
+      T x;                                                              \
+      memcpy(&x, p + i * s, sizeof x);                                  \
+      ((W *)w)[i] = x;                                                  \
+    }                                                                   \
+  break;
+#define NARROW(T, W)                                                    \
+  if (s == sizeof(T))                                                   \
+    for (int64_t i = 0; i < n; i++)                                     \
+      ((T *)o)[i] = (T)((const W *)w)[i];                               \
+  else                                                                  \
+    for (int64_t i = 0; i < n; i++) {                                   \
+      T x = (T)((const W *)w)[i];                                       \
+      memcpy(o + i * s, &x, sizeof x);                                  \
+    }                                                                   \
+  break;
+
+/* The dtype whose loops run a narrow integer dtype d: int32 for the 8-
+ * and 16-bit ones (4 bytes moved per item instead of 8), int64 for uint32 */
+static KrDtype wide_dtype(KrDtype d) { return d == KR_DT_UINT32 ? KR_DT_INT64 : KR_DT_INT32; }
+
+/* n items of dtype d at p, s bytes apart, into w as wide_dtype(d) */
+static void widen(void *w, const char *p, int64_t n, int64_t s, KrDtype d) {
+  switch (d) {
+  case KR_DT_INT8: WIDEN(int8_t, int32_t)
+  case KR_DT_INT16: WIDEN(int16_t, int32_t)
+  case KR_DT_UINT8: WIDEN(uint8_t, int32_t)
+  case KR_DT_UINT16: WIDEN(uint16_t, int32_t)
+  case KR_DT_UINT32: WIDEN(uint32_t, int64_t)
+  default: break;
+  }
+}
+
+/* n items of w (wide_dtype(d)) wrapped into dtype d at o, s bytes apart */
+static void narrow(char *o, const void *w, int64_t n, int64_t s, KrDtype d) {
+  switch (d) {
+  case KR_DT_INT8: NARROW(int8_t, int32_t)
+  case KR_DT_INT16: NARROW(int16_t, int32_t)
+  case KR_DT_UINT8: NARROW(uint8_t, int32_t)
+  case KR_DT_UINT16: NARROW(uint16_t, int32_t)
+  case KR_DT_UINT32: NARROW(uint32_t, int64_t)
+  default: break;
+  }
+}
+
+static void bin_run(const BinRun *r, char *o, const char *a, const char *b, int64_t n, int64_t so, int64_t sa,
+                    int64_t sb, int *err) {
+  if (!r->wide) {
+    r->fn(o, a, b, n, so, sa, sb, err);
+    return;
+  }
+  int64_t wa[WIDE_ITEMS], wb[WIDE_ITEMS], wo[WIDE_ITEMS];
+  int64_t ws = kr_dtype_size[wide_dtype(r->narrow)];
+  for (int64_t i = 0; i < n; i += WIDE_ITEMS) {
+    int64_t m = n - i < WIDE_ITEMS ? n - i : WIDE_ITEMS;
+    /* a repeated operand (stride 0) is widened once */
+    widen(wa, a + i * sa, sa ? m : 1, sa, r->narrow);
+    widen(wb, b + i * sb, sb ? m : 1, sb, r->narrow);
+    if (r->direct)
+      r->fn(o + i * so, (char *)wa, (char *)wb, m, so, sa ? ws : 0, sb ? ws : 0, err);
+    else {
+      r->fn((char *)wo, (char *)wa, (char *)wb, m, ws, sa ? ws : 0, sb ? ws : 0, err);
+      narrow(o + i * so, wo, m, so, r->narrow);
+    }
+  }
+}
+
 /* Broadcast rows shorter than this are widened into tiles (below). */
 #define SHORT_ROW 64
 #define TILE_ITEMS 512
@@ -410,7 +490,7 @@ static void *no_loop(const char *ufunc, KrDtype a, KrDtype b) {
  * repeating input are copied once into a tile, and fn runs over R rows at
  * a time as one contiguous row of R × inner items, instead of once per
  * short row. False when the layout is not that. */
-static bool binary_tiled(BinLoop fn, NdIter *it, const int64_t *isz, int *err) {
+static bool binary_tiled(const BinRun *fn, NdIter *it, const int64_t *isz, int *err) {
   if (it->inner >= SHORT_ROW || it->ndim < 1)
     return false;
   int L = it->ndim - 1;
@@ -450,7 +530,7 @@ static bool binary_tiled(BinLoop fn, NdIter *it, const int64_t *isz, int *err) {
       const char *in[2];
       for (int k = 1; k < 3; k++)
         in[k - 1] = rep[k] ? tile[k - 1] : p[k] + l * it->strides[k][L];
-      fn(p[0] + l * it->strides[0][L], in[0], in[1], rows * it->inner, isz[0], isz[1], isz[2], err);
+      bin_run(fn, p[0] + l * it->strides[0][L], in[0], in[1], rows * it->inner, isz[0], isz[1], isz[2], err);
     }
     int d = L;
     while (--d >= 0) {
@@ -475,7 +555,7 @@ typedef void (*UnLoop)(char *o, const char *a, int64_t n, int64_t so, int64_t sa
 
 typedef struct UfuncJob {
   const NdIter *it;
-  BinLoop bin; /* one of the two */
+  const BinRun *bin; /* one of the two */
   UnLoop un;
   int64_t per; /* rows per task, or items per task when it->ndim == 0 */
   atomic_int err;
@@ -485,7 +565,7 @@ static void ufunc_span(UfuncJob *j, char *const *p, int64_t n) {
   const NdIter *it = j->it;
   if (j->bin) {
     int err = 0;
-    j->bin(p[0], p[1], p[2], n, it->istride[0], it->istride[1], it->istride[2], &err);
+    bin_run(j->bin, p[0], p[1], p[2], n, it->istride[0], it->istride[1], it->istride[2], &err);
     if (err)
       atomic_store_explicit(&j->err, 1, memory_order_relaxed);
   } else {
@@ -526,7 +606,7 @@ static void ufunc_task(void *ctx, int64_t t) {
 
 /* Run the ufunc over it on the pool when it is large enough and more than
  * one thread is configured; false when it stays on this thread. */
-static bool ufunc_parallel(const NdIter *it, BinLoop bin, UnLoop un, int *err) {
+static bool ufunc_parallel(const NdIter *it, const BinRun *bin, UnLoop un, int *err) {
   int64_t nt = kr_num_threads();
   if (nt < 2 || it->outer * it->inner < PAR_MIN_ITEMS)
     return false;
@@ -552,9 +632,9 @@ static KrArray *run_binary(int op, KrArray *a, KrArray *b, KrDtype loop, KrDtype
   if (nd < 0)
     return NULL;
   KrDtype compute = loop == KR_DT_FLOAT16 || loop == KR_DT_BFLOAT16 ? KR_DT_FLOAT32 : loop;
-  const BinLoop *tab = binloops(compute);
-  BinLoop fn = tab ? tab[op] : NULL;
-  if (!fn)
+  const BinLoop *tab = binloops(is_narrow_int(compute) ? wide_dtype(compute) : compute);
+  BinRun fn = {.fn = tab ? tab[op] : NULL, .wide = is_narrow_int(compute), .narrow = compute, .direct = is_compare(op)};
+  if (!fn.fn)
     return no_loop(binop_name[op], (KrDtype)a->dtype, (KrDtype)b->dtype);
   KrDtype ocompute = is_compare(op) ? KR_DT_BOOL : compute;
   KrArray *ca = a->dtype == compute ? a : nd_copy(a, compute);
@@ -566,9 +646,9 @@ static KrArray *run_binary(int op, KrArray *a, KrArray *b, KrDtype loop, KrDtype
     nd_iter_init(&it, nd, shape, 3, ops);
     int err = 0;
     int64_t isz[3] = {kr_dtype_size[ocompute], kr_dtype_size[compute], kr_dtype_size[compute]};
-    if (!binary_tiled(fn, &it, isz, &err) && !ufunc_parallel(&it, fn, NULL, &err))
+    if (!binary_tiled(&fn, &it, isz, &err) && !ufunc_parallel(&it, &fn, NULL, &err))
       while (nd_iter_next(&it))
-        fn(it.ptr[0], it.ptr[1], it.ptr[2], it.inner, it.istride[0], it.istride[1], it.istride[2], &err);
+        bin_run(&fn, it.ptr[0], it.ptr[1], it.ptr[2], it.inner, it.istride[0], it.istride[1], it.istride[2], &err);
     if (err) {
       kr_decref(&r->h);
       r = kr_raise(&kr_ValueError_type, "Integers to negative integer powers are not allowed.");
