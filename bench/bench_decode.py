@@ -27,8 +27,9 @@ no such matmul, so they are compared with its f32 and bf16 rows. Standard librar
 --size 1b writes and measures a Llama-3.2-1B-shaped checkpoint instead
 (once, in build/bench/decode/1b: float32 5 GB, bfloat16 2.5 GB, the GGUF
 files 1.3 and 0.7 GB; its own section of RESULTS.md). Every file is
-written a tensor at a time and read back through a memory map, so making
-them needs about the float32 weights' size in memory; the float32 row
+written a tensor at a time and read back through a memory map (no second
+copy of the weights; 11 GB resident at the peak, the float32 weights and
+one tensor's conversion); the float32 row
 runs only where /proc/meminfo's MemAvailable holds its weights 1.5 times
 over (the PyTorch side holds one copy, kiln maps the file and joins q/k/v
 and gate/up into a copy of half of it), and says so when it is left out.
