@@ -379,8 +379,9 @@ def main():
         print(f"{dt}: kiln prompt {best_k['prompt']:.1f} tok/s gen {best_k['gen']:.2f} tok/s")
     load = os.getloadavg()[0]
     title = "a Llama-3.2-1B-shaped Llama" if big else "a SmolLM2-135M-shaped Llama"
-    cmd = "`python3 bench/bench_decode.py --size 1b`" if big else \
-        "`python3 bench/bench_decode.py` (`make bench-decode`)"
+    flags = (" --size 1b" if big else "") + (f" --prompt {n_prompt}" if n_prompt != PROMPT else "") + \
+        (f" --gen {n_gen}" if n_gen != GEN else "")
+    cmd = f"`python3 bench/bench_decode.py{flags}`" + ("" if flags else " (`make bench-decode`)")
     lines = [begin, f"## Decode: {title}, batch 1, greedy", "",
              f"{cmd}: synthetic weights, {n_prompt}-token prompt, "
              f"{n_gen} generated tokens, {THREADS} threads (KILN_NUM_THREADS, torch.set_num_threads), best of "
