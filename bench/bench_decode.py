@@ -24,11 +24,17 @@ by block by the integer dot kernels against activations rounded to Q8_0 blocks (
 no such matmul, so they are compared with its f32 and bf16 rows. Standard library only on this side; torch and numpy from Debian's
 /usr/bin/python3.
 
---size 1b writes and measures a Llama-3.2-1B-shaped bfloat16 checkpoint
-instead (about 2.5 GB on disk, once, in build/bench/decode/1b; its own
-section of RESULTS.md).
+--size 1b writes and measures a Llama-3.2-1B-shaped checkpoint instead
+(once, in build/bench/decode/1b: float32 5 GB, bfloat16 2.5 GB, the GGUF
+files 1.3 and 0.7 GB; its own section of RESULTS.md). Every file is
+written a tensor at a time and read back through a memory map (no second
+copy of the weights; 11 GB resident at the peak, the float32 weights and
+one tensor's conversion); the float32 row
+runs only where /proc/meminfo's MemAvailable holds its weights 1.5 times
+over (the PyTorch side holds one copy, kiln maps the file and joins q/k/v
+and gate/up into a copy of half of it), and says so when it is left out.
 
-    python3 bench/bench_decode.py [--size 135m|1b] [--repeat N] [--out bench/RESULTS.md]
+    python3 bench/bench_decode.py [--size 135m|1b] [--repeat N] [--prompt N] [--gen N] [--out bench/RESULTS.md]
 """
 import argparse
 import json
@@ -47,7 +53,7 @@ SHAPE = dict(hidden_size=576, intermediate_size=1536, num_hidden_layers=30, num_
              bos_token_id=1, eos_token_id=2)
 # --size 1b: Llama-3.2-1B's shape (16 layers, hidden 2048, 32 heads over 8 kv heads, MLP 8192,
 # vocabulary 128256, tied embeddings; its llama3 rope_scaling left out, which changes no cost),
-# bfloat16 only (about 2.5 GB; float32 would be 5 GB), one run each side.
+# one run each side by default.
 SHAPE_1B = dict(hidden_size=2048, intermediate_size=8192, num_hidden_layers=16, num_attention_heads=32,
                 num_key_value_heads=8, vocab_size=128256, rms_norm_eps=1e-5, rope_theta=500000.0,
                 max_position_embeddings=2048, tie_word_embeddings=True, model_type="llama", hidden_act="silu",
@@ -58,7 +64,6 @@ MAKE = r"""
 import json, os, sys
 import numpy as np
 sys.path.insert(0, sys.argv[2])
-from safetensors.numpy import save_file
 out, shape, dtypes = sys.argv[1], json.loads(sys.argv[3]), sys.argv[4].split(",")
 rng = np.random.default_rng(0)
 D, I, L, H, KV, V = (shape[k] for k in ("hidden_size", "intermediate_size", "num_hidden_layers",
@@ -85,23 +90,39 @@ for dt in dtypes:
     os.makedirs(d, exist_ok=True)
     json.dump(dict(shape, torch_dtype="float32" if dt == "f32" else "bfloat16"), open(os.path.join(d, "config.json"), "w"))
     json.dump(tok, open(os.path.join(d, "tokenizer.json"), "w"))
-    path = os.path.join(d, "model.safetensors")
-    if dt == "f32":
-        save_file(w, path)
-        continue
-    header, blobs, off = {}, [], 0
+    # written by hand a tensor at a time (safetensors' save_file holds a
+    # second copy of every tensor: 10 GB at 1B in float32)
+    size = 4 if dt == "f32" else 2
+    header, off = {}, 0
     for name in sorted(w):
-        u = w[name].view(np.uint32).astype(np.uint64)
-        b = ((u + 0x7FFF + ((u >> 16) & 1)) >> 16).astype(np.uint16).tobytes()
-        header[name] = {"dtype": "BF16", "shape": list(w[name].shape), "data_offsets": [off, off + len(b)]}
-        off += len(b)
-        blobs.append(b)
+        n = w[name].size * size
+        header[name] = {"dtype": "F32" if dt == "f32" else "BF16", "shape": list(w[name].shape),
+                        "data_offsets": [off, off + n]}
+        off += n
     h = json.dumps(header, separators=(",", ":")).encode()
     h += b" " * (-len(h) % 8)
-    with open(path, "wb") as f:
+    with open(os.path.join(d, "model.safetensors"), "wb") as f:
         f.write(len(h).to_bytes(8, "little")); f.write(h)
-        for b in blobs:
-            f.write(b)
+        for name in sorted(w):
+            if dt == "f32":
+                f.write(w[name].tobytes())
+                continue
+            u = w[name].view(np.uint32).astype(np.uint64)
+            f.write(((u + 0x7FFF + ((u >> 16) & 1)) >> 16).astype(np.uint16).tobytes())
+"""
+
+# A float32 safetensors file as {name: array} mapped from the file, not read
+# (at 1B the weights would otherwise be in memory twice while converted).
+MAP = r"""
+def map_safetensors(path):
+    import json
+    import numpy as np
+    with open(path, "rb") as f:
+        n = int.from_bytes(f.read(8), "little")
+        header = json.loads(f.read(n))
+    m = np.memmap(path, dtype=np.uint8, mode="r", offset=8 + n)
+    return {k: m[v["data_offsets"][0]:v["data_offsets"][1]].view(np.float32).reshape(v["shape"])
+            for k, v in header.items() if k != "__metadata__"}
 """
 
 # The same weights as GGUF files (gguf: begin): Q8_0, and Q4_K where a row
@@ -113,10 +134,9 @@ import os, sys
 import numpy as np
 sys.path.insert(0, sys.argv[2])
 sys.path.insert(0, sys.argv[3])
-from safetensors.numpy import load_file
 from gguf_write import write_gguf
-out = sys.argv[1]
-w = load_file(os.path.join(out, "f32", "model.safetensors"))
+out, kinds = sys.argv[1], sys.argv[4].split(",")
+w = map_safetensors(os.path.join(out, "f32", "model.safetensors"))
 import json
 c = json.load(open(os.path.join(out, "f32", "config.json")))
 H, KV, L = c["num_attention_heads"], c["num_key_value_heads"], c["num_hidden_layers"]
@@ -133,7 +153,7 @@ kvs = [("general.architecture", "str", "llama"), ("llama.context_length", "u32",
        ("tokenizer.ggml.model", "str", "gpt2"), ("tokenizer.ggml.pre", "str", "gpt2"),
        ("tokenizer.ggml.tokens", "arr:str", [f"t{i}" for i in range(c["vocab_size"])]),
        ("tokenizer.ggml.merges", "arr:str", []), ("tokenizer.ggml.eos_token_id", "u32", c["eos_token_id"])]
-for kind in ("Q8_0", "Q4_K"):
+for kind in kinds:
     def k_of(a):
         return "F32" if a.ndim == 1 else "Q4_K" if kind == "Q4_K" and a.shape[1] % 256 == 0 else "Q8_0"
     e = w["model.embed_tokens.weight"]
@@ -188,7 +208,8 @@ torch.set_num_threads(int(sys.argv[5]))
 folder, n_prompt, n_gen = sys.argv[1], int(sys.argv[3]), int(sys.argv[4])
 cfg = json.load(open(folder + "/config.json"))
 dt = torch.bfloat16 if cfg["torch_dtype"] == "bfloat16" else torch.float32
-w = {k: torch.from_numpy(v.copy()).to(dt) for k, v in load_file(folder + "/model.safetensors").items()}
+w = load_file(folder + "/model.safetensors")
+w = {k: torch.from_numpy(w.pop(k).copy()).to(dt) for k in sorted(w)}  # one copy held at a time
 D, H, KV, L, V = cfg["hidden_size"], cfg["num_attention_heads"], cfg["num_key_value_heads"], cfg["num_hidden_layers"], cfg["vocab_size"]
 hd, eps = D // H, cfg["rms_norm_eps"]
 inv = 1.0 / (cfg["rope_theta"] ** (torch.arange(0, hd, 2).float() / hd))
@@ -247,29 +268,58 @@ print(json.dumps({"prompt": n_prompt / (t1 - t0), "gen": n_gen / (t2 - t1), "tok
 """
 
 
+def gguf_kind(kind, rows, cols):
+    """The block type MAKE_GGUF gives a 2-d tensor in the file of kind."""
+    return "Q4_K" if kind == "q4_k" and cols % 256 == 0 else "Q8_0"
+
+
 def weight_bytes(dt, s):
+    """Bytes of weights one generated token reads (the embedding row aside;
+    the tied lm_head read whole)."""
     D, I, L, H, KV, V = (s[k] for k in ("hidden_size", "intermediate_size", "num_hidden_layers",
                                         "num_attention_heads", "num_key_value_heads", "vocab_size"))
     hd = D // H
-    per_layer = D * H * hd * 2 + D * KV * hd * 2 + 3 * D * I + 2 * D
-    n = L * per_layer + V * D + D
-    if dt == "q8_0" or dt == "q4_k":  # Q8_0: 34 bytes per 32; Q4_K: 144 per 256 (ffn_down, rows of 1536)
-        down = L * D * I if dt == "q4_k" else 0
-        return (n - down - L * 2 * D - D) * 34 // 32 + down * 144 // 256 + (L * 2 * D + D) * 4
-    return n * (4 if dt == "f32" else 2)
+    mats = [(V, D)] + L * [(H * hd, D), (KV * hd, D), (KV * hd, D), (D, H * hd), (I, D), (I, D), (D, I)]
+    vecs = (2 * L + 1) * D
+    if dt in ("f32", "bf16"):
+        return (sum(r * c for r, c in mats) + vecs) * (4 if dt == "f32" else 2)
+    per = {"Q8_0": (34, 32), "Q4_K": (144, 256)}  # bytes per block, values per block
+    return sum(r * c // per[gguf_kind(dt, r, c)][1] * per[gguf_kind(dt, r, c)][0] for r, c in mats) + vecs * 4
+
+
+def mem_available():
+    """/proc/meminfo's MemAvailable in bytes (0 where it cannot be read)."""
+    try:
+        with open("/proc/meminfo") as f:
+            for line in f:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return 0
 
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--repeat", type=int, default=None, help="runs per side, best taken (2; 1 with --size 1b)")
     ap.add_argument("--out", default=os.path.join(ROOT, "bench", "RESULTS.md"))
+    ap.add_argument("--prompt", type=int, default=PROMPT, help=f"prompt tokens ({PROMPT})")
+    ap.add_argument("--gen", type=int, default=GEN, help=f"generated tokens ({GEN})")
     ap.add_argument("--size", choices=("135m", "1b"), default="135m",
-                    help="135m: SmolLM2-135M's shape, f32 and bf16 (default); 1b: Llama-3.2-1B's, bf16")
+                    help="135m: SmolLM2-135M's shape (default); 1b: Llama-3.2-1B's")
     opts = ap.parse_args()
+    n_prompt, n_gen = opts.prompt, opts.gen
     big = opts.size == "1b"
     if opts.repeat is None:
         opts.repeat = 1 if big else 2
-    shape, dtypes = (SHAPE_1B, ("bf16",)) if big else (SHAPE, ("f32", "bf16"))
+    shape = SHAPE_1B if big else SHAPE
+    dtypes = ["f32", "bf16"]
+    skipped = ""
+    if big and mem_available() < 1.5 * weight_bytes("f32", shape):
+        dtypes = ["bf16"]  # the float32 files are still written: the GGUF ones are made from them
+        skipped = (f"float32 left out: {mem_available() / 1e9:.1f} GB available, "
+                   f"{1.5 * weight_bytes('f32', shape) / 1e9:.1f} GB needed")
+        print("bench_decode: " + skipped)
     work = os.path.join(WORK, "1b") if big else WORK
     begin, end = ("<!-- decode-1b: begin -->", "<!-- decode-1b: end -->") if big else (BEGIN, END)
     if subprocess.run([PY, "-c", "import torch, numpy"], capture_output=True).returncode != 0:
@@ -277,17 +327,20 @@ def main():
         return 1
     os.makedirs(work, exist_ok=True)
     pypath = os.path.join(ROOT, "python")
-    if not os.path.exists(os.path.join(work, "bf16", "model.safetensors")):
-        subprocess.run([PY, "-c", MAKE, work, pypath, json.dumps(shape), ",".join(dtypes)], check=True)
-    if not big and not os.path.exists(os.path.join(work, "q4_k", "model.gguf")):
-        subprocess.run([PY, "-c", MAKE_GGUF, work, pypath, os.path.join(ROOT, "tests", "unit")], check=True)
+    missing = [dt for dt in ("f32", "bf16") if not os.path.exists(os.path.join(work, dt, "model.safetensors"))]
+    if missing:
+        subprocess.run([PY, "-c", MAKE, work, pypath, json.dumps(shape), ",".join(missing)], check=True)
+    missing = [k for k in ("Q8_0", "Q4_K") if not os.path.exists(os.path.join(work, k.lower(), "model.gguf"))]
+    if missing:
+        subprocess.run([PY, "-c", MAP + MAKE_GGUF, work, pypath, os.path.join(ROOT, "tests", "unit"),
+                        ",".join(missing)], check=True)
     prog = os.path.join(work, "decode.py")
     with open(prog, "w") as f:
         f.write(PROGRAM)
     exe = os.path.join(work, "decode")
     subprocess.run([os.path.join(ROOT, "bin", "kiln"), "build", prog, "-o", exe], check=True)
     env = dict(os.environ, KILN_NUM_THREADS=str(THREADS))
-    rows = []
+    rows = {}
     bw = 0.0
     version = ""
     for dt in dtypes:
@@ -296,9 +349,9 @@ def main():
         best_t = {"prompt": 0.0, "gen": 0.0}
         same = True
         for r in range(opts.repeat):
-            k = json.loads(subprocess.run([exe, folder, str(PROMPT), str(GEN)], env=env, capture_output=True,
+            k = json.loads(subprocess.run([exe, folder, str(n_prompt), str(n_gen)], env=env, capture_output=True,
                                           text=True, check=True).stdout)
-            p = subprocess.run([PY, "-c", TORCH, folder, pypath, str(PROMPT), str(GEN), str(THREADS),
+            p = subprocess.run([PY, "-c", TORCH, folder, pypath, str(n_prompt), str(n_gen), str(THREADS),
                                 "1" if r == 0 and dt == dtypes[0] else "0"], capture_output=True, text=True,
                                env=dict(os.environ, OMP_WAIT_POLICY="PASSIVE"))
             if p.returncode != 0:
@@ -312,42 +365,44 @@ def main():
                 best_t[key] = max(best_t[key], t[key])
             if dt == "f32":
                 same = same and k["tokens"] == t["tokens"]
-        rows.append((dt, best_k, best_t, same))
+        rows[dt] = (best_k, best_t, same)
         print(f"{dt}: kiln prompt {best_k['prompt']:.1f} tok/s gen {best_k['gen']:.2f} tok/s | "
               f"torch prompt {best_t['prompt']:.1f} gen {best_t['gen']:.2f}")
-    for dt in () if big else ("q8_0", "q4_k"):  # GGUF files: kiln only (PyTorch has no Q8_0/Q4_K matmul)
+    for dt in ("q8_0", "q4_k"):  # GGUF files: kiln only (PyTorch has no Q8_0/Q4_K matmul)
         best_k = {"prompt": 0.0, "gen": 0.0}
         for r in range(opts.repeat):
-            k = json.loads(subprocess.run([exe, os.path.join(work, dt), str(PROMPT), str(GEN)], env=env,
+            k = json.loads(subprocess.run([exe, os.path.join(work, dt), str(n_prompt), str(n_gen)], env=env,
                                           capture_output=True, text=True, check=True).stdout)
             for key in ("prompt", "gen"):
                 best_k[key] = max(best_k[key], k[key])
-        rows.append((dt, best_k, None, True))
+        rows[dt] = (best_k, None, True)
         print(f"{dt}: kiln prompt {best_k['prompt']:.1f} tok/s gen {best_k['gen']:.2f} tok/s")
     load = os.getloadavg()[0]
-    title = "a Llama-3.2-1B-shaped Llama (bf16)" if big else "a SmolLM2-135M-shaped Llama"
-    cmd = "`python3 bench/bench_decode.py --size 1b`" if big else \
-        "`python3 bench/bench_decode.py` (`make bench-decode`)"
+    title = "a Llama-3.2-1B-shaped Llama" if big else "a SmolLM2-135M-shaped Llama"
+    flags = (" --size 1b" if big else "") + (f" --prompt {n_prompt}" if n_prompt != PROMPT else "") + \
+        (f" --gen {n_gen}" if n_gen != GEN else "")
+    cmd = f"`python3 bench/bench_decode.py{flags}`" + ("" if flags else " (`make bench-decode`)")
     lines = [begin, f"## Decode: {title}, batch 1, greedy", "",
-             f"{cmd}: synthetic weights, {PROMPT}-token prompt, "
-             f"{GEN} generated tokens, {THREADS} threads (KILN_NUM_THREADS, torch.set_num_threads), best of "
+             f"{cmd}: synthetic weights, {n_prompt}-token prompt, "
+             f"{n_gen} generated tokens, {THREADS} threads (KILN_NUM_THREADS, torch.set_num_threads), best of "
              f"{opts.repeat}. PyTorch {version} (/usr/bin/python3) runs the same architecture with a KV cache; "
              "its bf16 row computes in bfloat16 throughout; OMP_WAIT_POLICY=PASSIVE. Memory read bandwidth measured with torch.sum over "
              f"1 GiB on {THREADS} threads: {bw / 1e9:.1f} GB/s. Load average when it ended: {load:.1f} "
-             f"on {os.cpu_count()} CPUs (a shared machine slows both sides).", "",
+             f"on {os.cpu_count()} CPUs (a shared machine slows both sides)."
+             + (f" {skipped[0].upper()}{skipped[1:]}." if skipped else ""), "",
              "| weights | kiln prompt tok/s | PyTorch prompt tok/s | kiln gen tok/s | PyTorch gen tok/s | kiln gen / PyTorch | kiln weight GB/s (of bandwidth) |",
              "|---|---|---|---|---|---|---|"]
-    for dt, k, t, same in rows:
+    for dt, (k, t, same) in rows.items():
         gbs = weight_bytes(dt, shape) * k["gen"] / 1e9
         if t is None:  # a GGUF row: against PyTorch's float32 and bfloat16 generation
-            lines.append(f"| {dt} (GGUF) | {k['prompt']:.1f} | — | {k['gen']:.2f} | — | "
-                         f"{k['gen'] / rows[0][2]['gen']:.2f}x of f32, {k['gen'] / rows[1][2]['gen']:.2f}x of bf16 | "
+            of = ", ".join(f"{k['gen'] / rows[f][1]['gen']:.2f}x of {f}" for f in dtypes)
+            lines.append(f"| {dt} (GGUF) | {k['prompt']:.1f} | — | {k['gen']:.2f} | — | {of} | "
                          f"{gbs:.2f} ({100 * gbs * 1e9 / bw:.0f}%) |")
             continue
         lines.append(f"| {dt} | {k['prompt']:.1f} | {t['prompt']:.1f} | {k['gen']:.2f} | {t['gen']:.2f} | "
                      f"{k['gen'] / t['gen']:.2f}x | {gbs:.2f} ({100 * gbs * 1e9 / bw:.0f}%) |")
-    if not big:
-        lines += ["", "f32 greedy tokens identical to PyTorch's: " + ("yes" if rows[0][3] else "no")]
+    if "f32" in rows:
+        lines += ["", "f32 greedy tokens identical to PyTorch's: " + ("yes" if rows["f32"][2] else "no")]
     lines.append(end)
     text = open(opts.out).read() if os.path.exists(opts.out) else ""
     block = "\n".join(lines)

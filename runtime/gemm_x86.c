@@ -295,6 +295,69 @@ AVX2 INLINE void gemv_t_body(int64_t N, int64_t K, const float *x, const void *B
   }
 }
 
+/* One x against bfloat16 rows of B (a decode step's bf16 Linear). A
+ * bfloat16 is the top half of a float32, so the 8 dwords of 16 values of
+ * a row hold the even values in their low halves and the odd ones in
+ * their high halves: a shift left by 16 makes the even ones float32 and
+ * a mask the odd ones, two instructions for 16 values where ld8 spends a
+ * vpmovzxwd and a shift on 8. x is split once per call into its even and
+ * odd values per group of 16 (xs) to meet them. The sum runs in another
+ * order than gemv_t_body's (evens and odds apart): float32 rounding, the
+ * products exact as before. */
+enum { BF16_SPLIT_MAX = 8192 }; /* xs on the stack (32 KB); longer rows take gemv_t_body */
+
+AVX2 INLINE float bf16_tail(float t, const float *x, const uint16_t *row, int64_t k0, int64_t K) {
+  for (int64_t k = k0; k < K; k++)
+    t += x[k] * kr_gb_load(row, k, KR_GB_BF16);
+  return t;
+}
+
+AVX2 static void gemv_t_bf16(int64_t N, int64_t K, const float *x, const uint16_t *B, int64_t ldb, float *y,
+                             bool acc) {
+  float xs[BF16_SPLIT_MAX];
+  int64_t K16 = K / 16 * 16;
+  for (int64_t k = 0; k < K16; k += 16) {
+    /* within 128-bit lanes: (a0 a2 b0 b2 | a4 a6 b4 b6), then the 64-bit
+     * pairs put back in order */
+    __m256 a = _mm256_loadu_ps(x + k), b = _mm256_loadu_ps(x + k + 8);
+    __m256d e = _mm256_castps_pd(_mm256_shuffle_ps(a, b, 0x88)), o = _mm256_castps_pd(_mm256_shuffle_ps(a, b, 0xdd));
+    _mm256_storeu_ps(xs + k, _mm256_castpd_ps(_mm256_permute4x64_pd(e, 0xd8)));
+    _mm256_storeu_ps(xs + k + 8, _mm256_castpd_ps(_mm256_permute4x64_pd(o, 0xd8)));
+  }
+  const __m256i top = _mm256_set1_epi32((int)0xffff0000u);
+  int64_t j = 0;
+  for (; j + 4 <= N; j += 4) {
+    __m256 s[4][2];
+    #pragma GCC unroll 4
+    for (int r = 0; r < 4; r++)
+      s[r][0] = s[r][1] = _mm256_setzero_ps();
+    for (int64_t k = 0; k < K16; k += 16) {
+      __m256 xe = _mm256_loadu_ps(xs + k), xo = _mm256_loadu_ps(xs + k + 8);
+      #pragma GCC unroll 4
+      for (int r = 0; r < 4; r++) {
+        __m256i v = _mm256_loadu_si256((const __m256i *)(B + (j + r) * ldb + k));
+        s[r][0] = _mm256_fmadd_ps(xe, _mm256_castsi256_ps(_mm256_slli_epi32(v, 16)), s[r][0]);
+        s[r][1] = _mm256_fmadd_ps(xo, _mm256_castsi256_ps(_mm256_and_si256(v, top)), s[r][1]);
+      }
+    }
+    #pragma GCC unroll 4
+    for (int r = 0; r < 4; r++) {
+      float t = bf16_tail(hsum8(_mm256_add_ps(s[r][0], s[r][1])), x, B + (j + r) * ldb, K16, K);
+      y[j + r] = acc ? y[j + r] + t : t;
+    }
+  }
+  for (; j < N; j++) {
+    __m256 se = _mm256_setzero_ps(), so = _mm256_setzero_ps();
+    for (int64_t k = 0; k < K16; k += 16) {
+      __m256i v = _mm256_loadu_si256((const __m256i *)(B + j * ldb + k));
+      se = _mm256_fmadd_ps(_mm256_loadu_ps(xs + k), _mm256_castsi256_ps(_mm256_slli_epi32(v, 16)), se);
+      so = _mm256_fmadd_ps(_mm256_loadu_ps(xs + k + 8), _mm256_castsi256_ps(_mm256_and_si256(v, top)), so);
+    }
+    float t = bf16_tail(hsum8(_mm256_add_ps(se, so)), x, B + j * ldb, K16, K);
+    y[j] = acc ? y[j] + t : t;
+  }
+}
+
 /* y += x[k]·B[k] over the rows, four rows per pass over y (y stays in L1
  * or L2; B's rows stream). */
 AVX2 INLINE void gemv_n_body(int64_t N, int64_t K, const float *x, const void *B, int bt, int64_t ldb, float *y,
@@ -431,8 +494,18 @@ AVX2 INLINE void gemv_n_rows_body(int64_t N, int64_t K, int R, const float *X, i
 
 _Static_assert(GEMV_ROWS == 4, "GEMV_DISPATCH has a case per row count");
 
-GEMV_DISPATCH(AVX2, gemv_t_avx2, gemv_t_body, gemv_t_rows_body)
+GEMV_DISPATCH(AVX2, gemv_t_avx2_any, gemv_t_body, gemv_t_rows_body)
 GEMV_DISPATCH(AVX2, gemv_n_avx2, gemv_n_body, gemv_n_rows_body)
+
+/* gemv_t for the AVX2 kernels: one row of x against bfloat16 B by
+ * gemv_t_bf16, the rest by the dispatch above. */
+AVX2 static void gemv_t_avx2(int64_t N, int64_t K, int R, const float *X, int64_t ldx, const void *B, int bt,
+                             int64_t ldb, float *Y, int64_t ldy, bool acc) {
+  if (R == 1 && bt == KR_GB_BF16 && K <= BF16_SPLIT_MAX)
+    gemv_t_bf16(N, K, X, B, ldb, Y, acc);
+  else
+    gemv_t_avx2_any(N, K, R, X, ldx, B, bt, ldb, Y, ldy, acc);
+}
 
 const KrGemmIsa kr_gemm_isa_avx2 = {
     .name = "avx2",

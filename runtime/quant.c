@@ -421,26 +421,52 @@ AVX2 static inline __m256i dot_i8x32(__m256i a, __m256i b) {
   return _mm256_madd_epi16(p, _mm256_set1_epi16(1));
 }
 
-AVX2 static inline __m256 dot8_q8_0_block(const uint8_t *b, const int8_t *xq, float xd, __m256 acc) {
-  __m256i p = dot_i8x32(_mm256_loadu_si256((const __m256i *)(b + 2)), _mm256_loadu_si256((const __m256i *)xq));
-  return _mm256_fmadd_ps(_mm256_set1_ps(f16c_at(b) * xd), _mm256_cvtepi32_ps(p), acc);
+/* The four blocks' combined scales d_w * d_x, lane j for block j: the
+ * weights' binary16 scales joined by integer instructions (they sit 34
+ * bytes apart: no vector load gathers them) into one vcvtph2ps, times x's
+ * four consecutive scales. Per block this was a vpinsrw, a vcvtph2ps and a
+ * vmulss, all on the vector pipes the products need. */
+AVX2 static inline __m128 q8_0_scales4(const uint8_t *b, const float *xd) {
+  uint64_t h = 0;
+  for (int j = 0; j < 4; j++) {
+    uint16_t v;
+    memcpy(&v, b + 34 * j, 2);
+    h |= (uint64_t)v << 16 * j;
+  }
+  return _mm_mul_ps(_mm_cvtph_ps(_mm_cvtsi64_si128((long long)h)), _mm_loadu_ps(xd));
 }
 
-/* Four blocks a round into four sums: the FMAs' latency is not the bound. */
+AVX2 static inline __m256i dot8_q8_0_prod(const uint8_t *b, const int8_t *xq) {
+  return dot_i8x32(_mm256_loadu_si256((const __m256i *)(b + 2)), _mm256_loadu_si256((const __m256i *)xq));
+}
+
+/* Four blocks a round into four sums (the FMAs' latency is not the
+ * bound), their scales made four at a time (q8_0_scales4) and broadcast
+ * from memory, which the load ports do for free: per block of 32 values
+ * two loads, the six vector instructions of the products, one broadcast
+ * and one FMA. */
 AVX2 static float dot8_q8_0_avx2(const uint8_t *b, const KrQ8 *x, int64_t k) {
   __m256 acc0 = _mm256_setzero_ps(), acc1 = _mm256_setzero_ps();
   __m256 acc2 = _mm256_setzero_ps(), acc3 = _mm256_setzero_ps();
   const int8_t *xq = x->q;
   const float *xd = x->d;
+  float sc[4];
   int64_t i = 0;
   for (; i + 128 <= k; i += 128, b += 136) {
-    acc0 = dot8_q8_0_block(b, xq + i, xd[i / 32], acc0);
-    acc1 = dot8_q8_0_block(b + 34, xq + i + 32, xd[i / 32 + 1], acc1);
-    acc2 = dot8_q8_0_block(b + 68, xq + i + 64, xd[i / 32 + 2], acc2);
-    acc3 = dot8_q8_0_block(b + 102, xq + i + 96, xd[i / 32 + 3], acc3);
+    /* 2 KB ahead (the next rows where this one ends: a task's rows are
+     * contiguous): one thread streaming a 40 MB Q8_0 matrix read 12.5
+     * GB/s with it against 11.5 without (best of 3, busy machine) */
+    _mm_prefetch((const char *)b + 2048, _MM_HINT_T0);
+    _mm_prefetch((const char *)b + 2048 + 64, _MM_HINT_T0);
+    _mm_prefetch((const char *)b + 2048 + 128, _MM_HINT_T0);
+    _mm_storeu_ps(sc, q8_0_scales4(b, xd + i / 32));
+    acc0 = _mm256_fmadd_ps(_mm256_broadcast_ss(&sc[0]), _mm256_cvtepi32_ps(dot8_q8_0_prod(b, xq + i)), acc0);
+    acc1 = _mm256_fmadd_ps(_mm256_broadcast_ss(&sc[1]), _mm256_cvtepi32_ps(dot8_q8_0_prod(b + 34, xq + i + 32)), acc1);
+    acc2 = _mm256_fmadd_ps(_mm256_broadcast_ss(&sc[2]), _mm256_cvtepi32_ps(dot8_q8_0_prod(b + 68, xq + i + 64)), acc2);
+    acc3 = _mm256_fmadd_ps(_mm256_broadcast_ss(&sc[3]), _mm256_cvtepi32_ps(dot8_q8_0_prod(b + 102, xq + i + 96)), acc3);
   }
   for (; i < k; i += 32, b += 34)
-    acc0 = dot8_q8_0_block(b, xq + i, xd[i / 32], acc0);
+    acc0 = _mm256_fmadd_ps(_mm256_set1_ps(f16c_at(b) * xd[i / 32]), _mm256_cvtepi32_ps(dot8_q8_0_prod(b, xq + i)), acc0);
   return hsum8(_mm256_add_ps(_mm256_add_ps(acc0, acc1), _mm256_add_ps(acc2, acc3)));
 }
 
