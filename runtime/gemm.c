@@ -471,12 +471,15 @@ static void gemm_task(void *ctx, int64_t t) {
     gemm_tile(g, m0, min64(m0 + g->step_m, g->M), n0, min64(n0 + g->step_n, g->N));
 }
 
-/* Work below this many multiply-adds stays on one thread (about 20 us
+/* Work below this many multiply-adds stays on one thread (about 6 us
  * at one core's speed): a second thread's wake-up, its own packing and, on
  * a shared machine, the chance that it is preempted mid-item cost more
- * than it saves. A GEMV is threaded from 1 Mi weights (4 MiB in float32:
+ * than it saves. Handing a job to a pool whose workers still spin costs the
+ * caller about 70 ns; attention's per-head products (128×64·64×128,
+ * 1 Mi multiply-adds, back to back) find the workers spinning, so they are
+ * split (they stayed on one core at the former 4 Mi). A GEMV is threaded from 1 Mi weights (4 MiB in float32:
  * past L2, where a second core adds memory bandwidth). */
-#define PARALLEL_MIN_FMAS (1 << 22)
+#define PARALLEL_MIN_FMAS (1 << 19)
 
 /* A product with at most SMALL_M rows and B stored N×K (x @ W.T: a
  * sentence of a few tens of tokens through a Linear layer) runs as GEMV
