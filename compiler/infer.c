@@ -1176,7 +1176,8 @@ static bool var_spec(const IrFunc *fn) {
  * comprehension a list[int] because its items were not typed yet when the
  * call was first reached. */
 static IrFunc *call_spec(Infer *I, Instr *in, FuncDecl *callee, const Type **args, int nargs) {
-  const Type *targs[16];
+  const Type *targbuf[16];
+  const Type **targs = nargs > 16 ? arena_alloc(I->a, (size_t)nargs * sizeof *targs) : targbuf;
   bool free_vars = false;
   for (int i = 0; i < nargs; i++) {
     targs[i] = tv_resolve(args[i]);
@@ -1418,11 +1419,9 @@ static void method_call(Infer *I, IrFunc *fn, Instr *in) {
   if (m != in->callee && !bind_method(I, fn, in, m, !fnval && m->mkind != MK_STATIC))
     return;
   in->err = NULL;
-  const Type *targs[16];
-  if (in->nargs > 16) {
-    in->err = msg(I, "kiln does not support methods with more than 16 parameters yet");
-    return;
-  }
+  const Type *targbuf[16];
+  size_t ncap = (size_t)in->nargs + (size_t)m->ncells;
+  const Type **targs = ncap > 16 ? arena_alloc(I->a, ncap * sizeof *targs) : targbuf;
   int nreal = in->nargs - (fnval && m->ncells ? 1 : 0), ntargs = nreal;
   for (int i = 0; i < nreal; i++) {
     targs[i] = in->args[i]->type;
@@ -1430,7 +1429,7 @@ static void method_call(Infer *I, IrFunc *fn, Instr *in) {
       return;
   }
   if (fnval && m->ncells) { /* the cells' types, from the closure's */
-    if (rt->nitems != m->ncells || nreal + m->ncells > 16)
+    if (rt->nitems != m->ncells)
       return;
     for (int i = 0; i < m->ncells; i++)
       targs[ntargs++] = tv_resolve(rt->items[i]);
@@ -1943,8 +1942,10 @@ static bool np_bind(Infer *I, IrFunc *fn, Instr *in, const char *callee) {
 }
 
 static void infer_instr(Infer *I, IrFunc *fn, Instr *in) {
-  const Type *args[16];
-  int nargs = in->nargs > 16 ? 16 : in->nargs;
+  /* every argument's type: a display or call may have any number */
+  const Type *argbuf[16];
+  const Type **args = in->nargs > 16 ? arena_alloc(I->a, (size_t)in->nargs * sizeof *args) : argbuf;
+  int nargs = in->nargs;
   bool known = true;
   for (int i = 0; i < nargs; i++) {
     args[i] = in->args[i]->type;
@@ -2065,7 +2066,7 @@ static void infer_instr(Infer *I, IrFunc *fn, Instr *in) {
     }
     if (in->op == IR_BUILTIN && !strcmp(callee, "closure.new")) { /* a tuple of the cells it uses */
       if (known) {
-        const Type *cells[16];
+        const Type **cells = arena_alloc(I->a, (size_t)(nargs ? nargs : 1) * sizeof *cells);
         for (int i = 0; i < nargs; i++)
           cells[i] = tv_resolve(args[i]);
         in->row = match("tuple.new", args, nargs);
@@ -2282,6 +2283,19 @@ static void check_func(Infer *I, IrFunc *fn) {
                    sig.len > 100 ? "..." : "");
         buf_free(&sig);
         continue;
+      }
+      if (in->op == IR_CALL && !in->target && in->type->kind == TY_UNKNOWN) {
+        /* every argument typed, and still no version of the callee: a call
+         * inference could not resolve must not compile to nothing */
+        bool typed = true;
+        for (int k = 0; k < in->nargs; k++)
+          typed &= in->args[k]->type->kind != TY_UNKNOWN && in->args[k]->type->kind != TY_TVAR &&
+                   in->args[k]->type->kind != TY_NORETURN;
+        if (typed) {
+          type_error(src, in->off, "kiln could not resolve this call of '%s' (its arguments' types are known)",
+                     in->name ? in->name->str : in->callee ? in->callee->name->str : "?");
+          continue;
+        }
       }
       bool needs_row = in->op == IR_BINOP || in->op == IR_UNARYOP || in->op == IR_COMPARE ||
                        in->op == IR_BUILTIN || in->op == IR_TRUTH || in->op == IR_NOT ||
