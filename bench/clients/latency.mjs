@@ -7,7 +7,8 @@
 // are the undisturbed ones, which is what a quiet machine gives every call
 // on the inline path (nothing in it waits); the pool path's wake-ups are
 // slower on a quiet machine than on a busy one (bench/RESULTS.md: 159 us
-// against 45 us), so its figures here are its best case.
+// against 45 us), so its figures here are its best case. Also the process's
+// CPU time per call (all threads; the least of the blocks).
 //
 //   node bench/clients/latency.mjs [BLOCKS]   (bin/kiln built, koffi installed; default 50 blocks)
 import { spawnSync } from "node:child_process";
@@ -31,20 +32,24 @@ for (const c of Object.values(clients)) {
   for (let i = 0; i < 3000; i++) await once(c); // warm up the JIT
 }
 const load0 = os.loadavg()[0];
-const us = { pool: [], inline: [] };
+const us = { pool: [], inline: [] }, cpu = { pool: Infinity, inline: Infinity };
 for (let b = 0; b < blocks; b++) {
   for (const k of b % 2 ? ["inline", "pool"] : ["pool", "inline"]) {
+    const c0 = process.cpuUsage();
     for (let i = 0; i < 200; i++) {
       const t0 = process.hrtime.bigint();
       await once(clients[k]);
       us[k].push(Number(process.hrtime.bigint() - t0) / 1e3);
     }
+    const c = process.cpuUsage(c0);
+    cpu[k] = Math.min(cpu[k], (c.user + c.system) / 200);
   }
 }
 fs.rmSync(tmp, { recursive: true, force: true });
 for (const [k, xs] of Object.entries(us)) {
   xs.sort((x, y) => x - y);
   const q = (f) => xs[Math.floor(f * (xs.length - 1))].toFixed(1);
-  console.log(`${k.padEnd(6)} ${xs.length} calls: min ${q(0)}  p10 ${q(0.1)}  p25 ${q(0.25)}  p50 ${q(0.5)}  p90 ${q(0.9)} us`);
+  console.log(`${k.padEnd(6)} ${xs.length} calls: min ${q(0)}  p10 ${q(0.1)}  p25 ${q(0.25)}  p50 ${q(0.5)}  p90 ${q(0.9)} us;` +
+    ` CPU time (the process's, least block) ${cpu[k].toFixed(1)} us per call`);
 }
 console.log(`load average (1 min) ${load0.toFixed(1)} at the start, ${os.loadavg()[0].toFixed(1)} at the end`);
