@@ -22,7 +22,7 @@
 // is on the pool (the module's lock would make the main thread wait for it).
 // Every inline call is timed (wall time: what the event loop waits); one
 // that runs over sends the function's next calls to the pool again (8,
-// doubling on each overrun up to 1,024, halving again after 1,024 inline
+// doubling on each overrun up to 1,024, halving again after as many inline
 // calls within budget). So a function whose time does not follow its
 // arguments' size (a loop count) blocks the event loop past the budget at
 // most once per such stretch, and one that is long from its first call
@@ -140,7 +140,7 @@ class Pace {
   fast = -1; // the largest argument size seen to run within the budget (-1: none yet)
   skip = 0; // calls to send to the pool before the next inline one
   penalty = 8; // skip after the next overrun
-  good = 0; // inline calls within budget since the penalty last changed
+  good = 0; // inline calls within budget since the penalty last changed (penalty of them halve it)
 }
 
 /** The size of an argument, as far as a call's time may follow it: the
@@ -336,7 +336,7 @@ export class Library {
       pace.skip = pace.penalty;
       pace.penalty = Math.min(pace.penalty * 2, 1024);
       pace.good = 0;
-    } else if (++pace.good >= 1024 && pace.penalty > 8) {
+    } else if (++pace.good >= pace.penalty && pace.penalty > 8) {
       pace.penalty /= 2;
       pace.good = 0;
     }
