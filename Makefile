@@ -4,7 +4,8 @@
 #   make demo         kiln's main job: compile examples/embed/embed.py (GloVe vectors from npm)
 #                     and call it from Node through the OpenAI-style client
 #   make demo-primes  compile examples/primes.py, run it beside CPython
-#   make test         the test suite (tests/run.py); last line "N passed, N failed"
+#   make test         the test suite (tests/run.py); last line "N passed, N failed";
+#                     first check-clang: the sources compile with clang (the fuzz targets')
 #   make test-parity  every .py file of CPython's standard library against ast.dump
 #   make test-middle  kiln ir over every .py file of the standard library: no crash
 #   make asan         bin/kiln-asan, built with -fsanitize=address,undefined
@@ -183,7 +184,7 @@ demo-primes: bin/kiln build/libkilnrt.a
 KILN      ?= bin/kiln
 TEST_ARGS ?=
 
-test: $(KILN) build/libkilnrt.a clients/node/node_modules/koffi/package.json | build/setup.stamp
+test: $(KILN) build/libkilnrt.a clients/node/node_modules/koffi/package.json check-clang | build/setup.stamp
 	@$(PYTHON) tests/run.py --kiln $(KILN) $(TEST_ARGS)
 
 test-parity: $(KILN) | build/setup.stamp
@@ -249,6 +250,36 @@ fuzz-run: bin/fuzz-parse
 	  -rss_limit_mb=2048 -dict=tests/fuzz/python.dict \
 	  -artifact_prefix=build/fuzz/artifacts/ \
 	  build/fuzz/corpus tests/parse tests/syntax examples
+
+# ---- clang builds. The libFuzzer targets compile the runtime and the
+# compiler with clang, which refuses some code gcc takes (the AVX2 copies in
+# nn.c: "AVX vector argument ... changes the ABI", an error of clang's code
+# generation, so -fsyntax-only does not see it). `make test` therefore runs
+# clang's front end and code generation (to LLVM IR, not to machine code: a
+# few seconds of CPU in all) over every runtime and compiler source, with
+# the flags of the fuzz builds, ASan's included (alloc.c has a path of its
+# own under it). Each source is checked again only when it or a header
+# changes. Without clang (scripts/setup.sh fuzz installs it) the check says
+# so and is skipped.
+HAVE_CLANG := $(shell command -v $(FUZZ_CC) 2>/dev/null)
+CLANG_OK    = $(RT_SRC:%.c=build/clang/%.ok) $(CSRC:%.c=build/clang/%.ok)
+
+ifeq ($(HAVE_CLANG),)
+check-clang:
+	@echo "check-clang: skipped: no $(FUZZ_CC) on PATH, so the fuzz targets' clang build of the runtime and compiler is not checked (scripts/setup.sh fuzz installs clang)"
+else
+check-clang: $(CLANG_OK)
+endif
+
+build/clang/runtime/%.ok: runtime/%.c $(RT_HDR) | build/setup.stamp
+	@mkdir -p $(@D)
+	@$(FUZZ_CC) $(WARN) -Wno-format-nonliteral -O0 -fsanitize=address,undefined $(RT_CFLAGS) -S -emit-llvm -o /dev/null $<
+	@touch $@
+
+build/clang/compiler/%.ok: compiler/%.c $(HDR) | build/setup.stamp
+	@mkdir -p $(@D)
+	@$(FUZZ_CC) $(WARN) -Wno-format-nonliteral -O0 -fsanitize=address,undefined -Icompiler -Iruntime -S -emit-llvm -o /dev/null $<
+	@touch $@
 
 # <!-- harden: begin --> (make's comment; the markers ease merges)
 # ---- more libFuzzer harnesses (tests/fuzz/fuzz_*.c, docs/reliability.md):
@@ -414,7 +445,7 @@ docs: bin/kiln
 	python3 scripts/gen_reference.py
 # docsref: end
 
-.PHONY: docs difffuzz target-runtime test-middle all setup demo demo-primes test test-parity asan test-asan fuzz fuzz-run bench bench-serve bench-gemm bench-embed bench-embed-gemma bench-decode bench-clients bench-targets clean
+.PHONY: check-clang docs difffuzz target-runtime test-middle all setup demo demo-primes test test-parity asan test-asan fuzz fuzz-run bench bench-serve bench-gemm bench-embed bench-embed-gemma bench-decode bench-clients bench-targets clean
 
 # ---- examples (examples/README.md): make example-NAME runs examples/NAME/run.sh
 example-%: bin/kiln build/libkilnrt.a

@@ -85,6 +85,11 @@ static bool alloc_should_fail(void) {
   return ++kr_alloc_count == kr_alloc_fail_at && !kr_alloc_nofail;
 }
 
+/* The runtime's plain-C layers allocate with malloc (the tokenizer:
+ * tokenizer.h's tk_malloc); they count here so that the test hook fails
+ * their allocations too, and report the failure themselves. */
+bool kr_alloc_fails(void) { return alloc_should_fail(); }
+
 #if POOL_BUILT
 
 #define SMALL_MAX KR_SMALL_MAX        /* larger blocks come from malloc */

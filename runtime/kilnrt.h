@@ -151,6 +151,7 @@ extern KR_TLS_HIDDEN _Thread_local int64_t kr_alloc_count;   /* kr_alloc/kr_real
 extern KR_TLS_HIDDEN _Thread_local int64_t kr_alloc_fail_at; /* when kr_alloc_count reaches it, fail (0: never) */
 extern KR_TLS_HIDDEN _Thread_local int64_t kr_live_objects;  /* objects allocated and not yet freed (immortal ones excluded) */
 extern KR_TLS_HIDDEN _Thread_local int64_t kr_live_blocks;   /* kr_alloc blocks not yet freed, objects included */
+bool kr_alloc_fails(void); /* a plain-C layer's malloc (the tokenizer's): counted like kr_alloc's; true: fail it */
 
 /* The allocator's common case, inline (alloc.c has the rest and the
  * design): a block of up to KR_SMALL_MAX bytes is popped from this

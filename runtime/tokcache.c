@@ -120,7 +120,7 @@ void tc_save(const TkModel *m, size_t len, uint64_t hash, const TjSkip *spans) {
   char path[4200], tmp[4300];
   if (!entry_path(path, sizeof path, hash, len, 1)) return;
   size_t body = tm_image_size(m);
-  char *buf = malloc(sizeof(TcHeader) + body);
+  char *buf = tk_malloc(sizeof(TcHeader) + body);
   if (!buf) return;
   TcHeader h;
   memset(&h, 0, sizeof h);

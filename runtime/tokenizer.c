@@ -86,10 +86,10 @@ static int ns_reserve(NStr *n, int32_t extra) {
   if (n->len + extra <= n->cap) return 0;
   int32_t nc = n->cap ? n->cap : 16;
   while (nc < n->len + extra) nc *= 2;
-  char *s = realloc(n->s, (size_t)nc + 1);
+  char *s = tk_realloc(n->s, (size_t)nc + 1);
   if (!s) return -1;
   n->s = s;
-  int32_t *a = realloc(n->a, sizeof(int32_t) * 2 * (size_t)nc);
+  int32_t *a = tk_realloc(n->a, sizeof(int32_t) * 2 * (size_t)nc);
   if (!a) return -1;
   n->a = a, n->cap = nc;
   return 0;
@@ -137,7 +137,7 @@ static int pc_end(Pieces *p) {
   if (p->buf.len == p->start) return 0;
   if (p->n == p->cap) {
     int32_t nc = p->cap ? p->cap * 2 : 16;
-    int32_t *no = realloc(p->off, sizeof(int32_t) * 2 * (size_t)nc);
+    int32_t *no = tk_realloc(p->off, sizeof(int32_t) * 2 * (size_t)nc);
     if (!no) return -1;
     p->off = no, p->cap = nc;
   }
@@ -177,7 +177,7 @@ typedef struct Pat {
 static int pat_load(Pat *p, const TjNode *j, const char *where, char *err) {
   TjNode *s = tj_get(j, "String"), *r = tj_get(j, "Regex");
   if (s && s->type == TJ_STR) {
-    p->lit = malloc((size_t)s->len + 1);
+    p->lit = tk_malloc((size_t)s->len + 1);
     if (!p->lit) return OOM(err);
     memcpy(p->lit, s->str, (size_t)s->len + 1), p->litlen = s->len;
     return 0;
@@ -217,7 +217,7 @@ typedef struct Ranges { int32_t *v; int32_t n, cap; } Ranges;
 static int rg_push(Ranges *r, int32_t s, int32_t e) {
   if (r->n + 2 > r->cap) {
     int32_t nc = r->cap ? r->cap * 2 : 32;
-    int32_t *nv = realloc(r->v, sizeof(int32_t) * (size_t)nc);
+    int32_t *nv = tk_realloc(r->v, sizeof(int32_t) * (size_t)nc);
     if (!nv) return -1;
     r->v = nv, r->cap = nc;
   }
@@ -284,7 +284,7 @@ static int behavior_of(const char *s) {
 static int split_by(const NStr *p, const Ranges *m, int behavior, int invert, Pieces *out) {
   /* segments (start, end, is_match) covering p */
   int32_t nseg = 0, cap = m->n + 2;
-  int32_t *seg = malloc(sizeof(int32_t) * 3 * (size_t)cap);
+  int32_t *seg = tk_malloc(sizeof(int32_t) * 3 * (size_t)cap);
   if (!seg) return -1;
   int32_t prev = 0;
   for (int32_t k = 0; k < m->n; k += 2) {
@@ -297,7 +297,7 @@ static int split_by(const NStr *p, const Ranges *m, int behavior, int invert, Pi
   if (invert)
     for (int32_t i = 0; i < nseg; i++) seg[3 * i + 2] = !seg[3 * i + 2];
   /* the resulting ranges */
-  int32_t *res = malloc(sizeof(int32_t) * 2 * (size_t)(nseg + 1)), nr = 0;
+  int32_t *res = tk_malloc(sizeof(int32_t) * 2 * (size_t)(nseg + 1)), nr = 0;
   if (!res) { free(seg); return -1; }
   int prev_match = 0;
   switch (behavior) {
@@ -392,7 +392,7 @@ static void norm_free(Norm *n) {
 
 static char *jstrdup(const TjNode *v) {
   if (!v || v->type != TJ_STR) return NULL;
-  char *d = malloc((size_t)v->len + 1);
+  char *d = tk_malloc((size_t)v->len + 1);
   if (d) memcpy(d, v->str, (size_t)v->len + 1);
   return d;
 }
@@ -409,14 +409,14 @@ static const char *jtype(const TjNode *o) {
 
 static Norm *norm_load(const TjNode *j, char *err) {
   if (!j || j->type != TJ_OBJ) return snprintf(err, TK_ERRLEN, "normalizer: expected an object"), NULL;
-  Norm *n = calloc(1, sizeof *n);
+  Norm *n = tk_calloc(1, sizeof *n);
   if (!n) return OOM(err), NULL;
   const char *t = jtype(j);
   if (!strcmp(t, "Sequence")) {
     TjNode *c = tj_get(j, "normalizers");
     if (!c || c->type != TJ_ARR) { snprintf(err, TK_ERRLEN, "normalizer Sequence: expected \"normalizers\": [...]"); goto bad; }
     n->kind = N_SEQ;
-    n->child = calloc((size_t)c->len + 1, sizeof(Norm *));
+    n->child = tk_calloc((size_t)c->len + 1, sizeof(Norm *));
     if (!n->child) { OOM(err); goto bad; }
     for (int32_t i = 0; i < c->len; i++) {
       if (!(n->child[i] = norm_load(c->items[i], err))) goto bad;
@@ -765,14 +765,14 @@ static void pre_free(Pre *p) {
 
 static Pre *pre_load(const TjNode *j, char *err) {
   if (!j || j->type != TJ_OBJ) return snprintf(err, TK_ERRLEN, "pre_tokenizer: expected an object"), NULL;
-  Pre *p = calloc(1, sizeof *p);
+  Pre *p = tk_calloc(1, sizeof *p);
   if (!p) return OOM(err), NULL;
   const char *t = jtype(j);
   if (!strcmp(t, "Sequence")) {
     TjNode *c = tj_get(j, "pretokenizers");
     if (!c || c->type != TJ_ARR) { snprintf(err, TK_ERRLEN, "pre_tokenizer Sequence: expected \"pretokenizers\": [...]"); goto bad; }
     p->kind = P_SEQ;
-    p->child = calloc((size_t)c->len + 1, sizeof(Pre *));
+    p->child = tk_calloc((size_t)c->len + 1, sizeof(Pre *));
     if (!p->child) { OOM(err); goto bad; }
     for (int32_t i = 0; i < c->len; i++) {
       if (!(p->child[i] = pre_load(c->items[i], err))) goto bad;
@@ -1020,14 +1020,14 @@ static int32_t special_pair(const TjNode *v, const char *where, char *err) {
 
 static Post *post_load(const TjNode *j, char *err) {
   if (!j || j->type != TJ_OBJ) return snprintf(err, TK_ERRLEN, "post_processor: expected an object"), NULL;
-  Post *q = calloc(1, sizeof *q);
+  Post *q = tk_calloc(1, sizeof *q);
   if (!q) return OOM(err), NULL;
   const char *t = jtype(j);
   if (!strcmp(t, "TemplateProcessing")) {
     q->kind = Q_TEMPLATE;
     TjNode *single = tj_get(j, "single"), *sp = tj_get(j, "special_tokens");
     if (!single || single->type != TJ_ARR) { snprintf(err, TK_ERRLEN, "post_processor TemplateProcessing: expected \"single\": [...]"); goto bad; }
-    q->single = calloc((size_t)single->len + 1, sizeof(TplItem));
+    q->single = tk_calloc((size_t)single->len + 1, sizeof(TplItem));
     if (!q->single) { OOM(err); goto bad; }
     for (int32_t i = 0; i < single->len; i++) {
       TplItem *it = &q->single[q->nsingle++];
@@ -1040,7 +1040,7 @@ static Post *post_load(const TjNode *j, char *err) {
       it->special = 1;
       TjNode *st = tj_get(sp, id->str), *ids = tj_get(st, "ids");
       if (!ids || ids->type != TJ_ARR) { snprintf(err, TK_ERRLEN, "post_processor TemplateProcessing: special token \"%.40s\" missing from special_tokens", id->str); goto bad; }
-      it->ids = malloc(sizeof(int32_t) * (size_t)(ids->len + 1));
+      it->ids = tk_malloc(sizeof(int32_t) * (size_t)(ids->len + 1));
       if (!it->ids) { OOM(err); goto bad; }
       for (int32_t k = 0; k < ids->len; k++) {
         if (ids->items[k]->type != TJ_NUM) { snprintf(err, TK_ERRLEN, "post_processor TemplateProcessing: bad id for \"%.40s\"", id->str); goto bad; }
@@ -1058,7 +1058,7 @@ static Post *post_load(const TjNode *j, char *err) {
     TjNode *c = tj_get(j, "processors");
     if (!c || c->type != TJ_ARR) { snprintf(err, TK_ERRLEN, "post_processor Sequence: expected \"processors\": [...]"); goto bad; }
     q->kind = Q_SEQ;
-    q->child = calloc((size_t)c->len + 1, sizeof(Post *));
+    q->child = tk_calloc((size_t)c->len + 1, sizeof(Post *));
     if (!q->child) { OOM(err); goto bad; }
     for (int32_t i = 0; i < c->len; i++) {
       if (!(q->child[i] = post_load(c->items[i], err))) goto bad;
@@ -1101,7 +1101,7 @@ static void dec_free(Dec *d) {
 
 static Dec *dec_load(const TjNode *j, char *err) {
   if (!j || j->type != TJ_OBJ) return snprintf(err, TK_ERRLEN, "decoder: expected an object"), NULL;
-  Dec *d = calloc(1, sizeof *d);
+  Dec *d = tk_calloc(1, sizeof *d);
   if (!d) return OOM(err), NULL;
   const char *t = jtype(j);
   if (!strcmp(t, "ByteLevel")) d->kind = D_BYTELEVEL;
@@ -1137,7 +1137,7 @@ static Dec *dec_load(const TjNode *j, char *err) {
     TjNode *c = tj_get(j, "decoders");
     if (!c || c->type != TJ_ARR) { snprintf(err, TK_ERRLEN, "decoder Sequence: expected \"decoders\": [...]"); goto bad; }
     d->kind = D_SEQ;
-    d->child = calloc((size_t)c->len + 1, sizeof(Dec *));
+    d->child = tk_calloc((size_t)c->len + 1, sizeof(Dec *));
     if (!d->child) { OOM(err); goto bad; }
     for (int32_t i = 0; i < c->len; i++) {
       if (!(d->child[i] = dec_load(c->items[i], err))) goto bad;
@@ -1159,14 +1159,14 @@ typedef struct SList { char **s; int32_t *len; int32_t n, cap; } SList;
 static int sl_push(SList *l, const char *s, int32_t n) {
   if (l->n == l->cap) {
     int32_t nc = l->cap ? l->cap * 2 : 16;
-    char **ns = realloc(l->s, sizeof(char *) * (size_t)nc);
+    char **ns = tk_realloc(l->s, sizeof(char *) * (size_t)nc);
     if (!ns) return -1;
     l->s = ns;
-    int32_t *nl = realloc(l->len, sizeof(int32_t) * (size_t)nc);
+    int32_t *nl = tk_realloc(l->len, sizeof(int32_t) * (size_t)nc);
     if (!nl) return -1;
     l->len = nl, l->cap = nc;
   }
-  char *c = malloc((size_t)n + 1);
+  char *c = tk_malloc((size_t)n + 1);
   if (!c) return -1;
   memcpy(c, s, (size_t)n), c[n] = 0;
   l->s[l->n] = c, l->len[l->n] = n, l->n++;
@@ -1184,7 +1184,7 @@ static int buf_put(Buf *b, const char *s, int32_t n) {
   if (b->n + n + 1 > b->cap) {
     int32_t nc = b->cap ? b->cap : 64;
     while (nc < b->n + n + 1) nc *= 2;
-    char *ns = realloc(b->s, (size_t)nc);
+    char *ns = tk_realloc(b->s, (size_t)nc);
     if (!ns) return -1;
     b->s = ns, b->cap = nc;
   }
@@ -1479,7 +1479,7 @@ static int trie_add(Tok *t, const char *s, int32_t len, int32_t tok) {
     if (c < 0) {
       if (t->ntrie == t->trie_cap) {
         int32_t nc = t->trie_cap * 2;
-        TNode *nt = realloc(t->trie, sizeof(TNode) * (size_t)nc);
+        TNode *nt = tk_realloc(t->trie, sizeof(TNode) * (size_t)nc);
         if (!nt) return -1;
         t->trie = nt, t->trie_cap = nc;
       }
@@ -1536,7 +1536,7 @@ void tk_free(Tok *t) {
 static int load_added(Tok *t, const TjNode *a, char *err) {
   if (!a || a->type == TJ_NULL) return 0;
   if (a->type != TJ_ARR) return snprintf(err, TK_ERRLEN, "added_tokens: expected a list"), -1;
-  t->added = calloc((size_t)a->len + 1, sizeof(Added));
+  t->added = tk_calloc((size_t)a->len + 1, sizeof(Added));
   if (!t->added) return OOM(err);
   for (int32_t i = 0; i < a->len; i++) {
     TjNode *e = a->items[i], *id = tj_get(e, "id"), *c = tj_get(e, "content");
@@ -1575,7 +1575,7 @@ Tok *tk_load_text(const char *text, size_t len, const char *name, char *err) {
   char e[TK_ERRLEN];
   e[0] = 0;
   TjArena *arena = NULL;
-  Tok *t = calloc(1, sizeof *t);
+  Tok *t = tk_calloc(1, sizeof *t);
   if (!t) { snprintf(err, TK_ERRLEN, "%s: out of memory", name); return NULL; }
   bl_init();
   /* a big file's model may be cached (tokcache.c): then the parse skips its vocabulary and merges */
@@ -1597,13 +1597,13 @@ Tok *tk_load_text(const char *text, size_t len, const char *name, char *err) {
   if ((x = tj_get(root, "decoder")) && x->type != TJ_NULL && !(t->dec = dec_load(x, e))) goto bad;
   t->n_special_single = count_special(t->post);
   /* id -> added token */
-  t->added_by_id = malloc(sizeof(int32_t) * (size_t)(t->nid + 1));
+  t->added_by_id = tk_malloc(sizeof(int32_t) * (size_t)(t->nid + 1));
   if (!t->added_by_id) { snprintf(e, sizeof e, "out of memory"); goto bad; }
   for (int32_t i = 0; i <= t->nid; i++) t->added_by_id[i] = -1;
   for (int32_t i = 0; i < t->nadded; i++) t->added_by_id[t->added[i].id] = i;
   /* the trie of added tokens */
   t->trie_cap = 256;
-  t->trie = malloc(sizeof(TNode) * (size_t)t->trie_cap);
+  t->trie = tk_malloc(sizeof(TNode) * (size_t)t->trie_cap);
   if (!t->trie) { snprintf(e, sizeof e, "out of memory"); goto bad; }
   t->trie[0] = (TNode){-1, -1, -1, 0};
   t->ntrie = 1;
@@ -1636,7 +1636,7 @@ Tok *tk_load_text(const char *text, size_t len, const char *name, char *err) {
   }
   tj_free(arena);
   if (len >= TC_MIN_LEN && !spans.skip) tc_save(t->model, len, hash, &spans);
-  t->name = malloc(strlen(name) + 1);
+  t->name = tk_malloc(strlen(name) + 1);
   if (t->name) strcpy(t->name, name);
   return t;
 bad:
@@ -1668,7 +1668,7 @@ Tok *tk_load(const char *path, char *err) {
   long n = ftell(f);
   fseek(f, 0, SEEK_SET);
   if (n < 0) { fclose(f); snprintf(err, TK_ERRLEN, "%s: cannot read", path); return NULL; }
-  char *buf = malloc((size_t)n + 1);
+  char *buf = tk_malloc((size_t)n + 1);
   if (!buf) { fclose(f); snprintf(err, TK_ERRLEN, "%s: out of memory", path); return NULL; }
   size_t got = fread(buf, 1, (size_t)n, f);
   fclose(f);
@@ -1685,19 +1685,19 @@ static int enc_reserve(TkEncoding *e, int32_t want) {
   if (want > e->cap) {
     int32_t nc = e->cap ? e->cap * 2 : 32;
     while (nc < want) nc *= 2;
-    int32_t *a = realloc(e->ids, sizeof(int32_t) * (size_t)nc);
+    int32_t *a = tk_realloc(e->ids, sizeof(int32_t) * (size_t)nc);
     if (!a) return -1;
     e->ids = a;
-    if (!(a = realloc(e->type_ids, sizeof(int32_t) * (size_t)nc))) return -1;
+    if (!(a = tk_realloc(e->type_ids, sizeof(int32_t) * (size_t)nc))) return -1;
     e->type_ids = a;
-    if (!(a = realloc(e->attention_mask, sizeof(int32_t) * (size_t)nc))) return -1;
+    if (!(a = tk_realloc(e->attention_mask, sizeof(int32_t) * (size_t)nc))) return -1;
     e->attention_mask = a;
-    if (!(a = realloc(e->special_tokens_mask, sizeof(int32_t) * (size_t)nc))) return -1;
+    if (!(a = tk_realloc(e->special_tokens_mask, sizeof(int32_t) * (size_t)nc))) return -1;
     e->special_tokens_mask = a;
-    int64_t *b = realloc(e->starts, sizeof(int64_t) * (size_t)nc);
+    int64_t *b = tk_realloc(e->starts, sizeof(int64_t) * (size_t)nc);
     if (!b) return -1;
     e->starts = b;
-    if (!(b = realloc(e->ends, sizeof(int64_t) * (size_t)nc))) return -1;
+    if (!(b = tk_realloc(e->ends, sizeof(int64_t) * (size_t)nc))) return -1;
     e->ends = b;
     e->cap = nc;
   }
@@ -1763,7 +1763,7 @@ static int encode_bert(const Tok *t, const char *text, int32_t base, int32_t len
     if (i - cs > cap) {
       if (nb != sbuf) free(nb), free(pos);
       cap = i - cs;
-      nb = malloc((size_t)cap), pos = malloc(sizeof(int32_t) * (size_t)cap);
+      nb = tk_malloc((size_t)cap), pos = tk_malloc(sizeof(int32_t) * (size_t)cap);
       if (!nb || !pos) {
         free(nb), free(pos);
         nb = sbuf, pos = spos; /* nothing to free at done */
@@ -1832,7 +1832,7 @@ static int encode_split_bytelevel(const Tok *t, TkSplitKind kind, const char *te
     if (2 * (e - i) > cap) {
       if (buf != sbuf) free(buf), free(st), free(en);
       cap = 2 * (e - i);
-      buf = malloc((size_t)cap), st = malloc(sizeof(int32_t) * (size_t)cap), en = malloc(sizeof(int32_t) * (size_t)cap);
+      buf = tk_malloc((size_t)cap), st = tk_malloc(sizeof(int32_t) * (size_t)cap), en = tk_malloc(sizeof(int32_t) * (size_t)cap);
       if (!buf || !st || !en) {
         free(buf), free(st), free(en);
         buf = sbuf, st = sst, en = sen;
@@ -2039,7 +2039,7 @@ static int pad_one(const TkPadding *p, TkEncoding *e, int32_t target) {
   if (p->left) { /* rotate the padding to the front */
 #define ROT(arr, T)                                                          \
   do {                                                                       \
-    T *tmp = malloc(sizeof(T) * (size_t)target);                             \
+    T *tmp = tk_malloc(sizeof(T) * (size_t)target);                             \
     if (!tmp) return -1;                                                     \
     memcpy(tmp, (arr) + old, sizeof(T) * (size_t)add);                       \
     memcpy(tmp + add, (arr), sizeof(T) * (size_t)old);                       \
@@ -2096,7 +2096,7 @@ int tk_encode(const Tok *t, const char *text, size_t len, int add_special, TkEnc
   if (seg < n && encode_segment(t, text, seg, n - seg, out) < 0) goto oom;
   /* byte offsets -> code points (the same numbers in ASCII text) */
   if (out->n && !ascii) {
-    int32_t *cp = malloc(sizeof(int32_t) * (size_t)(n + 1));
+    int32_t *cp = tk_malloc(sizeof(int32_t) * (size_t)(n + 1));
     if (!cp) goto oom;
     int32_t c = 0;
     for (int32_t i = 0; i < n; i++) { /* a byte inside a character: that character's index */

@@ -11,9 +11,9 @@
  * as the Python and Node bindings report them. Decoding maps ids back to
  * token strings and runs the decoder chain.
  *
- * This layer is plain C on malloc (no runtime objects), so the unit driver
- * can test it alone; tokmod.c wraps it as the `tokenizers` module's
- * Tokenizer and Encoding objects. A tokenizer is read-only after loading
+ * This layer is plain C on malloc (through tk_malloc, below; no runtime
+ * objects), so the unit driver can test it alone; tokmod.c wraps it as the
+ * `tokenizers` module's Tokenizer and Encoding objects. A tokenizer is read-only after loading
  * but for BPE's cache of merged words (lock-free, one seqlock per slot:
  * tokmodel.c), so threads may encode with one tokenizer at once. */
 #ifndef KILN_TOKENIZER_H
@@ -23,6 +23,15 @@
 #include <stdint.h>
 
 #define TK_ERRLEN 512
+
+/* Every block of this layer comes from these (and goes back to free). In
+ * the runtime (tokmod.c) they count against the allocation-failure hook of
+ * the out-of-memory tests, which makes them return NULL, and a failure is
+ * reported as "out of memory" (tokmod.c raises MemoryError for it); the
+ * unit driver, which links this layer alone, defines them as malloc's. */
+void *tk_malloc(size_t n);
+void *tk_calloc(size_t n, size_t size);
+void *tk_realloc(void *p, size_t n);
 #define TK_MAX_ID (1 << 24) /* ids, padding lengths: larger ones are refused (no unbounded allocation) */
 
 /* ---- tokjson.c: a JSON tree in one arena ---- */

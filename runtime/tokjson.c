@@ -36,7 +36,7 @@ static void *tj_alloc(TjArena *a, size_t n) {
   Chunk *c = a->head;
   if (!c || c->used + n > c->cap) {
     size_t cap = n > (1u << 20) ? n : (1u << 20);
-    c = malloc(sizeof(Chunk) + cap);
+    c = tk_malloc(sizeof(Chunk) + cap);
     if (!c) return NULL;
     c->next = a->head, c->used = 0, c->cap = cap;
     a->head = c;
@@ -92,10 +92,10 @@ typedef struct {
 static int stack_push(P *p, TjNode *v, const char *k) {
   if (p->n == p->cap) {
     int64_t nc = p->cap ? p->cap * 2 : 1024;
-    TjNode **ni = realloc(p->items, sizeof(TjNode *) * (size_t)nc);
+    TjNode **ni = tk_realloc(p->items, sizeof(TjNode *) * (size_t)nc);
     if (!ni) return -1;
     p->items = ni;
-    const char **nk = realloc(p->keys, sizeof(char *) * (size_t)nc);
+    const char **nk = tk_realloc(p->keys, sizeof(char *) * (size_t)nc);
     if (!nk) return -1;
     p->keys = nk, p->cap = nc;
   }
@@ -124,7 +124,7 @@ static char *pack_room(P *p, size_t n) {
   if (a->tlen + n > a->tcap) {
     size_t cap = a->tcap ? a->tcap : 1 << 16;
     while (cap < a->tlen + n) cap *= 2;
-    char *t = realloc(a->tape, cap);
+    char *t = tk_realloc(a->tape, cap);
     if (!t) return fail(p, "out of memory"), NULL;
     a->tape = t, a->tcap = cap;
   }
@@ -431,7 +431,7 @@ TjNode *tj_parse_spans(const char *text, size_t len, TjArena **arena, char *err,
   if (spans && !spans->skip)
     for (int i = 0; i < 2; i++) spans->start[i] = spans->end[i] = -1;
   err[0] = 0;
-  p.a = calloc(1, sizeof(TjArena));
+  p.a = tk_calloc(1, sizeof(TjArena));
   if (!p.a) return snprintf(err, TK_ERRLEN, "out of memory"), NULL;
   TjNode *root = value(&p);
   if (root) {
@@ -465,12 +465,12 @@ struct TjItems {
 };
 
 TjItems *tj_items(const TjNode *c, char *err) {
-  TjItems *w = calloc(1, sizeof *w);
+  TjItems *w = tk_calloc(1, sizeof *w);
   if (!w) return snprintf(err, TK_ERRLEN, "out of memory"), NULL;
   w->c = c;
   if (c->items || !c->len) return w;
   w->r = c->text->a->tape + c->text->off + 5; /* past the container's tag and count */
-  w->a = calloc(1, sizeof(TjArena));
+  w->a = tk_calloc(1, sizeof(TjArena));
   if (!w->a) { free(w); return snprintf(err, TK_ERRLEN, "out of memory"), NULL; }
   w->base = tj_mark(w->a);
   return w;
@@ -521,10 +521,10 @@ int32_t tj_items_next(TjItems *w, int32_t want, TjNode ***items, const char ***k
     return n;
   }
   if (n > w->cap) {
-    TjNode **ni = realloc(w->items, sizeof(TjNode *) * (size_t)n);
+    TjNode **ni = tk_realloc(w->items, sizeof(TjNode *) * (size_t)n);
     if (!ni) return snprintf(err, TK_ERRLEN, "out of memory"), -1;
     w->items = ni;
-    const char **nk = realloc(w->keys, sizeof(char *) * (size_t)n);
+    const char **nk = tk_realloc(w->keys, sizeof(char *) * (size_t)n);
     if (!nk) return snprintf(err, TK_ERRLEN, "out of memory"), -1;
     w->keys = nk, w->cap = n;
   }

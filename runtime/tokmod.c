@@ -13,6 +13,20 @@
 #include "kilnrt.h"
 #include "tokenizer.h"
 
+void *tk_malloc(size_t n) { return kr_alloc_fails() ? NULL : malloc(n); }
+void *tk_calloc(size_t n, size_t size) { return kr_alloc_fails() ? NULL : calloc(n, size); }
+void *tk_realloc(void *p, size_t n) { return kr_alloc_fails() ? NULL : realloc(p, n); }
+
+/* The tokenizer's error err as the exception: MemoryError where it ran out
+ * of memory (its messages end so), else Exception, as the tokenizers
+ * package raises. NULL. */
+static void *tk_raise(const char *err) {
+  size_t n = strlen(err), k = strlen("out of memory");
+  if (n >= k && !strcmp(err + n - k, "out of memory"))
+    return kr_raise(&kr_MemoryError_type, NULL);
+  return kr_raise(&kr_Exception_type, "%s", err);
+}
+
 typedef struct KrTokenizer {
   KrObj h;
   Tok *tok;
@@ -57,7 +71,7 @@ KrObj *kr_tok_from_str(KrObj *json) {
   char err[TK_ERRLEN + 64];
   Tok *t = tk_load_text(kr_str_data(json), (size_t)kr_str_bytes(json), "<string>", err);
   if (!t)
-    return kr_raise(&kr_Exception_type, "%s", err);
+    return tk_raise(err);
   KrTokenizer *o = (KrTokenizer *)kr_obj_new(&kr_Tokenizer_type, sizeof(KrTokenizer));
   if (!o) {
     tk_free(t);
@@ -73,7 +87,7 @@ KrObj *kr_tok_from_file(KrObj *path) {
     return kr_raise(&kr_ValueError_type, "embedded null byte");
   Tok *t = tk_load(kr_str_data(path), err);
   if (!t)
-    return kr_raise(&kr_Exception_type, "%s", err);
+    return tk_raise(err);
   KrTokenizer *o = (KrTokenizer *)kr_obj_new(&kr_Tokenizer_type, sizeof(KrTokenizer));
   if (!o) {
     tk_free(t);
@@ -98,7 +112,7 @@ KrObj *kr_tok_encode(KrObj *tok, KrObj *text, bool add_special) {
   char err[TK_ERRLEN];
   TkEncoding e;
   if (tk_encode(TOK(tok), kr_str_data(text), (size_t)kr_str_bytes(text), add_special, &e, err) < 0)
-    return kr_raise(&kr_Exception_type, "%s", err);
+    return tk_raise(err);
   return wrap(tok, &e);
 }
 
@@ -118,7 +132,7 @@ KrObj *kr_tok_encode_batch(KrObj *tok, KrObj *texts, bool add_special) {
       goto fail;
     }
     if (tk_encode(TOK(tok), kr_str_data(s), (size_t)kr_str_bytes(s), add_special, &encs[done], err) < 0) {
-      kr_raise(&kr_Exception_type, "%s", err);
+      tk_raise(err);
       goto fail;
     }
   }
@@ -182,7 +196,7 @@ KrObj *kr_tok_decode(KrObj *tok, KrObj *list, bool skip_special) {
   int rc = tk_decode(TOK(tok), ids, n, skip_special, &s, &sl, err);
   kr_free(ids);
   if (rc < 0)
-    return kr_raise(&kr_Exception_type, "%s", err);
+    return tk_raise(err);
   KrObj *r = kr_str_new(s, (int64_t)sl);
   free(s);
   return r;

@@ -33,7 +33,7 @@ uint32_t tk_hash(const char *s, int32_t len) {
 
 static int sm_grow(StrMap *m) {
   uint32_t nsz = m->mask ? (m->mask + 1) * 2 : 64;
-  uint32_t *ns = calloc(nsz, sizeof(uint32_t));
+  uint32_t *ns = tk_calloc(nsz, sizeof(uint32_t));
   if (!ns) return -1;
   for (int32_t i = 0; i < m->n; i++) {
     uint32_t j = m->ents[i].hash & (nsz - 1);
@@ -51,12 +51,12 @@ static int sm_reserve(StrMap *m, int32_t n, int64_t pool) {
   while ((uint32_t)n * 2 > m->mask + 1)
     if (sm_grow(m) < 0) return -1;
   if (n > m->cap) {
-    void *ne = realloc(m->ents, sizeof(m->ents[0]) * (size_t)n);
+    void *ne = tk_realloc(m->ents, sizeof(m->ents[0]) * (size_t)n);
     if (!ne) return -1;
     m->ents = ne, m->cap = n;
   }
   if (pool > m->pool_cap) {
-    char *np = realloc(m->pool, (size_t)pool);
+    char *np = tk_realloc(m->pool, (size_t)pool);
     if (!np) return -1;
     m->pool = np, m->pool_cap = pool;
   }
@@ -76,14 +76,14 @@ int sm_put(StrMap *m, const char *s, int32_t len, int32_t val) {
   }
   if (m->n == m->cap) {
     int32_t nc = m->cap ? m->cap * 2 : 64;
-    void *ne = realloc(m->ents, sizeof(m->ents[0]) * (size_t)nc);
+    void *ne = tk_realloc(m->ents, sizeof(m->ents[0]) * (size_t)nc);
     if (!ne) return -1;
     m->ents = ne, m->cap = nc;
   }
   if (m->pool_len + len + 1 > m->pool_cap) {
     int64_t nc = m->pool_cap ? m->pool_cap * 2 : 4096;
     while (nc < m->pool_len + len + 1) nc *= 2;
-    char *np = realloc(m->pool, (size_t)nc);
+    char *np = tk_realloc(m->pool, (size_t)nc);
     if (!np) return -1;
     m->pool = np, m->pool_cap = nc;
   }
@@ -154,7 +154,7 @@ void sm_free(StrMap *m) {
 int tk_toks_push(TkToks *o, int32_t id, int32_t start, int32_t end) {
   if (o->n == o->cap) {
     int32_t nc = o->cap ? o->cap * 2 : 16;
-    TkTok *nv = realloc(o->v, sizeof(TkTok) * (size_t)nc);
+    TkTok *nv = tk_realloc(o->v, sizeof(TkTok) * (size_t)nc);
     if (!nv) return -1;
     o->v = nv, o->cap = nc;
   }
@@ -282,7 +282,7 @@ static const Merge *merge_get(const TkModel *m, int32_t a, int32_t b) {
 static char *dupstr(const char *s) {
   if (!s) return NULL;
   size_t n = strlen(s);
-  char *d = malloc(n + 1);
+  char *d = tk_malloc(n + 1);
   if (d) memcpy(d, s, n + 1);
   return d;
 }
@@ -294,8 +294,8 @@ static int set_id(TkModel *m, int32_t id, char *err) {
 }
 
 static int finish_vocab(TkModel *m, char *err) {
-  m->id_str = calloc((size_t)m->nid + 1, sizeof(char *));
-  m->id_len = calloc((size_t)m->nid + 1, sizeof(int32_t));
+  m->id_str = tk_calloc((size_t)m->nid + 1, sizeof(char *));
+  m->id_len = tk_calloc((size_t)m->nid + 1, sizeof(int32_t));
   if (!m->id_str || !m->id_len) return snprintf(err, TK_ERRLEN, "out of memory"), -1;
   for (int32_t i = 0; i < m->vocab.n; i++) {
     int32_t l, id = m->vocab.ents[i].val;
@@ -377,7 +377,7 @@ static int load_bpe(TkModel *m, const TjNode *j, char *err) {
   if (merges && merges->type != TJ_ARR) return snprintf(err, TK_ERRLEN, "model.merges: expected a list"), -1;
   uint32_t sz = 16;
   while (sz < (uint32_t)nm * 2 + 2) sz *= 2;
-  m->merges = calloc(sz, sizeof(Merge));
+  m->merges = tk_calloc(sz, sizeof(Merge));
   if (!m->merges) return snprintf(err, TK_ERRLEN, "out of memory"), -1;
   m->mmask = sz - 1;
   int32_t plen = m->cont_prefix ? (int32_t)strlen(m->cont_prefix) : 0;
@@ -429,7 +429,7 @@ static int load_bpe(TkModel *m, const TjNode *j, char *err) {
     }
     if (need > bufcap) {
       bufcap = need * 2 + 64;
-      char *nb = realloc(buf, bufcap);
+      char *nb = tk_realloc(buf, bufcap);
       if (!nb) { free(buf), tj_items_free(w); return snprintf(err, TK_ERRLEN, "out of memory"), -1; }
       buf = nb;
     }
@@ -468,7 +468,7 @@ static int load_bpe(TkModel *m, const TjNode *j, char *err) {
     r0 += n;
   }
   free(buf), tj_items_free(w);
-  m->cache = calloc(1, sizeof *m->cache); /* none if this fails: merging works without */
+  m->cache = tk_calloc(1, sizeof *m->cache); /* none if this fails: merging works without */
   return 0;
 }
 
@@ -493,7 +493,7 @@ static int load_wordlevel(TkModel *m, const TjNode *j, char *err) {
 static int load_unigram(TkModel *m, const TjNode *j, char *err) {
   TjNode *vocab = tj_get(j, "vocab");
   if (!vocab || vocab->type != TJ_ARR) return snprintf(err, TK_ERRLEN, "model.vocab: expected a list of [piece, score]"), -1;
-  m->scores = malloc(sizeof(double) * (size_t)(vocab->len + 1));
+  m->scores = tk_malloc(sizeof(double) * (size_t)(vocab->len + 1));
   if (!m->scores) return snprintf(err, TK_ERRLEN, "out of memory"), -1;
   m->min_score = 0;
   if (sm_reserve(&m->vocab, vocab->len, 16 * (int64_t)vocab->len) < 0) return snprintf(err, TK_ERRLEN, "out of memory"), -1;
@@ -525,7 +525,7 @@ static int load_unigram(TkModel *m, const TjNode *j, char *err) {
   for (int32_t i = 0; i < m->vocab.n; i++) nbytes += m->vocab.ents[i].len;
   uint32_t nbits = 1024;
   while (nbits < (uint64_t)nbytes * 8 && nbits < (1u << 30)) nbits *= 2;
-  m->prefix_bits = calloc(nbits / 64, sizeof(uint64_t));
+  m->prefix_bits = tk_calloc(nbits / 64, sizeof(uint64_t));
   if (!m->prefix_bits) return snprintf(err, TK_ERRLEN, "out of memory"), -1;
   m->prefix_mask = nbits - 1;
   for (int32_t i = 0; i < m->vocab.n; i++) {
@@ -551,7 +551,7 @@ static int load_unigram(TkModel *m, const TjNode *j, char *err) {
 
 TkModel *tm_load(const TjNode *j, char *err) {
   if (!j || j->type != TJ_OBJ) return snprintf(err, TK_ERRLEN, "\"model\": expected an object"), NULL;
-  TkModel *m = calloc(1, sizeof *m);
+  TkModel *m = tk_calloc(1, sizeof *m);
   if (!m) return snprintf(err, TK_ERRLEN, "out of memory"), NULL;
   m->unk_id = -1;
   const char *type = opt_str(j, "type");
@@ -661,7 +661,7 @@ TkModel *tm_image_open(char *img, size_t n, void *base, size_t maplen, char *err
   if (ok && h.len[IM_MERGES] && ((h.mmask + 1) & h.mmask)) ok = 0;
   if (ok && h.len[IM_PREFIX] && (h.prefix_mask < 63 || ((h.prefix_mask + 1) & h.prefix_mask))) ok = 0;
   if (!ok) return snprintf(err, TK_ERRLEN, "model image: inconsistent header"), NULL;
-  TkModel *m = calloc(1, sizeof *m);
+  TkModel *m = tk_calloc(1, sizeof *m);
   if (!m) return snprintf(err, TK_ERRLEN, "out of memory"), NULL;
   m->kind = (TkModelKind)h.kind, m->nid = h.nid, m->unk_id = h.unk_id, m->byte_fallback = h.byte_fallback;
   m->fuse_unk = h.fuse_unk, m->ignore_merges = h.ignore_merges, m->max_chars = h.max_chars, m->max_piece = h.max_piece;
@@ -678,7 +678,7 @@ TkModel *tm_image_open(char *img, size_t n, void *base, size_t maplen, char *err
   m->unk_token = sec[IM_UNK], m->cont_prefix = sec[IM_PREFIXSTR], m->eow_suffix = sec[IM_SUFFIX];
   m->map = base, m->maplen = maplen;
   if (finish_vocab(m, err) < 0) { free(m->id_str), free(m->id_len), free(m); return NULL; } /* the caller unmaps */
-  if (m->kind == TM_BPE) m->cache = calloc(1, sizeof *m->cache);
+  if (m->kind == TM_BPE) m->cache = tk_calloc(1, sizeof *m->cache);
   return m;
 }
 
@@ -709,7 +709,7 @@ typedef struct { Cand *v; int32_t n, cap; int owned; } Heap;
 static int heap_push(Heap *h, Cand c) {
   if (h->n == h->cap) {
     int32_t nc = h->cap ? h->cap * 2 : 64;
-    Cand *nv = h->owned ? realloc(h->v, sizeof(Cand) * (size_t)nc) : malloc(sizeof(Cand) * (size_t)nc);
+    Cand *nv = h->owned ? tk_realloc(h->v, sizeof(Cand) * (size_t)nc) : tk_malloc(sizeof(Cand) * (size_t)nc);
     if (!nv) return -1;
     if (!h->owned) memcpy(nv, h->v, sizeof(Cand) * (size_t)h->n);
     h->v = nv, h->cap = nc, h->owned = 1;
@@ -753,7 +753,7 @@ static int bpe_word(const TkModel *m, const char *s, int32_t len, TkToks *out) {
     if (id >= 0) return tk_toks_push(out, id, 0, len);
   }
   /* a word's symbols and candidate pairs live on the stack unless it is long */
-  Sym sbuf[64], *sym = len <= 64 ? sbuf : malloc(sizeof(Sym) * (size_t)len);
+  Sym sbuf[64], *sym = len <= 64 ? sbuf : tk_malloc(sizeof(Sym) * (size_t)len);
   Cand hbuf[128];
   if (!sym) return -1;
   int32_t ns = 0;
@@ -843,7 +843,7 @@ static int wordpiece_word(const TkModel *m, const char *s, int32_t len, TkToks *
   for (int32_t i = 0; i < len; i++) nchars += ((uint8_t)s[i] & 0xC0) != 0x80;
   if (nchars > m->max_chars) return tk_toks_push(out, m->unk_id, 0, len);
   int32_t plen = (int32_t)strlen(m->cont_prefix), first = out->n;
-  char stackbuf[256], *buf = len + plen <= (int32_t)sizeof stackbuf ? stackbuf : malloc((size_t)(len + plen));
+  char stackbuf[256], *buf = len + plen <= (int32_t)sizeof stackbuf ? stackbuf : tk_malloc((size_t)(len + plen));
   if (!buf) return -1;
   memcpy(buf, m->cont_prefix, (size_t)plen);
   int32_t start = 0;
@@ -883,9 +883,9 @@ static int unigram_word(const TkModel *m, const char *s, int32_t len, TkToks *ou
   double sbest[SMALL];
   int32_t sfrom[SMALL], sfid[SMALL], sst[SMALL];
   int small = len < SMALL;
-  double *best = small ? sbest : malloc(sizeof(double) * (size_t)(len + 1));
-  int32_t *from = small ? sfrom : malloc(sizeof(int32_t) * (size_t)(len + 1));
-  int32_t *fid = small ? sfid : malloc(sizeof(int32_t) * (size_t)(len + 1));
+  double *best = small ? sbest : tk_malloc(sizeof(double) * (size_t)(len + 1));
+  int32_t *from = small ? sfrom : tk_malloc(sizeof(int32_t) * (size_t)(len + 1));
+  int32_t *fid = small ? sfid : tk_malloc(sizeof(int32_t) * (size_t)(len + 1));
   if (!best || !from || !fid) {
     if (!small) free(best), free(from), free(fid);
     return -1;
@@ -919,7 +919,7 @@ static int unigram_word(const TkModel *m, const char *s, int32_t len, TkToks *ou
   /* walk back */
   int32_t n = 0;
   for (int32_t e = len; e > 0; e = from[e]) n++;
-  int32_t *st = small ? sst : malloc(sizeof(int32_t) * (size_t)(n ? n : 1)), k = n;
+  int32_t *st = small ? sst : tk_malloc(sizeof(int32_t) * (size_t)(n ? n : 1)), k = n;
   if (!st) { free(best), free(from), free(fid); return -1; }
   for (int32_t e = len; e > 0; e = from[e]) st[--k] = e;
   /* consecutive unknown characters fuse into one piece; it takes its id if

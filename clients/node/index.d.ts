@@ -13,6 +13,9 @@ export interface KilnOptions {
   concurrency?: number;
   /** native calls waiting per library before a RateLimitError (default 1024) */
   maxQueue?: number;
+  /** a function call known to take at most this many microseconds runs on the main thread instead
+   * of libuv's thread pool, whose two thread wake-ups cost 45-160 us a call (default 200; 0: never) */
+  inlineUs?: number;
   /** the fetch used for the remote server (default globalThis.fetch) */
   fetch?: typeof fetch;
 }

@@ -101,14 +101,16 @@ export class Kiln {
    * @param {string} [opts.apiKey]  its key (default OPENAI_API_KEY)
    * @param {number} [opts.concurrency]  native calls in flight per library (default 2)
    * @param {number} [opts.maxQueue]  native calls waiting per library before RateLimitError (default 1024)
-   *   (a library is opened once per process: the first client to open it sets these two)
+   * @param {number} [opts.inlineUs]  a function call known to take at most this many microseconds runs
+   *   on the main thread, not the thread pool (default 200; 0: never; native.mjs says how it is known)
+   *   (a library is opened once per process: the first client to open it sets these three)
    */
-  constructor({ models = {}, modelsDir, baseURL, apiKey, concurrency = 2, maxQueue = 1024, fetch: fetchFn } = {}) {
+  constructor({ models = {}, modelsDir, baseURL, apiKey, concurrency = 2, maxQueue = 1024, inlineUs = 200, fetch: fetchFn } = {}) {
     this.models = { ...models };
     this.modelsDir = modelsDir ?? process.env.KILN_MODELS_DIR ?? path.join(os.homedir(), ".cache", "kiln", "models");
     this.baseURL = baseURL ? baseURL.replace(/\/+$/, "") : undefined;
     this.apiKey = apiKey ?? process.env.OPENAI_API_KEY;
-    this.queueOptions = { concurrency, capacity: maxQueue };
+    this.queueOptions = { concurrency, capacity: maxQueue, inlineUs };
     this.fetch = fetchFn ?? globalThis.fetch;
     this.embeddings = { create: (body, options) => this.#embeddings(body, options) };
     this.chat = { completions: { create: (body, options) => this.#chat(body, options) } };

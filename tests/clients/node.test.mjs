@@ -351,6 +351,60 @@ test("native calls run off the main thread; the queue is bounded", async () => {
   for (let i = 0; i < ok.length; i++) assert.equal(ok[i].value.output, await reference(PY, "tests/clients", "chatlib", "spin", [1000 + i]));
 });
 
+test("short calls run inline once one came back short; larger or slow ones go to the pool", async () => {
+  const copy = path.join(tmp, "chat-inline.so");
+  fs.copyFileSync(lib.chat, copy);
+  // a budget of 20 ms: on a loaded machine a pool call of a few microseconds can take milliseconds
+  const client = new Kiln({ models: { i: copy }, inlineUs: 20_000 });
+  const library = Library.open(copy);
+  const call = (fn, x) => client.predictions.create({ model: "i", function: fn, inputs: [x] });
+  const spinRef = (n) => reference(PY, "tests/clients", "chatlib", "spin", [n]);
+  // the first calls go to the pool; once one came back within the budget, calls of its size run inline
+  for (let k = 0; k < 20 && library.inlineCalls === 0; k++) assert.equal((await call("spin", 1000)).output, await spinRef(1000));
+  assert.ok(library.inlineCalls > 0, "no call ran inline");
+  for (const n of [0, 7, 999, 4096]) {
+    const inline = library.inlineCalls;
+    assert.equal((await call("spin", n)).output, await spinRef(n));
+    assert.equal(library.inlineCalls, inline + 1, `spin(${n}) did not run inline`);
+  }
+  // per function, and by size: count_tokens of a short text runs inline once one went through the
+  // pool; of a text more than twice as long as any seen short, it goes to the pool again
+  for (let k = 0; k < 20 && !(library.paces.get("count_tokens")?.fast >= 0); k++) await call("count_tokens", "a b");
+  let inline = library.inlineCalls;
+  assert.equal((await call("count_tokens", "x, y")).output, await countRef("x, y"));
+  assert.equal(library.inlineCalls, inline + 1);
+  const long = "word, ".repeat(2000);
+  inline = library.inlineCalls;
+  assert.equal((await call("count_tokens", long)).output, await countRef(long));
+  assert.equal(library.inlineCalls, inline, "a text 12,000 bytes long ran inline");
+  // nothing runs inline while a call of the library is on the pool: the main thread would wait for its lock
+  inline = library.inlineCalls;
+  const [a, b] = await Promise.all([call("count_tokens", long + "z"), call("spin", 1000)]);
+  assert.equal(a.output, await countRef(long + "z"));
+  assert.equal(b.output, await spinRef(1000));
+  assert.equal(library.inlineCalls, inline);
+  // a call of a size seen short that runs over the budget (spin's time follows n, not its digits)
+  // sends the next 8 calls to the pool; then calls run inline again
+  const pace = library.paces.get("spin");
+  assert.equal(pace.skip, 0);
+  inline = library.inlineCalls;
+  const t0 = Date.now();
+  assert.equal((await call("spin", 9_000_000)).output, await spinRef(9_000_000));
+  if (Date.now() - t0 > 20) { // it ran over (it takes about 50 ms on an idle core)
+    assert.equal(library.inlineCalls, inline + 1);
+    assert.equal(pace.skip, 8);
+    for (let k = 0; k < 8; k++) assert.equal((await call("spin", 1000 + k)).output, await spinRef(1000 + k));
+    assert.equal(library.inlineCalls, inline + 1, "a call ran inline right after an overrun");
+    assert.equal(pace.penalty, 16);
+  }
+  // inlineUs: 0 never runs a call inline
+  const off = path.join(tmp, "chat-inline-off.so");
+  fs.copyFileSync(lib.chat, off);
+  const plain = new Kiln({ models: { o: off }, inlineUs: 0 });
+  for (let k = 0; k < 10; k++) assert.equal((await plain.predictions.create({ model: "o", function: "spin", inputs: [10] })).output, await spinRef(10));
+  assert.equal(Library.open(off).inlineCalls, 0);
+});
+
 test("many concurrent calls: every result right", async () => {
   const client = new Kiln({ models: models(), concurrency: 4 });
   const inputs = Array.from({ length: 40 }, (_, i) => [`text number ${i}`, `more ${i * 7}`]);

@@ -39,6 +39,11 @@ const KrEmbedFile *kr_embed_find(const char *path) {
   return NULL;
 }
 
+/* Nor the allocation-failure hook: the tokenizer's allocations are malloc's. */
+void *tk_malloc(size_t n) { return malloc(n); }
+void *tk_calloc(size_t n, size_t size) { return calloc(n, size); }
+void *tk_realloc(void *p, size_t n) { return realloc(p, n); }
+
 static char *slurp(const char *path, size_t *n) {
   FILE *f = fopen(path, "rb");
   if (!f) return NULL;
