@@ -284,6 +284,10 @@ KrObj *kr_np_triu(KrObj *m, int64_t k);
 KrObj *kr_np_tril(KrObj *m, int64_t k);
 KrObj *kr_np_take_along_axis(KrObj *a, KrObj *indices, KrObj *axis);
 KrObj *kr_np_searchsorted(KrObj *a, KrObj *v, KrObj *side);
+int64_t kr_np_count_nonzero(KrObj *a, KrObj *none);       /* axis None: a Python int */
+KrObj *kr_np_count_nonzero_axis(KrObj *a, KrObj *axis);
+KrObj *kr_np_vstack(KrObj *arrays); /* ndops.c */
+KrObj *kr_np_hstack(KrObj *arrays);
 KrObj *kr_np_clip(KrObj *a, KrObj *lo, KrObj *hi);
 KrObj *kr_np_round(KrObj *a, int64_t decimals);
 

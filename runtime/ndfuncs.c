@@ -1,8 +1,8 @@
 /* ndfuncs.c — numpy's functions that are compositions of the runtime's
  * kernels, written as numpy 1.24 writes them (numpy/lib/nanfunctions.py,
  * numeric.py, function_base.py, twodim_base.py): the nan-ignoring
- * reductions, isclose and allclose, diff, outer, triu and tril; and two
- * small loops of their own, take_along_axis and searchsorted.
+ * reductions, isclose and allclose, diff, outer, triu and tril; and
+ * small loops of their own, take_along_axis, searchsorted, count_nonzero.
  *
  * The composed ones call the same ufuncs and reductions numpy's Python code
  * calls, in the same order and dtypes, so their results are numpy's bit for
@@ -451,4 +451,30 @@ KrObj *kr_np_searchsorted(KrObj *ao, KrObj *vo, KrObj *side) {
 done:
   drop(a), drop(v);
   return out;
+}
+
+/* ------------------------------------------------------------ count_nonzero */
+
+/* np.count_nonzero(a): a Python int; with an axis, an int64 array of the
+ * counts along it (numpy's). */
+int64_t kr_np_count_nonzero(KrObj *o, KrObj *none) {
+  KrObj *a = array_arg(o);
+  KrArray *b = a ? nd_as(arr(a), KR_DT_BOOL) : NULL;
+  int64_t n = 0;
+  for (int64_t i = 0; b && i < b->size; i++)
+    n += b->data[i] != 0;
+  drop(a);
+  if (b)
+    kr_decref(&b->h);
+  return n;
+}
+
+KrObj *kr_np_count_nonzero_axis(KrObj *o, KrObj *axis) {
+  KrObj *a = array_arg(o);
+  KrArray *b = a ? nd_as(arr(a), KR_DT_BOOL) : NULL;
+  KrObj *r = b ? kr_np_reduce(ND_RSUM, &b->h, axis, false, 0) : NULL;
+  drop(a);
+  if (b)
+    kr_decref(&b->h);
+  return r;
 }
