@@ -1416,8 +1416,10 @@ static void find_classes(Arena *a, Module *m) {
         c->is_enum = true;
         c->int_enum = !strcmp(bn, "IntEnum");
         enum_members(a, c);
-      } else if (!base && !nt && !c->exc_base && !(b->kind == AST_Name && !strcmp(b->Name.id->str, "object")) &&
-                 !typing_base(b))
+      } else if (!strcmp(bn, "Flag") || !strcmp(bn, "IntFlag") || !strcmp(bn, "StrEnum"))
+        class_error(c, b, "this enum base (Enum and IntEnum are supported)");
+      else if (!base && !nt && !c->exc_base && !(b->kind == AST_Name && !strcmp(b->Name.id->str, "object")) &&
+               !typing_base(b))
         class_error(c, b, "this base class (a class of the program defined before it, or object)");
       c->base = base;
     }
