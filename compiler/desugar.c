@@ -20,6 +20,7 @@
  *                           (Lib/heapq.py's result for every consistent order:
  *                           sorted, and equal items in the order they came; n is
  *                           evaluated after xs)
+ *   dict(k=v, ...)          {"k": v, ...}; the same for a TypedDict class's TD(k=v, ...)
  *   re.sub(P, F, s, count, flags)     with F a lambda or a function of the program:
  *                           [$sc._subjoin([F(m) for m in $sc]) for $sc in
  *                            [P._subscan(s, count, flags)]][0]
@@ -494,6 +495,38 @@ static Node *re_sub_func(Desugar *d, Node *e, bool module, bool subn) {
   return item(d, outer, 0, e);
 }
 
+/* Is fn a TypedDict class of the module (resolve.c type_aliases made it an
+ * alias of its ClassDef)? */
+static bool is_typeddict(Desugar *d, Node *fn) {
+  Module *m = d->f->mod;
+  for (int i = 0; fn->kind == AST_Name && i < m->naliases; i++)
+    if (m->alias_names[i] == fn->Name.id && m->alias_types[i]->kind == AST_ClassDef)
+      return func_local_index(d->f, fn->Name.id) < 0;
+  return false;
+}
+
+/* dict(k=v, ...) and a TypedDict's Msg(k=v, ...), keywords only: the
+ * display {"k": v, ...}, its values evaluated in the same order. */
+static Node *keyword_dict(Desugar *d, Node *e) {
+  NodeList kws = e->Call.keywords;
+  if (e->Call.args.len || !kws.len)
+    return NULL;
+  for (int i = 0; i < kws.len; i++)
+    if (!kws.items[i]->keyword.arg) /* **kwargs */
+      return NULL;
+  Node *r = mk(d, AST_Dict, e);
+  Node **keys = arena_alloc(d->a, (size_t)kws.len * sizeof *keys), **vals = arena_alloc(d->a, (size_t)kws.len * sizeof *vals);
+  for (int i = 0; i < kws.len; i++) {
+    Ident *k = kws.items[i]->keyword.arg;
+    keys[i] = mk(d, AST_Constant, kws.items[i]);
+    keys[i]->Constant.value = (Const){.kind = CONST_STR, .s = k->str, .len = k->len};
+    vals[i] = kws.items[i]->keyword.value;
+  }
+  r->Dict.keys = (NodeList){keys, kws.len};
+  r->Dict.values = (NodeList){vals, kws.len};
+  return r;
+}
+
 static void visit(Node **slot, void *ctx) {
   Desugar *d = ctx;
   Node *n = *slot;
@@ -509,7 +542,9 @@ static void visit(Node **slot, void *ctx) {
   if (n->kind != AST_Call)
     return;
   Node *fn = n->Call.func, *r = NULL;
-  if (is_builtin(d, fn, "map"))
+  if (is_builtin(d, fn, "dict") || is_typeddict(d, fn))
+    r = keyword_dict(d, n);
+  else if (is_builtin(d, fn, "map"))
     r = map_filter(d, n, true);
   else if (is_builtin(d, fn, "filter"))
     r = map_filter(d, n, false);

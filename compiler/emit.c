@@ -1078,9 +1078,15 @@ static void emit_class_type(Buf *o, ClassDecl *c, bool split) {
                    i ? "__str__" : "__repr__", ty_str_of(s[i]->ret));
     }
   if (s[2]) {
-    buf_printf(o, "static int ks_%s_eq(KrObj *a, KrObj *b) {\n  if (!kr_isinstance(b, &kt_%s))\n    return a == b;\n"
+    buf_printf(o, "static int ks_%s_eq(KrObj *a, KrObj *b) {\n", n);
+    for (int i = 0; c->int_enum && i < c->nfields; i++) /* an IntEnum member equals its int, in containers too */
+      if (!strcmp(c->fields[i].name->str, "value") && c->fields[i].type == ty_int && scalar_field(&c->fields[i]))
+        buf_printf(o, "  if (b->type == &kr_int_type || b->type == &kr_bool_type || b->type == &kr_float_type)\n"
+                      "    return kr_val_eq((KrVal){.i = ((ko_%s *)a)->f_value}, KR_INT, (KrVal){.o = b}, KR_OBJ);\n",
+                   n);
+    buf_printf(o, "  if (!kr_isinstance(b, &kt_%s))\n    return a == b;\n"
                   "  %s r = %s(a, b);\n  if (kr_failed())\n    return -1;\n",
-               n, n, ctype(s[2]->ret), s[2]->cname);
+               n, ctype(s[2]->ret), s[2]->cname);
     slot_truth(o, s[2]->ret);
     buf_puts(o, "}\n");
   }

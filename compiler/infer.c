@@ -59,6 +59,19 @@ const Type *type_from_annotation(Module *m, Node *ann) {
     return NULL;
   if (ann->kind == AST_Constant && ann->Constant.value.kind == CONST_NONE)
     return ty_none;
+  if (ann->kind == AST_ClassDef) { /* a TypedDict: dict[str, T] when its fields share one type T */
+    const Type *t = NULL;
+    NodeList body = ann->ClassDef.body;
+    for (int i = 0; i < body.len; i++) {
+      if (body.items[i]->kind != AST_AnnAssign)
+        continue;
+      const Type *u = type_from_annotation(m, body.items[i]->AnnAssign.annotation);
+      if (!u || (t && t != u))
+        return NULL;
+      t = u;
+    }
+    return t ? ty_dict(ty_str, t) : NULL;
+  }
   if (ann->kind == AST_Constant && ann->Constant.value.kind == CONST_STR && m) {
     /* a forward reference: "Node" */
     ClassDecl *c = module_class(m, intern(ann->Constant.value.s, ann->Constant.value.len));
@@ -83,6 +96,9 @@ const Type *type_from_annotation(Module *m, Node *ann) {
     return ty_encoding;
   if (ann->kind == AST_Name && m && module_class(m, ann->Name.id))
     return ty_class(module_class(m, ann->Name.id));
+  for (int i = 0; ann->kind == AST_Name && m && i < m->naliases; i++)
+    if (m->alias_names[i] == ann->Name.id)
+      return type_from_annotation(m, m->alias_types[i]);
   if (ann->kind == AST_Name) {
     const char *n = ann->Name.id->str;
     if (!strcmp(n, "int"))
@@ -123,6 +139,32 @@ const Type *type_from_annotation(Module *m, Node *ann) {
           return NULL;
       return ty_tuple(items, el.len);
     }
+    if (!strcmp(n, "Literal")) { /* Literal["a", "b"]: the type of its constants, when they have one */
+      NodeList el = arg->kind == AST_Tuple ? arg->Tuple.elts : (NodeList){&ann->Subscript.slice, 1};
+      const Type *t = NULL;
+      for (int i = 0; i < el.len; i++) {
+        Node *x = el.items[i];
+        const Type *u = x->kind != AST_Constant                       ? NULL
+                        : x->Constant.value.kind == CONST_STR         ? ty_str
+                        : x->Constant.value.kind == CONST_INT         ? ty_int
+                        : x->Constant.value.kind == CONST_TRUE ||
+                                  x->Constant.value.kind == CONST_FALSE ? ty_bool
+                                                                        : NULL;
+        if (!u || (t && t != u))
+          return NULL;
+        t = u;
+      }
+      return t;
+    }
+    if ((!strcmp(n, "Union")) && arg->kind == AST_Tuple && arg->Tuple.elts.len == 2) { /* Union[T, None] */
+      const Type *l = type_from_annotation(m, arg->Tuple.elts.items[0]);
+      const Type *r = type_from_annotation(m, arg->Tuple.elts.items[1]);
+      if (l && r && (l->kind == TY_NONE || r->kind == TY_NONE))
+        return ty_optional(l->kind == TY_NONE ? r : l);
+      return NULL;
+    }
+    if (!strcmp(n, "Final")) /* Final[int]: an int */
+      return type_from_annotation(m, arg);
     const Type *inner = type_from_annotation(m, arg);
     if (!inner)
       return NULL;
@@ -1575,7 +1617,7 @@ static bool class_operator(Infer *I, Instr *in, const Type **args, int nargs) {
     }
     static const char *const map[][2] = {{"len", "__len__"}, {"[]", "__getitem__"}, {"[]=", "__setitem__"},
                                          {"abs", "__abs__"}, {"hash", "__hash__"}, {"iter", "__iter__"},
-                                         {"next", "__next__"}};
+                                         {"next", "__next__"}, {"int", "__int__"}, {"float", "__float__"}};
     for (size_t k = 0; k < countof(map); k++)
       if (!strcmp(callee, map[k][0]) && has_method(args[0], map[k][1]) && (k < 5 || nargs == 1)) {
         as_method(in, map[k][1], a, in->nargs, false);
@@ -1765,6 +1807,26 @@ static const Type *empty_elem(Instr *in, int which) {
       tv_new();
   }
   return tv_resolve(ty_tvar(in->var - 1 + which));
+}
+
+/* xs.append(v) where xs, made empty, was typed by what the program stored
+ * in an earlier pass (list[int]) and v's type has grown since (a call
+ * whose result became int | float once its callee's loop settled): the
+ * empty container's variable takes v's type too, joined, so the next pass
+ * types xs list[object] and the append matches. x is the container, found
+ * through the phis of the loops it is carried by. */
+static void widen_empty(Instr *x, const Type *t, int depth) {
+  if (depth > 8 || t->kind == TY_UNKNOWN || t->kind == TY_TVAR || t->kind == TY_NORETURN)
+    return;
+  if (x->op == IR_PHI) {
+    for (int i = 0; i < x->nargs; i++)
+      if (x->args[i] != x)
+        widen_empty(x->args[i], t, depth + 1);
+    return;
+  }
+  if (x->op == IR_BUILTIN && x->var && x->nargs == 0 && !x->ann &&
+      (!strcmp(x->name->str, "list.new") || !strcmp(x->name->str, "set.new")))
+    tv_bind(x->var - 1, t);
 }
 
 /* The type of a display or an empty container: list.new, set.new, dict.new. */
@@ -2201,6 +2263,8 @@ static void infer_instr(Infer *I, IrFunc *fn, Instr *in) {
       t = tuple_arith_type(I, in, args);
     if (!t) {
       in->row = NULL;
+      if (nargs == 2 && (!strcmp(callee, ".append") || !strcmp(callee, ".add")))
+        widen_empty(in->args[0], args[1], 0);
       break;
     }
     if (margs == args)

@@ -555,6 +555,7 @@ struct ClassDecl {
   Ident **ntfields;   /* class C(NamedTuple): its fields in order (a dataclass that is frozen and ordered) */
   int nntfields;
   bool is_enum;       /* class C(Enum): its members are instances made by the class body */
+  bool int_enum;      /* class C(IntEnum): an enum whose members compare, hash and compute as their ints */
   const char *cname;  /* <prefix><name>: the C struct is ko_<cname>, the type kt_<cname> */
   struct IrFunc *slots[12]; /* type propagation: the dunder methods the runtime calls (KrType) */
   bool made;          /* type propagation: instances of exactly this class are made */
@@ -585,6 +586,9 @@ struct Module {
   struct Import *imports; /* names this module binds to other modules and their contents */
   int nimports;
   const Type **gtypes; /* type propagation: the type of each global */
+  Ident **alias_names; /* type aliases (Vec = list[float]): names, and the */
+  Node **alias_types;  /* annotations they stand for (resolve.c type_aliases) */
+  int naliases;
 };
 
 /* A name an import binds to something static: `import m` / `import m as n`

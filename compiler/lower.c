@@ -725,6 +725,10 @@ static Instr *compare(Lower *L, Node *e) {
   return r;
 }
 
+static void narrow(Lower *L, Node *test, bool then);
+
+/* a if t else b: a variable the test narrows (x if x is not None else d)
+ * is narrowed in each arm, as in an if statement. */
 static Instr *ifexp(Lower *L, Node *e) {
   Instr *test = op1(L, IR_TRUTH, e->IfExp.test->off, expr(L, e->IfExp.test));
   Block *then = new_block(L), *els = new_block(L), *done = new_block(L);
@@ -733,9 +737,11 @@ static Instr *ifexp(Lower *L, Node *e) {
   seal(L, els);
   int tmp = L->nvars;
   L->cur = then;
+  narrow(L, e->IfExp.test, true);
   write_var(L, tmp, expr(L, e->IfExp.body));
   jump(L, done, e->off);
   L->cur = els;
+  narrow(L, e->IfExp.test, false);
   write_var(L, tmp, expr(L, e->IfExp.orelse));
   jump(L, done, e->off);
   seal(L, done);
@@ -1542,6 +1548,13 @@ static Instr *expr(Lower *L, Node *e) {
       Instr *args[5];
       slice_args(L, e, args);
       return builtin(L, e->off, "[:]", args, 5);
+    }
+    ClassDecl *ec = class_ref(L, e->Subscript.value);
+    if (ec && ec->is_enum) { /* Color["RED"]: the member of that name */
+      Node *c = node_new(L->a, AST_Call, e->off, e->end);
+      c->Call.func = e->Subscript.value;
+      c->Call.args = (NodeList){&e->Subscript.slice, 1};
+      return call_func(L, c, class_method(ec, intern("_kiln_by_name", 13), -1), NULL);
     }
     Instr *args[2] = {expr(L, e->Subscript.value), expr(L, e->Subscript.slice)};
     return builtin(L, e->off, "[]", args, 2);

@@ -1024,6 +1024,21 @@ static void enum_members(Arena *a, ClassDecl *c) {
 
 static void add_method(Arena *a, ClassDecl *c, Vec *methods, Node *def, int kind);
 
+/* A base that only says something to a type checker, Protocol, Generic[T]
+ * (typing's, or typing.Protocol): the class is a plain class, as if it
+ * derived from object. A protocol's methods are compiled only where called;
+ * a function annotated with it takes whatever class its callers pass (its
+ * specialisations are per argument type). */
+static bool typing_base(Node *b) {
+  if (b->kind == AST_Subscript)
+    b = b->Subscript.value;
+  const char *n = b->kind == AST_Name ? b->Name.id->str : b->kind == AST_Attribute ? b->Attribute.attr->str : "";
+  if (b->kind == AST_Attribute &&
+      !(b->Attribute.value->kind == AST_Name && !strcmp(b->Attribute.value->Name.id->str, "typing")))
+    return false;
+  return !strcmp(n, "Protocol") || !strcmp(n, "Generic");
+}
+
 static void place_at(Node **slot, void *ctx) {
   if (!*slot)
     return;
@@ -1048,8 +1063,8 @@ static NodeList parse_generated(Arena *a, Module *m, Buf *src, Node *at, const c
   return ast->Module.body;
 }
 
-/* An enum's methods: __init__(name, value), CPython's repr and str, and
- * the lookup C(value) calls. */
+/* An enum's methods: __init__(name, value), CPython's repr and str, the
+ * lookups C(value) and C[name] call; an IntEnum's int-like ones too. */
 static void enum_methods(Arena *a, ClassDecl *c, Vec *methods) {
   const char *n = c->name->str;
   Buf src = {0};
@@ -1058,11 +1073,34 @@ static void enum_methods(Arena *a, ClassDecl *c, Vec *methods) {
   buf_printf(&src, "def __str__(self):\n    return '%s.' + self.name\n", n);
   buf_printf(&src, "def _kiln_lookup(value):\n    for m in %s._kiln_members:\n        if m.value == value:\n"
                    "            return m\n    raise ValueError(repr(value) + ' is not a valid %s')\n", n, n);
+  buf_printf(&src, "def _kiln_by_name(name):\n    for m in %s._kiln_members:\n        if m.name == name:\n"
+                   "            return m\n    raise KeyError(name)\n", n);
+  if (c->int_enum) {
+    /* IntEnum: str() and format() are the int's (Python 3.11); comparisons,
+     * hash, int() and arithmetic are the value's, with ints or members */
+    buf_printf(&src, "def __str__(self):\n    return str(self.value)\n");
+    buf_printf(&src, "def __int__(self):\n    return self.value\n");
+    buf_printf(&src, "def __float__(self):\n    return float(self.value)\n");
+    buf_printf(&src, "def __hash__(self):\n    return hash(self.value)\n");
+    static const char *const cmp[][2] = {{"eq", "=="}, {"ne", "!="}, {"lt", "<"}, {"le", "<="}, {"gt", ">"}, {"ge", ">="}};
+    for (size_t i = 0; i < sizeof cmp / sizeof *cmp; i++)
+      buf_printf(&src, "def __%s__(self, other):\n    if isinstance(other, %s):\n"
+                       "        return self.value %s other.value\n    return self.value %s other\n",
+                 cmp[i][0], n, cmp[i][1], cmp[i][1]);
+    static const char *const arith[][2] = {{"add", "+"}, {"sub", "-"}, {"mul", "*"}, {"floordiv", "//"},
+                                           {"truediv", "/"}, {"mod", "%"}, {"and", "&"}, {"or", "|"}};
+    for (size_t i = 0; i < sizeof arith / sizeof *arith; i++)
+      buf_printf(&src, "def __%s__(self, other):\n    if isinstance(other, %s):\n"
+                       "        return self.value %s other.value\n    return self.value %s other\n"
+                       "def __r%s__(self, other):\n    return other %s self.value\n",
+                 arith[i][0], n, arith[i][1], arith[i][1], arith[i][0], arith[i][1]);
+  }
   char what[300];
   snprintf(what, sizeof what, "<enum %s>", n);
   NodeList defs = parse_generated(a, c->mod, &src, c->def, what);
-  for (int i = 0; i < defs.len; i++)
-    add_method(a, c, methods, defs.items[i], i == 3 ? MK_STATIC : MK_PLAIN);
+  for (int i = 0; i < defs.len; i++) /* the enum's own __str__ gives way to IntEnum's */
+    if (!(c->int_enum && i == 2))
+      add_method(a, c, methods, defs.items[i], i == 3 || i == 4 ? MK_STATIC : MK_PLAIN);
 }
 
 /* Source text of node n. */
@@ -1369,12 +1407,19 @@ static void find_classes(Arena *a, Module *m) {
                  b->Attribute.value->kind == AST_Name && !strcmp(b->Attribute.value->Name.id->str, "typing"));
       if (nt)
         namedtuple_class(a, c);
-      if ((b->kind == AST_Name && !strcmp(b->Name.id->str, "Enum")) ||
-          (b->kind == AST_Attribute && !strcmp(b->Attribute.attr->str, "Enum") &&
-           b->Attribute.value->kind == AST_Name && !strcmp(b->Attribute.value->Name.id->str, "enum"))) {
+      const char *bn = b->kind == AST_Name ? b->Name.id->str
+                       : b->kind == AST_Attribute && b->Attribute.value->kind == AST_Name &&
+                               !strcmp(b->Attribute.value->Name.id->str, "enum")
+                           ? b->Attribute.attr->str
+                           : "";
+      if (!strcmp(bn, "Enum") || !strcmp(bn, "IntEnum")) {
         c->is_enum = true;
+        c->int_enum = !strcmp(bn, "IntEnum");
         enum_members(a, c);
-      } else if (!base && !nt && !c->exc_base && !(b->kind == AST_Name && !strcmp(b->Name.id->str, "object")))
+      } else if (!strcmp(bn, "Flag") || !strcmp(bn, "IntFlag") || !strcmp(bn, "StrEnum"))
+        class_error(c, b, "this enum base (Enum and IntEnum are supported)");
+      else if (!base && !nt && !c->exc_base && !(b->kind == AST_Name && !strcmp(b->Name.id->str, "object")) &&
+               !typing_base(b))
         class_error(c, b, "this base class (a class of the program defined before it, or object)");
       c->base = base;
     }
@@ -2256,7 +2301,80 @@ static void namedtuple_calls(Arena *a, Module *m) {
   }
 }
 
+/* Is e a type written as a value: a subscripted generic of typing or the
+ * builtins (list[float], Literal["a", "b"], Optional[int], Callable[...]),
+ * or a union of such (int | None)? */
+static bool type_expr(Node *e) {
+  if (e->kind == AST_BinOp && e->BinOp.op == BIN_BitOr)
+    return type_expr(e->BinOp.left) || type_expr(e->BinOp.right);
+  if (e->kind != AST_Subscript)
+    return false;
+  Node *g = e->Subscript.value;
+  if (g->kind == AST_Attribute && g->Attribute.value->kind == AST_Name &&
+      !strcmp(g->Attribute.value->Name.id->str, "typing"))
+    return true;
+  static const char *const generics[] = {"list", "dict", "tuple", "set", "frozenset", "List", "Dict", "Tuple",
+                                         "Set", "FrozenSet", "Optional", "Union", "Literal", "Callable",
+                                         "Iterator", "Iterable", "Sequence", "Mapping", "Generator", "Final"};
+  for (size_t i = 0; g->kind == AST_Name && i < sizeof generics / sizeof *generics; i++)
+    if (!strcmp(g->Name.id->str, generics[i]))
+      return true;
+  return false;
+}
+
+/* Type aliases at module level, `Vec = list[float]`, `Mode = Literal["a",
+ * "b"]`, `Row: TypeAlias = dict[str, int]`, and TypedDict classes (their
+ * ClassDef; desugar.c makes their calls dict displays): recorded for annotations
+ * (infer.c type_from_annotation reads them) and taken out of the module's
+ * code, which never uses them as values (a program that does gets the
+ * undefined-name error). */
+static void type_aliases(Arena *a, Module *m) {
+  NodeList body = m->ast->Module.body;
+  Vec names = {0}, types = {0};
+  for (int i = 0; i < body.len; i++) {
+    Node *st = body.items[i], *target = NULL, *value = NULL;
+    if (st->kind == AST_Assign && st->Assign.targets.len == 1) {
+      target = st->Assign.targets.items[0];
+      value = st->Assign.value;
+    } else if (st->kind == AST_AnnAssign && st->AnnAssign.value) {
+      Node *ann = st->AnnAssign.annotation;
+      const char *n = ann->kind == AST_Name ? ann->Name.id->str : ann->kind == AST_Attribute ? ann->Attribute.attr->str : "";
+      if (!strcmp(n, "TypeAlias")) {
+        target = st->AnnAssign.target;
+        value = st->AnnAssign.value;
+      }
+    }
+    if (st->kind == AST_ClassDef && st->ClassDef.bases.len == 1) { /* class Msg(TypedDict): a dict */
+      Node *b = st->ClassDef.bases.items[0];
+      const char *n = b->kind == AST_Name ? b->Name.id->str : b->kind == AST_Attribute ? b->Attribute.attr->str : "";
+      if (!strcmp(n, "TypedDict")) {
+        vec_push(&names, st->ClassDef.name);
+        vec_push(&types, st);
+        body.items[i] = node_new(a, AST_Pass, st->off, st->end);
+      }
+      continue;
+    }
+    bool tvar = value && value->kind == AST_Call &&
+                ((value->Call.func->kind == AST_Name && !strcmp(value->Call.func->Name.id->str, "TypeVar")) ||
+                 (value->Call.func->kind == AST_Attribute && !strcmp(value->Call.func->Attribute.attr->str, "TypeVar")));
+    if (tvar && target && target->kind == AST_Name) { /* T = TypeVar("T"): nothing at run time kiln needs */
+      body.items[i] = node_new(a, AST_Pass, st->off, st->end);
+      continue;
+    }
+    if (!target || target->kind != AST_Name || !type_expr(value))
+      continue;
+    vec_push(&names, target->Name.id);
+    vec_push(&types, value);
+    Node *pass = node_new(a, AST_Pass, st->off, st->end);
+    body.items[i] = pass;
+  }
+  m->naliases = names.len;
+  m->alias_names = (Ident **)vec_to_arena(a, &names);
+  m->alias_types = (Node **)vec_to_arena(a, &types);
+}
+
 static void resolve_into(Arena *a, Module *m) {
+  type_aliases(a, m);
   namedtuple_calls(a, m);
   functools_calls(a, m);
   cache_functions(a, m);

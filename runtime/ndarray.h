@@ -268,6 +268,26 @@ KrObj *kr_np_flipud(KrObj *a);
 KrObj *kr_np_einsum(KrObj *subscripts, int64_t nops, KrObj **operands);
 static inline KrObj *kr_np_einsum1(KrObj *s, KrObj *a) { return kr_np_einsum(s, 1, &a); }
 static inline KrObj *kr_np_einsum2(KrObj *s, KrObj *a, KrObj *b) { return kr_np_einsum(s, 2, (KrObj *[]){a, b}); }
+/* ndfuncs.c: compositions of the kernels, and take_along_axis, searchsorted */
+KrObj *kr_np_nansum(KrObj *a, KrObj *axis, bool keepdims);
+KrObj *kr_np_nanprod(KrObj *a, KrObj *axis, bool keepdims);
+KrObj *kr_np_nanmean(KrObj *a, KrObj *axis, bool keepdims);
+KrObj *kr_np_nanmax(KrObj *a, KrObj *axis, bool keepdims);
+KrObj *kr_np_nanmin(KrObj *a, KrObj *axis, bool keepdims);
+KrObj *kr_np_nanargmax(KrObj *a, KrObj *axis);
+KrObj *kr_np_nanargmin(KrObj *a, KrObj *axis);
+KrObj *kr_np_isclose(KrObj *a, KrObj *b, double rtol, double atol, bool equal_nan);
+int kr_np_allclose(KrObj *a, KrObj *b, double rtol, double atol, bool equal_nan); /* 1, 0, or -1 + exception */
+KrObj *kr_np_diff(KrObj *a, int64_t n, int64_t axis);
+KrObj *kr_np_outer(KrObj *a, KrObj *b);
+KrObj *kr_np_triu(KrObj *m, int64_t k);
+KrObj *kr_np_tril(KrObj *m, int64_t k);
+KrObj *kr_np_take_along_axis(KrObj *a, KrObj *indices, KrObj *axis);
+KrObj *kr_np_searchsorted(KrObj *a, KrObj *v, KrObj *side);
+int64_t kr_np_count_nonzero(KrObj *a, KrObj *none);       /* axis None: a Python int */
+KrObj *kr_np_count_nonzero_axis(KrObj *a, KrObj *axis);
+KrObj *kr_np_vstack(KrObj *arrays); /* ndops.c */
+KrObj *kr_np_hstack(KrObj *arrays);
 KrObj *kr_np_clip(KrObj *a, KrObj *lo, KrObj *hi);
 KrObj *kr_np_round(KrObj *a, int64_t decimals);
 

@@ -839,6 +839,41 @@ KrObj *kr_np_concatenate(KrObj *arrays, int64_t axis) {
   return r;
 }
 
+/* np.vstack(tup): the arrays made at least 2-d ((n,) is (1, n)), joined
+ * along axis 0; np.hstack(tup): made at least 1-d, joined along axis 0 when
+ * the first is 1-d, else along axis 1. */
+static KrObj *stack_along(KrObj *arrays, bool vertical) {
+  KrArray **v;
+  int n = array_list(arrays, &v, "concatenate");
+  if (n < 0)
+    return NULL;
+  int want = vertical ? 2 : 1;
+  bool ok = true;
+  for (int i = 0; i < n && ok; i++) {
+    KrArray *a = v[i];
+    if (a->ndim >= want)
+      continue;
+    int64_t sh[2] = {1, 1}, st[2] = {0, 0};
+    if (a->ndim == 1) {
+      sh[want - 1] = a->shape[0];
+      st[want - 1] = a->strides[0];
+    }
+    KrArray *e = kr_array_view(a, (KrDtype)a->dtype, a->data, want, sh, st);
+    if (!e)
+      ok = false;
+    else {
+      kr_decref(&a->h);
+      v[i] = e;
+    }
+  }
+  KrObj *r = ok ? concat(v, n, vertical || v[0]->ndim == 1 ? 0 : 1) : NULL;
+  free_list(v, n);
+  return r;
+}
+
+KrObj *kr_np_vstack(KrObj *arrays) { return stack_along(arrays, true); }
+KrObj *kr_np_hstack(KrObj *arrays) { return stack_along(arrays, false); }
+
 KrObj *kr_np_stack(KrObj *arrays, int64_t axis) {
   KrArray **v;
   int n = array_list(arrays, &v, "stack");

@@ -406,8 +406,23 @@ int kr_val_eq(KrVal a, ValKind ka, KrVal b, ValKind kb) {
   kb = unbox_num(&b, kb);
   if (ka != KR_OBJ && kb != KR_OBJ)
     return num_cmp3(a, ka, b, kb) == 0;
-  if (ka != KR_OBJ || kb != KR_OBJ)
-    return 0; /* a number and an object of another type */
+  if (ka != KR_OBJ || kb != KR_OBJ) {
+    /* a number and an object: an instance of a program's class may define
+     * __eq__ for numbers (an IntEnum member is equal to its int) */
+    KrObj *o = ka == KR_OBJ ? a.o : b.o;
+    if (!o->type->eq || !o->type->module)
+      return 0;
+    KrVal n = ka == KR_OBJ ? b : a;
+    ValKind kn = ka == KR_OBJ ? kb : ka;
+    KrObj *box = kn == KR_INT ? kr_int_box(n.i) : kn == KR_FLOAT ? kr_float_box(n.f) : kr_bool_box(n.b);
+    if (kn == KR_BOOL)
+      kr_incref(box);
+    if (!box)
+      return -1;
+    int r = o->type->eq(o, box);
+    kr_decref(box);
+    return r == -2 ? 0 : r;
+  }
   if (a.o->type == &kr_str_type && b.o->type == &kr_str_type)
     return kr_str_eq(a.o, b.o);
   /* a.__eq__(b), then the reflected b.__eq__(a) when the types differ

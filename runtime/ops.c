@@ -274,6 +274,20 @@ KrObj *kr_str_rsplit_list2(KrObj *s, KrObj *sep, int64_t maxsplit) {
   return strs_to_list(n, items);
 }
 
+/* s.split(None, n), s.split(maxsplit=n) and the rsplit ones: whitespace runs */
+KrObj *kr_str_split_list_ws(KrObj *s, KrObj *none) { return kr_str_split_list2(s, NULL, -1); }
+KrObj *kr_str_split_list_ws2(KrObj *s, KrObj *none, int64_t maxsplit) { return kr_str_split_list2(s, NULL, maxsplit); }
+KrObj *kr_str_split_list_max(KrObj *s, int64_t maxsplit) { return kr_str_split_list2(s, NULL, maxsplit); }
+KrObj *kr_str_rsplit_list_ws(KrObj *s, KrObj *none) { return kr_str_rsplit_list2(s, NULL, -1); }
+KrObj *kr_str_rsplit_list_ws2(KrObj *s, KrObj *none, int64_t maxsplit) { return kr_str_rsplit_list2(s, NULL, maxsplit); }
+KrObj *kr_str_rsplit_list_max(KrObj *s, int64_t maxsplit) { return kr_str_rsplit_list2(s, NULL, maxsplit); }
+
+KrObj *kr_str_splitlines_list_keep(KrObj *s, bool keepends) {
+  KrObj **items = NULL;
+  int64_t n = kr_str_splitlines(s, keepends, &items);
+  return strs_to_list(n, items);
+}
+
 KrObj *kr_str_splitlines_list(KrObj *s) {
   KrObj **items = NULL;
   int64_t n = kr_str_splitlines(s, false, &items);

@@ -353,6 +353,13 @@ KrObj *kr_str_split_list(KrObj *s, KrObj *sep);      /* s.split(sep) */
 KrObj *kr_str_split_list2(KrObj *s, KrObj *sep, int64_t maxsplit);
 KrObj *kr_str_rsplit_list(KrObj *s, KrObj *sep);
 KrObj *kr_str_rsplit_list0(KrObj *s);                /* s.rsplit() */
+KrObj *kr_str_split_list_ws(KrObj *s, KrObj *none);  /* s.split(None) */
+KrObj *kr_str_split_list_ws2(KrObj *s, KrObj *none, int64_t maxsplit);
+KrObj *kr_str_split_list_max(KrObj *s, int64_t maxsplit); /* s.split(maxsplit=n) */
+KrObj *kr_str_rsplit_list_ws(KrObj *s, KrObj *none);
+KrObj *kr_str_rsplit_list_ws2(KrObj *s, KrObj *none, int64_t maxsplit);
+KrObj *kr_str_rsplit_list_max(KrObj *s, int64_t maxsplit);
+KrObj *kr_str_splitlines_list_keep(KrObj *s, bool keepends); /* s.splitlines(keepends) */
 KrObj *kr_str_rsplit_list2(KrObj *s, KrObj *sep, int64_t maxsplit); /* s.rsplit(sep, maxsplit) */
 KrObj *kr_str_splitlines_list(KrObj *s);
 KrObj *kr_str_join_list(KrObj *sep, KrObj *list);     /* sep.join(list): TypeError for a non-str item */
